@@ -1,0 +1,46 @@
+# boardwright — set-up and everyday commands. Everything runs in ./.venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PLAYERS ?= human,random
+
+.PHONY: play test test-fast test-slow bench profile coverage clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+## play: a Carcassonne game in the terminal against a bot
+play: $(VENV)/.installed
+	$(BIN)/boardwright play carcassonne --players $(PLAYERS)
+
+## test: install the test dependencies and run the whole suite
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -q
+
+## test-fast: the suite without the slow property tests
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -q -m "not slow"
+
+## bench: throughput benchmark (games per second)
+bench: $(VENV)/.installed-dev
+	$(BIN)/python benchmarks/throughput.py
+
+## profile: where a batch of random games spends its time
+profile: $(VENV)/.installed-dev
+	$(BIN)/python -m pyinstrument benchmarks/throughput.py --games 200
+
+## coverage: rule IDs without a test
+coverage: $(VENV)/.installed-dev
+	$(BIN)/boardwright rules coverage
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis src/*.egg-info

@@ -1,0 +1,21 @@
+"""Game-agnostic core: protocols, records, errors and the registry. Imports no game."""
+
+from boardwright.core.actions import Action
+from boardwright.core.errors import (
+    BoardwrightError,
+    CorruptRecordError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    MalformedActionError,
+    UnknownGameError,
+)
+from boardwright.core.game import Game, State, rank_returns
+from boardwright.core.record import GameRecord
+from boardwright.core.registry import available_games, load, register, replay
+
+__all__ = [
+    "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
+    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "State",
+    "rank_returns", "GameRecord", "available_games", "load", "register", "replay",
+]

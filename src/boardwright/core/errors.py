@@ -1,0 +1,40 @@
+"""The error hierarchy: every bad input raises a subclass of BoardwrightError.
+
+Callers (CLI, server, agents) catch BoardwrightError alone and show its message, which always
+names what was wrong. Raising never leaves a state half-changed: engines validate before they
+mutate.
+"""
+
+from __future__ import annotations
+
+
+class BoardwrightError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class UnknownGameError(BoardwrightError):
+    """A game name that is not in the registry."""
+
+
+class InvalidOptionError(BoardwrightError):
+    """An unknown option key, a bad option value or an unsupported player count."""
+
+
+class MalformedActionError(BoardwrightError):
+    """An action that cannot be parsed (bad JSON, missing field, wrong type, unknown id)."""
+
+
+class IllegalActionError(BoardwrightError):
+    """A well-formed action that the rules do not allow in the current state."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameOverError(IllegalActionError):
+    """An action applied to a finished game."""
+
+
+class CorruptRecordError(BoardwrightError):
+    """A game record that cannot be read or does not replay."""

@@ -1,0 +1,128 @@
+"""Game and State: the game-agnostic API every rule module implements.
+
+The shape follows OpenSpiel: a `Game` holds static data and validated options and creates
+`State`s; a `State` is mutable, applies actions in place and can be cloned cheaply. Chance is
+resolved inside `apply` from data fixed at `new_game(seed)`, so seed + actions replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Sequence
+
+from boardwright.core.actions import Action, JsonDict
+from boardwright.core.record import GameRecord
+
+
+class Game(ABC):
+    """A configured game: rules, static data and validated options."""
+
+    name: str = ""
+    version: str = "1"
+
+    def __init__(self, players: int, options: JsonDict) -> None:
+        self.num_players = players
+        self.options = options
+
+    @abstractmethod
+    def new_game(self, seed: int | None = None) -> State:
+        """A fresh state; all chance comes from `seed` (a random one when None)."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Action:
+        """Parse an action from its JSON form; MalformedActionError when it cannot."""
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """The stable integer id of an action in [0, num_distinct_actions)."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with that id; MalformedActionError for an id outside the space."""
+
+    @property
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action-id space (for RL action masks)."""
+
+    def describe_action(self, action: Action) -> str:
+        """A short human-readable text for menus and logs."""
+        return str(action.to_json())
+
+    def option_summary(self) -> JsonDict:
+        """The options as they are recorded (JSON-able)."""
+        return dict(self.options)
+
+
+class State(ABC):
+    """One position of a game. Mutable; `clone()` gives an independent copy."""
+
+    game: Game
+    meta: JsonDict  # free-form data carried into the record (player names, scenario, ...)
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now (-1 when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, in a deterministic order."""
+
+    @abstractmethod
+    def apply(self, action: Action | JsonDict) -> None:
+        """Apply an action in place; raise IllegalActionError and change nothing if illegal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy sharing only immutable static data."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat (a copy)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> JsonDict:
+        """What `player` may see (None: a spectator), as a JSON-able dict."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A clone consistent with `player`'s view, hidden information resampled with `rng`."""
+
+    @property
+    @abstractmethod
+    def record(self) -> GameRecord:
+        """The replayable record of this game so far."""
+
+    def returns(self) -> list[float]:
+        """Normalised outcome per seat: rank based in [-1, 1], zeros while the game runs."""
+        if not self.is_terminal:
+            return [0.0] * self.game.num_players
+        return rank_returns(self.scores)
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+
+def rank_returns(scores: Sequence[float]) -> list[float]:
+    """Zero-sum, rank-based returns: each beaten opponent counts 1, each tie 1/2.
+
+    With n players a seat's value is 2 * (wins + ties/2) / (n - 1) - 1, so beating everyone gives
+    1, losing to everyone -1, and the values add up to 0. A one-player game returns [1.0].
+    """
+    n = len(scores)
+    if n == 1:
+        return [1.0]
+    out = []
+    for i, mine in enumerate(scores):
+        won = sum(1.0 if mine > other else 0.5 if mine == other else 0.0
+                  for j, other in enumerate(scores) if j != i)
+        out.append(2.0 * won / (n - 1) - 1.0)
+    return out

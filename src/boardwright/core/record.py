@@ -1,0 +1,97 @@
+"""Game records: everything needed to rebuild a game exactly (seed + options + actions).
+
+A record is plain JSON so it can be saved, shared, stored in a database and replayed by any
+version that knows the game. Reading validates the shape and raises CorruptRecordError with
+the name of the faulty field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardwright.core.errors import CorruptRecordError
+
+JsonDict = dict[str, Any]
+
+
+@dataclass
+class GameRecord:
+    """The replayable history of one game."""
+
+    game: str
+    version: str
+    options: JsonDict
+    seed: int
+    players: int
+    actions: list[JsonDict] = field(default_factory=list)
+    meta: JsonDict = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        return {
+            "game": self.game,
+            "version": self.version,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "actions": list(self.actions),
+            "meta": self.meta,
+        }
+
+    def dumps(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_json(), indent=indent)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict):
+            raise CorruptRecordError("a record must be a JSON object")
+        expected: dict[str, type | tuple[type, ...]] = {
+            "game": str,
+            "version": str,
+            "options": dict,
+            "seed": int,
+            "players": int,
+            "actions": list,
+        }
+        for key, kind in expected.items():
+            if key not in data:
+                raise CorruptRecordError(f"record field {key!r} is missing")
+            value = data[key]
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise CorruptRecordError(f"record field {key!r} has the wrong type")
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise CorruptRecordError("record field 'meta' must be an object")
+        for index, action in enumerate(data["actions"]):
+            if not isinstance(action, dict):
+                raise CorruptRecordError(f"record action #{index} is not an object")
+        return cls(
+            game=data["game"],
+            version=data["version"],
+            options=dict(data["options"]),
+            seed=data["seed"],
+            players=data["players"],
+            actions=[dict(a) for a in data["actions"]],
+            meta=dict(meta),
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CorruptRecordError(f"record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CorruptRecordError(f"cannot read record {path}: {exc.strerror}") from None
+        return cls.loads(text)

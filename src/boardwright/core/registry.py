@@ -1,0 +1,74 @@
+"""The game registry: names to game factories, and replay of records.
+
+Built-in games are imported lazily by name so that loading one game never imports the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from boardwright.core.errors import (
+    BoardwrightError,
+    CorruptRecordError,
+    InvalidOptionError,
+    UnknownGameError,
+)
+from boardwright.core.game import Game, State
+from boardwright.core.record import GameRecord
+
+GameFactory = Callable[[int, dict[str, Any]], Game]
+
+_FACTORIES: dict[str, GameFactory] = {}
+_BUILTIN_MODULES: dict[str, str] = {
+    "carcassonne": "boardwright.games.carcassonne",
+}
+
+
+def register(name: str, factory: GameFactory) -> None:
+    """Make a game available to `load` under `name`."""
+    _FACTORIES[name] = factory
+
+
+def available_games() -> list[str]:
+    return sorted(set(_FACTORIES) | set(_BUILTIN_MODULES))
+
+
+def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
+    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"game name must be a string, not {type(name).__name__}")
+    if name not in _FACTORIES and name in _BUILTIN_MODULES:
+        importlib.import_module(_BUILTIN_MODULES[name])
+    if name not in _FACTORIES:
+        raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidOptionError(f"players must be an integer, not {players!r}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InvalidOptionError("options must be a mapping of option names to values")
+    return _FACTORIES[name](players, dict(options))
+
+
+def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:
+    """Rebuild the state a record describes (its first `steps` actions when given)."""
+    if not isinstance(record, GameRecord):
+        record = GameRecord.from_json(record)
+    try:
+        game = load(record.game, record.players, record.options)
+    except BoardwrightError as exc:
+        raise CorruptRecordError(f"record cannot be loaded: {exc}") from None
+    if record.version != game.version:
+        raise CorruptRecordError(
+            f"record is for {record.game} version {record.version}, engine has {game.version}"
+        )
+    state = game.new_game(record.seed)
+    actions = record.actions if steps is None else record.actions[:steps]
+    for index, data in enumerate(actions):
+        try:
+            state.apply(game.action_from_json(data))
+        except BoardwrightError as exc:
+            raise CorruptRecordError(f"record action #{index} does not replay: {exc}") from None
+    state.meta.update(record.meta)
+    return state
