@@ -1,0 +1,68 @@
+"""Random playouts per second: the raw speed of a game engine.
+
+Plays complete games with uniformly random moves (legal_actions + apply, as any agent does) in
+one process and prints games per second together with the command line that produced it.
+
+    python benchmarks/throughput.py                 # carcassonne, 2 players, farmers on
+    python benchmarks/throughput.py --games 2000 --players 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import shlex
+import sys
+import time
+
+import boardwright as bw
+
+
+def play_random_games(game: bw.Game, games: int, seed: int) -> tuple[float, int, int]:
+    """Play `games` random games; returns (seconds, decisions, tiles placed)."""
+    rng = random.Random(seed)
+    decisions = tiles = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state = game.new_game(seed + index)
+        choice = rng.choice
+        while not state.is_terminal:
+            state.apply(choice(state.legal_actions()))
+            decisions += 1
+        tiles += state.turn if hasattr(state, "turn") else 0
+    return time.perf_counter() - start, decisions, tiles
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--game", default="carcassonne")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                        help="game option, e.g. --option farmers=false")
+    args = parser.parse_args(argv)
+    import json
+
+    options = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    game = bw.load(args.game, args.players, options)
+    play_random_games(game, min(20, args.games), args.seed + 10**6)  # warm-up
+    seconds, decisions, tiles = play_random_games(game, args.games, args.seed)
+    print(f"command: python {shlex.join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])}")
+    print(f"machine: {platform.python_implementation()} {platform.python_version()} "
+          f"on {platform.machine()}, one process")
+    print(f"workload: {args.game}, {args.players} players, options {game.options}")
+    print(f"games: {args.games} in {seconds:.2f} s")
+    print(f"throughput: {args.games / seconds:.1f} games/s "
+          f"({decisions / seconds:,.0f} decisions/s, {tiles / max(args.games, 1):.1f} tiles/game)")
+
+
+if __name__ == "__main__":
+    main()
