@@ -12,7 +12,7 @@ merge, so `copy()` is a handful of list copies: clones share those objects safel
 from __future__ import annotations
 
 from boardwright.games.carcassonne.actions import STRIDE
-from boardwright.games.carcassonne.tiles import FIELD, MONASTERY, TileVariant
+from boardwright.games.carcassonne.tiles import FIELD, MONASTERY, ROAD, TileVariant
 
 # Offsets of the neighbour through side N, E, S, W in packed positions.
 SIDE_OFFSET = (-1, STRIDE, 1, -STRIDE)
@@ -164,6 +164,9 @@ class FeatureGraph:
             root = find(part)
             if open_[root] == 0 and root not in completed:
                 completed.append(root)
+        if len(completed) > 1:  # scoring order is roads, then cities, then monasteries
+            kind = self.kind
+            completed.sort(key=lambda root: kind[root] != ROAD)
         monasteries = self.monasteries
         if variant.monastery >= 0:
             part = base + variant.monastery

@@ -16,6 +16,7 @@ from boardwright.core.errors import IllegalActionError, InvalidOptionError
 from boardwright.core.registry import load
 from boardwright.games.carcassonne.actions import pack
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
+from boardwright.games.carcassonne.tiles import FIELD
 
 _TILE = re.compile(r"^\s*([A-Z][A-Z0-9]*)@\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)/(0|90|180|270)\s*$")
 
@@ -77,6 +78,8 @@ def build(
         local = variant.location_index.get(location)
         if local is None:
             raise IllegalActionError(f"scenario follower: no feature {location!r} at ({x}, {y})")
+        if variant.features[local].kind == FIELD and not game.farmers:
+            raise IllegalActionError("scenario follower: farmers are switched off in this game")
         part = base + local
         state.supply[seat]["follower"] -= 1
         state.occupant[part] = (seat, "follower")

@@ -366,8 +366,8 @@ class CarcassonneState(State):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CarcassonneState):
             return NotImplemented
-        return self.game is other.game and self.signature() == other.signature() or (
-            self.game.option_summary() == other.game.option_summary()
-            and self.signature() == other.signature())
+        return (self.game.options == other.game.options
+                and self.game.num_players == other.game.num_players
+                and self.signature() == other.signature())
 
     __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,118 @@
+"""Terminal renderers (Rich) for the command line.
+
+Game modules never import Rich; everything that draws lives here. Each renderer reads the
+engine's own data (the state and the tile geometry it already holds), never a second copy.
+`renderer_for(game)` picks the renderer of a game, falling back to a plain one that only
+needs the game-agnostic API, so a newly registered game is playable in the terminal at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from boardwright.core.actions import Action
+from boardwright.core.game import Game, State
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
+SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold bright_black",
+               "bold white")
+
+
+def seat_name(seat: int) -> str:
+    """The colour name of a seat (players are called by their colour, as at the table)."""
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+
+
+def seat_text(seat: int, suffix: str = "") -> Text:
+    """A seat's colour name, drawn in that colour."""
+    style = SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
+    return Text(seat_name(seat) + suffix, style=style)
+
+
+class Renderer(Protocol):
+    """What the command line needs from a game's terminal renderer."""
+
+    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
+        """The board, scores and whatever else describes the position."""
+        ...
+
+    def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
+        """The legal actions in the order they are numbered (1-based), and their display."""
+        ...
+
+    def describe(self, state: State, action: Action) -> str:
+        """One line for `action`, taken in `state` (called before it is applied)."""
+        ...
+
+    def news(self, before: dict[str, Any], state: State) -> list[Text]:
+        """Lines for what happened automatically since `before` (= `snapshot(state)`)."""
+        ...
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """Whatever `news` needs to tell what is new."""
+        ...
+
+
+class GenericRenderer:
+    """A renderer for any game: scores and numbered actions from the game-agnostic API."""
+
+    def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.labels = list(labels) if labels else None
+
+    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
+        return [scores_table(state.scores, labels=self.labels)]
+
+    def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
+        actions = list(state.legal_actions())
+        lines = [Text(f"{i:>3}  {self.game.describe_action(a)}") for i, a in enumerate(actions, 1)]
+        return actions, lines
+
+    def describe(self, state: State, action: Action) -> str:
+        return self.game.describe_action(action)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return {}
+
+    def news(self, before: dict[str, Any], state: State) -> list[Text]:
+        return []
+
+
+def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
+                 labels: Sequence[str] | None = None, title: str | None = None) -> Table:
+    """Seats with their scores (and optionally what they have left), one row each."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
+                  box=None, header_style="bold")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    if supply is not None:
+        table.add_column("Supply")
+    for seat, score in enumerate(scores):
+        name = seat_text(seat)
+        if labels is not None and seat < len(labels) and labels[seat]:
+            name.append(f" ({labels[seat]})", style="")
+        row: list[RenderableType] = [name, str(score)]
+        if supply is not None:
+            row.append(supply[seat])
+        table.add_row(*row)
+    return table
+
+
+def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
+    """The terminal renderer of a game (a generic one for games without their own).
+
+    `labels` name what sits in each seat ("you", "random"), shown next to the colour.
+    """
+    if game.name == "carcassonne":
+        from boardwright.render.carcassonne_text import CarcassonneRenderer
+
+        return CarcassonneRenderer(game, labels)
+    return GenericRenderer(game, labels)
+
+
+__all__ = ["SEAT_NAMES", "SEAT_STYLES", "GenericRenderer", "Renderer", "renderer_for",
+           "scores_table", "seat_name", "seat_text"]
