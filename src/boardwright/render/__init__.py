@@ -56,6 +56,14 @@ class Renderer(Protocol):
         """Whatever `news` needs to tell what is new."""
         ...
 
+    def final(self, state: State) -> list[RenderableType]:
+        """The finished game: final position, scores and winner(s)."""
+        ...
+
+    def legend(self) -> list[Text]:
+        """What the drawing's characters mean (printed once)."""
+        ...
+
 
 class GenericRenderer:
     """A renderer for any game: scores and numbered actions from the game-agnostic API."""
@@ -79,6 +87,16 @@ class GenericRenderer:
         return {}
 
     def news(self, before: dict[str, Any], state: State) -> list[Text]:
+        return []
+
+    def final(self, state: State) -> list[RenderableType]:
+        scores = state.scores
+        best = max(scores) if scores else 0
+        winners = ", ".join(seat_name(s) for s, v in enumerate(scores) if v == best)
+        return [scores_table(scores, labels=self.labels, title="Final scores"),
+                Text(f"Winner(s): {winners}", style="bold")]
+
+    def legend(self) -> list[Text]:
         return []
 
 

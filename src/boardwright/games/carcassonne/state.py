@@ -98,7 +98,7 @@ class CarcassonneState(State):
         other.history = self.history.copy()
         other.log = self.log.copy()
         other.turn = self.turn
-        other.meta = self.meta
+        other.meta = dict(self.meta)
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CarcassonneState:

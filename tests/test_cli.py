@@ -1,0 +1,465 @@
+"""The `boardwright` command line: play, show, rules coverage, games, and error handling.
+
+Everything runs in-process through Typer's CliRunner, which feeds stdin from a string (not a
+TTY) and captures stdout+stderr, so these tests also prove the CLI works when scripted.
+Rich prints without colour here (`NO_COLOR`), so assertions read plain text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import boardwright as bw
+from boardwright.cli import app, parse_option_values, parse_seats
+from boardwright.games.carcassonne.scenario import build
+from boardwright.render import renderer_for
+from boardwright.render.carcassonne_text import CarcassonneRenderer, board_lines, tile_lines
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "boardwright"
+RUNNER = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "100"})
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return RUNNER.invoke(app, list(args), input=input)
+
+
+def assert_clean_exit(result: Result, code: int) -> None:
+    """The exit code is `code` and no Python exception escaped (no traceback for users)."""
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert "Traceback" not in result.output
+
+
+def play_bots(tmp_path: Path, seed: int = 3, *extra: str) -> tuple[Result, Path]:
+    path = tmp_path / "game.json"
+    result = run("play", "carcassonne", "--players", "random,random", "--seed", str(seed),
+                 "--save", str(path), *extra)
+    return result, path
+
+
+def final_scores_in(output: str, labels: list[str]) -> list[int]:
+    """The scores of the 'Final scores' table, in seat order."""
+    table = output[output.rindex("Final scores"):]
+    scores = []
+    for name, label in zip(bw_seat_names(), labels):
+        match = re.search(rf"^{name} \({re.escape(label)}\)\s+(-?\d+)\b", table, re.MULTILINE)
+        assert match, f"no final score line for {name} in:\n{table}"
+        scores.append(int(match.group(1)))
+    return scores
+
+
+def bw_seat_names() -> tuple[str, ...]:
+    from boardwright.render import SEAT_NAMES
+
+    return SEAT_NAMES
+
+
+def first_sorted_action(state: bw.State) -> bw.Action:
+    return CarcassonneRenderer(state.game).sorted_actions(state)[0]
+
+
+# -- play ----------------------------------------------------------------------------------------
+
+def test_bot_game_runs_to_the_end_and_its_record_replays_to_the_same_scores(tmp_path: Path) -> None:
+    result, path = play_bots(tmp_path, seed=3)
+    assert_clean_exit(result, 0)
+    record = bw.GameRecord.load(path)
+    assert (record.game, record.seed, record.players) == ("carcassonne", 3, 2)
+    assert record.meta["seats"] == ["random", "random"]
+    state = bw.replay(record)
+    assert state.is_terminal
+    assert final_scores_in(result.output, ["random", "random"]) == state.scores
+    assert f"Record saved to {path}" in result.output
+    winners = [name for name, score in zip(bw_seat_names(), state.scores)
+               if score == max(state.scores)]
+    expected = ("Winner: " if len(winners) == 1 else "Winners (tied): ") + ", ".join(winners)
+    assert expected + f" with {max(state.scores)} points" in result.output
+
+
+def test_bot_game_prints_one_line_per_move_and_every_score_event(tmp_path: Path) -> None:
+    result, path = play_bots(tmp_path, seed=3)
+    state = bw.replay(bw.GameRecord.load(path))
+    moves = re.findall(r"^(Red|Blue) \(random\): (.*)$", result.output, re.MULTILINE)
+    assert len(moves) == len(state.record.actions)
+    assert all(re.fullmatch(r"place [A-X] at \(-?\d+, -?\d+\) turned (0|90|180|270)°", text)
+               for _, text in moves[0::2])
+    events = re.findall(r"^(Red|Blue) \+(\d+) \((city|road|monastery|field), ", result.output,
+                        re.MULTILINE)
+    expected = [(bw_seat_names()[seat], str(e["points"]), e["feature"])
+                for e in state.log for seat in e["players"]]
+    assert events == expected
+
+
+def test_same_seed_gives_the_same_game(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    _, first = play_bots(tmp_path / "a", seed=11)
+    _, second = play_bots(tmp_path / "b", seed=11)
+    assert bw.GameRecord.load(first).actions == bw.GameRecord.load(second).actions
+
+
+def test_human_always_typing_1_plays_a_whole_game_with_the_first_listed_move(tmp_path: Path) -> None:
+    path = tmp_path / "human.json"
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "5",
+                 "--save", str(path), input="1\n" * 400)
+    assert_clean_exit(result, 0)
+    assert "Game over" in result.output
+    record = bw.GameRecord.load(path)
+    final = bw.replay(record)
+    assert final.is_terminal
+    assert final_scores_in(result.output, ["you", "random"]) == final.scores
+    # Every move of the human seat is option 1 of the menu as the CLI sorts it.
+    game = bw.load("carcassonne", players=2)
+    state = game.new_game(5)
+    human_moves = 0
+    for data in record.actions:
+        action = game.action_from_json(data)
+        if state.current_player == 0:
+            assert action == first_sorted_action(state)
+            human_moves += 1
+        state.apply(action)
+    assert human_moves > 30
+    assert result.output.count("Red, your choice [1-") > 20
+
+
+def test_bad_human_input_is_explained_and_asked_again() -> None:
+    game = bw.load("carcassonne", players=2)
+    state = game.new_game(1)
+    count = len(state.legal_actions())
+    assert count > 1  # the first decision is a real choice
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1",
+                 input="x\n999\n\n0\n1\nq\nn\n")
+    assert_clean_exit(result, 0)
+    out = result.output
+    assert f"'x' is not a number: type 1 to {count}, or q to quit." in out
+    assert f"There is no move 999: type a number from 1 to {count}, or q to quit." in out
+    assert f"There is no move 0: type a number from 1 to {count}, or q to quit." in out
+    assert f"Type the number of a move (1 to {count}), or q to quit." in out
+    action = first_sorted_action(state)
+    expected = CarcassonneRenderer(game).describe(state, action)
+    assert f"Red (you): {expected}" in out
+    assert out.count(f"Red, your choice [1-{count}, q to quit]:") == 5
+    assert "Game left unfinished." in out
+
+
+def test_quitting_offers_to_save_the_record(tmp_path: Path) -> None:
+    path = tmp_path / "left.json"
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1",
+                 input=f"1\n1\nq\ny\n{path}\n")
+    assert_clean_exit(result, 0)
+    assert "Save the record of this game? [y/N]:" in result.output
+    record = bw.GameRecord.load(path)
+    assert len(record.actions) == 4  # Red's place + deploy, Blue's place + deploy
+    state = bw.replay(record)
+    assert not state.is_terminal and state.current_player == 0
+
+
+def test_quitting_with_save_option_saves_without_asking(tmp_path: Path) -> None:
+    path = tmp_path / "kept.json"
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1",
+                 "--save", str(path), input="q\n")
+    assert_clean_exit(result, 0)
+    assert "Save the record" not in result.output
+    assert f"Record saved to {path}" in result.output
+    assert bw.GameRecord.load(path).actions == []
+
+
+def test_quitting_without_saving_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1", input="q\nn\n")
+    assert_clean_exit(result, 0)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_input_running_out_stops_the_game_with_exit_1() -> None:
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1", input="")
+    assert_clean_exit(result, 1)
+    assert "Input ended: leaving the game unfinished." in result.output
+
+
+def test_human_sees_board_tile_rotations_and_numbered_placements() -> None:
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1",
+                 input="q\nn\n")
+    out = result.output
+    state = bw.load("carcassonne", players=2).new_game(1)
+    assert f"Red to place tile {state.tile} " in out
+    assert re.search(r"^0°\s+90°\S*\s+180°\S*\s+270°\S*\s*$", out, re.MULTILINE)
+    actions = CarcassonneRenderer(state.game).sorted_actions(state)
+    keys = [(a.y, a.x, a.rotation) for a in actions]
+    assert keys == sorted(keys)
+    for number, action in enumerate(actions, 1):
+        assert f"{number}:{action.rotation}°" in out
+    assert "Turn 1 · 70 tiles in the pile" in out
+
+
+def test_options_reach_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "short.json"
+    result = run("play", "carcassonne", "--players", "random,random", "--seed", "2",
+                 "--option", "farmers=false", "--option", 'draw_order=["E","U"]',
+                 "-o", "small_city_scoring=first_edition", "--save", str(path))
+    assert_clean_exit(result, 0)
+    record = bw.GameRecord.load(path)
+    assert record.options["farmers"] is False
+    assert record.options["draw_order"] == ["E", "U"]
+    assert record.options["small_city_scoring"] == "first_edition"
+    assert len(record.actions) == 4
+    assert "place E at" in result.output and "place U at" in result.output
+
+
+def test_option_values_are_json_when_possible() -> None:
+    assert parse_option_values(["farmers=false", "starting_seat=1", 'draw_order=["E","U"]',
+                                "small_city_scoring=first_edition", "x=a=b"]) == {
+        "farmers": False, "starting_seat": 1, "draw_order": ["E", "U"],
+        "small_city_scoring": "first_edition", "x": "a=b"}
+
+
+def test_seats_keep_agent_parameters_together() -> None:
+    assert parse_seats("human, random:seed=3") == ["human", "random:seed=3"]
+    assert parse_seats("mcts:iters=20,seed=3,random") == ["mcts:iters=20,seed=3", "random"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "chess"], "unknown game 'chess'; available: carcassonne"),
+    (["play", "carcassonne", "--players", "random,bogus"], "unknown agent 'bogus'; known: random"),
+    (["play", "carcassonne", "--players", "random,random", "--option", "farmers=7"],
+     "option 'farmers' must be true or false, not 7"),
+    (["play", "carcassonne", "--players", "random,random", "--option", "colour=red"],
+     "unknown Carcassonne option(s) 'colour'"),
+    (["play", "carcassonne", "--players", "random,random", "--option", "farmers"],
+     "--option 'farmers' is not key=value"),
+    (["play", "carcassonne", "--players", "random,,random"], "--players 'random,,random' has an empty seat"),
+    (["play", "carcassonne", "--players", ",".join(["random"] * 6)],
+     "Carcassonne takes 1 to 5 players, not 6"),
+])
+def test_usage_errors_exit_2_with_one_red_line(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert_clean_exit(result, 2)
+    assert f"Error: {message}" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+# -- show ----------------------------------------------------------------------------------------
+
+def test_show_to_end_shows_the_final_scores(tmp_path: Path) -> None:
+    _, path = play_bots(tmp_path, seed=3)
+    state = bw.replay(bw.GameRecord.load(path))
+    result = run("show", str(path), "--to-end")
+    assert_clean_exit(result, 0)
+    total = len(state.record.actions)
+    assert f"Step {total} of {total}" in result.output
+    assert final_scores_in(result.output, ["random", "random"]) == state.scores
+
+
+def test_show_step_shows_that_position(tmp_path: Path) -> None:
+    _, path = play_bots(tmp_path, seed=3)
+    record = bw.GameRecord.load(path)
+    before = bw.replay(record, steps=2)
+    result = run("show", str(path), "--step", "3")
+    assert_clean_exit(result, 0)
+    action = before.game.action_from_json(record.actions[2])
+    text = CarcassonneRenderer(before.game).describe(before, action)
+    assert f"Step 3 of {len(record.actions)}" in result.output
+    assert f"Blue: {text}" in result.output
+
+
+def test_show_steps_forward_back_and_jumps(tmp_path: Path) -> None:
+    _, path = play_bots(tmp_path, seed=3)
+    total = len(bw.GameRecord.load(path).actions)
+    result = run("show", str(path), input=f"\n\nb\n7\nzz\n{total + 1}\nq\n")
+    assert_clean_exit(result, 0)
+    steps = re.findall(rf"Step (\d+) of {total}", result.output)
+    assert steps == ["0", "1", "2", "1", "7"]
+    assert "'zz' is not understood" in result.output
+    assert f"There is no step {total + 1}: steps go from 0 to {total}." in result.output
+
+
+def test_show_corrupt_record_exits_1_with_the_reason(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "carcassonne", ', encoding="utf-8")
+    result = run("show", str(path))
+    assert_clean_exit(result, 1)
+    assert "Error: record is not valid JSON" in result.output
+
+
+def test_show_record_that_does_not_replay_exits_1(tmp_path: Path) -> None:
+    _, path = play_bots(tmp_path, seed=3)
+    record = bw.GameRecord.load(path)
+    record.actions[0] = {"type": "place", "x": 40, "y": 40, "rotation": 0}
+    record.save(path)
+    result = run("show", str(path), "--to-end")
+    assert_clean_exit(result, 1)
+    assert "Error: record action #0 does not replay: position (40, 40)" in result.output
+
+
+def test_show_missing_record_exits_1(tmp_path: Path) -> None:
+    result = run("show", str(tmp_path / "nothing.json"))
+    assert_clean_exit(result, 1)
+    assert "Error: cannot read record" in result.output
+    assert "No such file or directory" in result.output
+
+
+def test_show_step_outside_the_record_is_a_usage_error(tmp_path: Path) -> None:
+    _, path = play_bots(tmp_path, seed=3)
+    total = len(bw.GameRecord.load(path).actions)
+    result = run("show", str(path), "--step", str(total + 1))
+    assert_clean_exit(result, 2)
+    assert f"Error: --step {total + 1} is outside this record (0 to {total})" in result.output
+
+
+# -- rules coverage ------------------------------------------------------------------------------
+
+def make_project(root: Path, marked: list[str]) -> None:
+    """A tiny checkout: docs/rules/x.md with two rule IDs, tests marking `marked`."""
+    (root / "docs" / "rules").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "docs" / "rules" / "x.md").write_text(
+        "# X\n\n### XXX-BASE-ONE-01 — The first rule\n\ntext\n\n"
+        "### XXX-BASE-TWO-02 — The second rule\n\ntext\n", encoding="utf-8")
+    marks = ", ".join(f'"{rule}"' for rule in marked)
+    (root / "tests" / "test_x.py").write_text(
+        "import pytest\n\n\n"
+        f"@pytest.mark.rule({marks})\n"
+        "def test_something():\n    pass\n", encoding="utf-8")
+
+
+def test_rules_coverage_lists_missing_ids_and_exits_1(tmp_path: Path) -> None:
+    make_project(tmp_path, ["XXX-BASE-ONE-01"])
+    result = run("rules", "coverage", "--root", str(tmp_path))
+    assert_clean_exit(result, 1)
+    out = result.output
+    assert "x: 1 of 2 rule IDs tested" in out
+    assert "1 rule ID(s) of x have no test:" in out
+    assert re.search(r"^  XXX-BASE-TWO-02$", out, re.MULTILINE)
+    assert re.search(r"XXX-BASE-ONE-01 .*The first rule.*test_x\.py:4", out)
+    assert re.search(r"XXX-BASE-TWO-02 .*The second rule.*missing", out)
+
+
+def test_rules_coverage_all_covered_exits_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_project(tmp_path, ["XXX-BASE-ONE-01", "XXX-BASE-TWO-02"])
+    monkeypatch.chdir(tmp_path / "tests")  # found by searching upward
+    result = run("rules", "coverage", "x")
+    assert_clean_exit(result, 0)
+    assert "x: 2 of 2 rule IDs tested" in result.output
+    assert "Every rule ID of x has a test." in result.output
+
+
+def test_rules_coverage_warns_about_unknown_ids(tmp_path: Path) -> None:
+    make_project(tmp_path, ["XXX-BASE-ONE-01", "XXX-BASE-TWO-02", "XXX-BASE-TYPO-03"])
+    result = run("rules", "coverage", "--root", str(tmp_path))
+    assert_clean_exit(result, 0)
+    assert "warning: tests mark XXX-BASE-TYPO-03" in result.output
+
+
+def test_rules_coverage_unknown_game_or_root_is_a_usage_error(tmp_path: Path) -> None:
+    make_project(tmp_path, [])
+    result = run("rules", "coverage", "nope", "--root", str(tmp_path))
+    assert_clean_exit(result, 2)
+    assert "Error: no rule document" in result.output and "(documented games: x)" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run("rules", "coverage", "--root", str(empty))
+    assert_clean_exit(result, 2)
+    assert f"Error: --root {empty} is not a boardwright checkout" in result.output
+
+
+def test_rules_coverage_outside_a_checkout_is_a_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("rules", "coverage")
+    assert_clean_exit(result, 2)
+    assert "Error: no boardwright project (docs/rules and tests) at or above" in result.output
+
+
+# -- games ---------------------------------------------------------------------------------------
+
+def test_games_lists_the_registered_games() -> None:
+    result = run("games")
+    assert_clean_exit(result, 0)
+    for name in bw.available_games():
+        assert name in result.output
+    assert "Carcassonne (2nd edition base game)." in result.output
+
+
+# -- the renderer --------------------------------------------------------------------------------
+
+def plain(lines: list) -> list[str]:
+    return [line.plain for line in lines]
+
+
+def test_tiles_are_drawn_from_the_engine_geometry() -> None:
+    game = bw.load("carcassonne", players=2)
+    d = game.tile_types["D"].variants
+    assert plain(tile_lines(d[0])) == [" ▓▓▓ ", "─────", "     "]
+    assert plain(tile_lines(d[1])) == ["  │  ", "  │▓▓", "  │  "]
+    assert plain(tile_lines(game.tile_types["A"].variants[0], 1)) == ["·····", "··†··", "··│··"]
+    assert plain(tile_lines(game.tile_types["L"].variants[0])) == [" ▓▓▓ ", "──●──", "  │  "]
+    assert plain(tile_lines(game.tile_types["P"].variants[0])) == ["▓▓▓▓ ", "▓▓┌──", "  │  "]
+    assert plain(tile_lines(game.tile_types["F"].variants[0])) == ["     ", "▓♦▓▓▓", "     "]
+
+
+def test_board_shows_coordinates_and_followers_with_role_letters() -> None:
+    state = build("D@(0,0)/0 U@(1,0)/0", followers=[(0, 0, 0, "N"), (1, 1, 0, "E.W")],
+                  pile=["E", "U"], players=2)
+    assert plain(board_lines(state)) == [
+        "    0    1  ",
+        "   ▓K▓ ·····",
+        "0 ───────H──",
+        "       ·····",
+    ]
+
+
+def test_legal_positions_are_lettered_on_the_board() -> None:
+    state = build("D@(0,0)/0", pile=["E", "U"], players=2)
+    renderer = CarcassonneRenderer(state.game)
+    marks = renderer.position_marks(state)
+    positions = sorted({(a.y, a.x) for a in state.legal_actions()})
+    assert list(marks) == [(x, y) for y, x in positions]
+    assert list(marks.values()) == ["abcd"[i] for i in range(len(positions))]
+    lines = plain(board_lines(state, marks))
+    assert sum(line.count("│ a │") for line in lines) == 1
+
+
+def test_renderers_import_only_rich_and_boardwright_and_games_never_rich() -> None:
+    def imported(path: Path) -> set[str]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.split(".")[0])
+        return names
+
+    for path in sorted((SRC / "render").glob("*.py")):
+        third_party = imported(path) - set(sys.stdlib_module_names)
+        assert third_party <= {"rich", "boardwright"}, path
+    for path in sorted((SRC / "games").rglob("*.py")):
+        assert "rich" not in imported(path), path
+
+
+def test_other_games_get_the_generic_renderer() -> None:
+    from boardwright.render import GenericRenderer
+
+    game = bw.load("carcassonne", players=2)
+    assert isinstance(renderer_for(game), CarcassonneRenderer)
+    game.name = "somethingelse"
+    assert isinstance(renderer_for(game), GenericRenderer)
+
+
+# -- engine problems found while writing the CLI -------------------------------------------------
+
+def test_clone_does_not_share_meta_with_the_original() -> None:
+    """`State.clone()` promises an independent copy sharing only immutable static data; the
+    CLI stores the seat list in `state.meta`, so a clone must not write into the original's."""
+    state = bw.load("carcassonne", players=2).new_game(1)
+    state.meta["seats"] = ["human", "random"]
+    other = state.clone()
+    other.meta["seats"] = ["random", "random"]
+    assert state.meta == {"seats": ["human", "random"]}
+    assert state.record.meta == {"seats": ["human", "random"]}
