@@ -80,7 +80,7 @@ def config(index: int) -> Config:
     players = 1 + index % 5
     farmers = (index // 5) % 2 == 0
     small = SMALL_CITY_VALUES[(index // 10) % 2]
-    seat = (index // 20 + index) % players
+    seat = (index // 20) % players
     start = OTHER_START_TILES[(index // 8) % len(OTHER_START_TILES)] if index % 8 == 7 else "D"
     return Config(index, players, farmers, small, seat, start)
 
@@ -268,7 +268,7 @@ def check_features(state: CarcassonneState, turn_over: bool) -> None:
     followers = follower_nodes(state)
     roots: set[int] = set()
     for feature in board_features(state):
-        parts = [graph.board[_pack(xy)][1] + local for xy, local in feature.nodes]
+        parts = [graph.board[pack(*xy)][1] + local for xy, local in feature.nodes]
         feature_roots = {graph.find(p) for p in parts}
         assert len(feature_roots) == 1, f"feature {feature.nodes} is split over {feature_roots}"
         root = feature_roots.pop()
@@ -278,17 +278,13 @@ def check_features(state: CarcassonneState, turn_over: bool) -> None:
             assert graph.is_complete(root) == feature.complete, (
                 f"feature {feature.nodes}: engine complete={graph.is_complete(root)}, "
                 f"board says {feature.complete}")
-        expected = sorted(graph.board[_pack(xy)][1] + local for xy, local in feature.nodes
+        expected = sorted(graph.board[pack(*xy)][1] + local for xy, local in feature.nodes
                           if (xy, local) in followers)
         assert sorted(graph.figures[root]) == expected, (
             f"feature {feature.nodes}: engine figures {graph.figures[root]}, board {expected}")
         if turn_over and feature.complete:
             assert not expected, f"followers stay on the completed feature {feature.nodes}"
     assert len(roots) == len({graph.find(p) for p in range(len(graph.parent))})
-
-
-def _pack(xy: tuple[int, int]) -> int:
-    return pack(*xy)
 
 
 def check_log_matches_scores(state: CarcassonneState) -> None:
@@ -352,7 +348,7 @@ def check_step(before: CarcassonneState, after: CarcassonneState, action: Action
     if isinstance(action, Deploy):
         # A follower may only join an unoccupied feature; sharing comes only from merging.
         graph = before.graph
-        pos = _pack((action.x, action.y))
+        pos = pack(action.x, action.y)
         variant, base = graph.board[pos]
         root = graph.find(base + variant.location_index[action.location])
         assert graph.figures[root] == (), f"{action} joined an occupied feature"

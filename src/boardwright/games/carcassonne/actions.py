@@ -61,6 +61,27 @@ class Pass:
 
 
 PASS = Pass()
+ROTATIONS = (0, 90, 180, 270)
+
+
+def _is_coord(value: object) -> bool:
+    return type(value) is int and -MAX_COORD <= value <= MAX_COORD  # type: ignore[operator]
+
+
+def check_place(action: Place) -> None:
+    """Reject a Place built in code with values its JSON form could never carry."""
+    if not (_is_coord(action.x) and _is_coord(action.y)):
+        raise MalformedActionError(f"place coordinates must be integers within ±{MAX_COORD}: {action}")
+    if type(action.rotation) is not int or action.rotation not in ROTATIONS:
+        raise MalformedActionError(f"rotation must be 0, 90, 180 or 270, not {action.rotation!r}")
+
+
+def check_deploy(action: Deploy) -> None:
+    """Reject a Deploy built in code with values of the wrong type or off the board."""
+    if not (_is_coord(action.x) and _is_coord(action.y)):
+        raise MalformedActionError(f"deploy coordinates must be integers within ±{MAX_COORD}: {action}")
+    if type(action.location) is not str or type(action.figure) is not str:
+        raise MalformedActionError(f"location and figure must be strings: {action}")
 _PLACE_CACHE: dict[int, Place] = {}
 
 

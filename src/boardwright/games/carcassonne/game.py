@@ -97,7 +97,7 @@ class CarcassonneGame(Game):
         raise MalformedActionError(f"not a Carcassonne action: {action!r}")
 
     def action_from_id(self, action_id: int) -> Place | Deploy | Pass:
-        if not isinstance(action_id, int) or not 0 <= action_id < self.num_distinct_actions:
+        if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions:
             raise MalformedActionError(f"action id {action_id!r} is outside 0..{self._pass_id}")
         if action_id == self._pass_id:
             return PASS

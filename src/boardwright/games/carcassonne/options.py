@@ -67,7 +67,7 @@ def parse_options(raw: dict[str, Any], players: int, tile_names: set[str]) -> Ca
         values["starting_seat"] = seat
     if "start_tile" in raw:
         tile = raw["start_tile"]
-        if tile not in tile_names:
+        if not isinstance(tile, str) or tile not in tile_names:
             raise InvalidOptionError(f"option 'start_tile': unknown tile {tile!r}")
         values["start_tile"] = tile
     if raw.get("draw_order") is not None:
@@ -77,7 +77,7 @@ def parse_options(raw: dict[str, Any], players: int, tile_names: set[str]) -> Ca
         if len(order) > MAX_DRAW_ORDER:
             raise InvalidOptionError(f"option 'draw_order' is longer than {MAX_DRAW_ORDER} tiles")
         for index, tile in enumerate(order):
-            if tile not in tile_names:
+            if not isinstance(tile, str) or tile not in tile_names:
                 raise InvalidOptionError(f"option 'draw_order': unknown tile {tile!r} at #{index}")
         values["draw_order"] = tuple(order)
     if "expansions" in raw:

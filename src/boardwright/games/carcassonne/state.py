@@ -16,7 +16,7 @@ from boardwright.core.errors import GameOverError, IllegalActionError, Malformed
 from boardwright.core.game import State
 from boardwright.core.record import GameRecord
 from boardwright.games.carcassonne.actions import (
-    PASS, Deploy, Pass, Place, pack, place_action, unpack,
+    PASS, Deploy, Pass, Place, check_deploy, check_place, pack, place_action, unpack,
 )
 from boardwright.games.carcassonne.features import FeatureGraph
 from boardwright.games.carcassonne.scoring import feature_value, majority
@@ -138,6 +138,7 @@ class CarcassonneState(State):
     # -- placing the tile ---------------------------------------------------------------------
 
     def _apply_place(self, action: Place) -> None:
+        check_place(action)
         tile_type = self.game.tile_types[self.tile]  # type: ignore[index]
         pos = pack(action.x, action.y)
         pattern = self.graph.frontier.get(pos)
@@ -174,6 +175,7 @@ class CarcassonneState(State):
         return actions
 
     def _apply_deploy(self, action: Deploy) -> None:
+        check_deploy(action)
         pos = pack(action.x, action.y)
         if pos != self.last_pos:
             raise IllegalActionError(
