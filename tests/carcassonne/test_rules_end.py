@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 from fixtures import FX_EAST, FX_RING, FX_START
+from helpers import events, turn
 
 import boardwright as bw
-from boardwright.games.carcassonne import Deploy, Pass, Place
+from boardwright.games.carcassonne import Pass, Place
 from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.state import CarcassonneState
 
@@ -19,21 +20,6 @@ RED, BLUE, YELLOW = 0, 1, 2
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-def turn(state: CarcassonneState, x: int, y: int, rotation: int,
-         location: str | None = None) -> list[int]:
-    """Play one whole turn for the current player and return the score change per seat
-    (including any final scoring the turn triggers)."""
-    before = state.scores
-    state.apply(Place(x, y, rotation))
-    state.apply(Pass() if location is None else Deploy(x, y, location))
-    return [after - was for after, was in zip(state.scores, before)]
-
-
-def events(state: CarcassonneState) -> list[tuple[str, bool, int, list[int]]]:
-    """The score log without turn numbers: (feature, complete, points, winners)."""
-    return [(e["feature"], e["complete"], e["points"], e["players"]) for e in state.log]
-
 
 def assert_over(state: CarcassonneState) -> None:
     """A finished game: no player to move, no actions, and apply refuses everything."""

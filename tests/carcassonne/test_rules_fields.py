@@ -12,10 +12,10 @@ from typing import Any, Sequence
 
 import pytest
 from fixtures import FX_FIELD, FX_START
+from helpers import feature_root, turn
 
 import boardwright as bw
 from boardwright.games.carcassonne import Deploy, Pass, Place
-from boardwright.games.carcassonne.actions import pack
 from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.state import CarcassonneState
 
@@ -32,26 +32,9 @@ D_NORTH = "EL.WR"                # D@(0,0)/0, the strip between city and road
 
 # -- helpers ----------------------------------------------------------------------------------
 
-def turn(state: CarcassonneState, x: int, y: int, rotation: int,
-         location: str | None = None) -> list[int]:
-    """Play one whole turn for the current player and return the score change per seat
-    (including any final scoring the turn triggers)."""
-    before = state.scores
-    state.apply(Place(x, y, rotation))
-    state.apply(Pass() if location is None else Deploy(x, y, location))
-    return [after - was for after, was in zip(state.scores, before)]
-
-
 def field_events(state: CarcassonneState) -> list[tuple[int, list[int]]]:
     """(points, winners) of every field scoring in the log."""
     return [(e["points"], e["players"]) for e in state.log if e["feature"] == "field"]
-
-
-def part_root(state: CarcassonneState, x: int, y: int, location: str) -> int:
-    """Union-find root of the feature part at `location` of the tile at (x, y)."""
-    graph = state.graph
-    variant, base = graph.board[pack(x, y)]
-    return graph.find(base + variant.location_index[location])
 
 
 def fx_field_by_play(red_farmer: str | None, blue_farmer: str | None = None,
@@ -81,7 +64,7 @@ def v_then_u() -> CarcassonneState:
 def test_field_joined_through_d_to_an_occupied_field_refuses_a_farmer() -> None:
     """U's north field joins D's {EL,WR} and through it V's large field (Red's farmer)."""
     state = v_then_u()
-    assert part_root(state, -1, 0, U_NORTH) == part_root(state, 1, 0, V_LARGE)
+    assert feature_root(state, -1, 0, U_NORTH) == feature_root(state, 1, 0, V_LARGE)
     before = state.signature()
     with pytest.raises(bw.IllegalActionError):
         state.apply(Deploy(-1, 0, U_NORTH))
@@ -95,8 +78,8 @@ def test_field_on_the_other_side_of_the_road_is_separate_and_free() -> None:
     The offered deploys are exactly: pass, the road (unoccupied) and this south field.
     """
     state = v_then_u()
-    assert part_root(state, -1, 0, U_SOUTH) == part_root(state, 1, 0, "SR.WL")
-    assert part_root(state, -1, 0, U_SOUTH) != part_root(state, 1, 0, V_LARGE)
+    assert feature_root(state, -1, 0, U_SOUTH) == feature_root(state, 1, 0, "SR.WL")
+    assert feature_root(state, -1, 0, U_SOUTH) != feature_root(state, 1, 0, V_LARGE)
     assert set(state.legal_actions()) == {Pass(), Deploy(-1, 0, "E.W"), Deploy(-1, 0, U_SOUTH)}
     state.apply(Deploy(-1, 0, U_SOUTH))
     assert sorted((f["player"], f["x"], f["location"]) for f in state.view(None)["followers"]) == [
@@ -195,7 +178,7 @@ def test_city_scores_again_for_each_separate_field_bordering_it() -> None:
     separate fields -> Red +3 and Blue +3."""
     state = fx_field_by_play(red_farmer=U_NORTH, blue_farmer=E180_FIELD)
     assert state.is_terminal
-    assert part_root(state, 1, 0, U_NORTH) != part_root(state, 0, -1, E180_FIELD)
+    assert feature_root(state, 1, 0, U_NORTH) != feature_root(state, 0, -1, E180_FIELD)
     assert state.scores == [3, 3, 0]
     assert sorted(field_events(state)) == [(3, [RED]), (3, [BLUE])]
 
@@ -210,7 +193,7 @@ def test_merged_field_counts_a_city_once_and_ties_share() -> None:
     """
     state = fx_field_by_play(red_farmer=U_NORTH, blue_farmer=E180_FIELD, extra=["B"])
     state.apply(Place(1, -1, 0))
-    assert part_root(state, 1, 0, U_NORTH) == part_root(state, 0, -1, E180_FIELD)
+    assert feature_root(state, 1, 0, U_NORTH) == feature_root(state, 0, -1, E180_FIELD)
     state.apply(Pass())
     assert state.is_terminal
     assert state.scores == [3, 3, 0]

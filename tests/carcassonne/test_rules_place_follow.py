@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fixtures import FX_EAST, FX_FIELD, FX_HOLE_CITY, FX_RING, FX_ROAD_HOLE, FX_START
+from helpers import assert_illegal, feature_root, place_options
 
 import boardwright as bw
 from boardwright.games.carcassonne import Deploy, Pass, Place
@@ -34,26 +35,11 @@ FX_EAST_WEST_CITY_ONLY = FX_EAST.replace(" E@(3,-1)/270", "")
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def assert_illegal(state: CarcassonneState, action: Any) -> None:
-    """The action raises IllegalActionError and leaves the position exactly as it was."""
-    before = state.signature()
-    with pytest.raises(bw.IllegalActionError):
-        state.apply(action)
-    assert state.signature() == before
-
-
 def assert_legal(state: CarcassonneState, action: Any) -> CarcassonneState:
     """The action is accepted (tried on a clone, so `state` itself is untouched)."""
     trial = state.clone()
     trial.apply(action)
     return trial
-
-
-def place_options(state: CarcassonneState) -> set[tuple[int, int, int]]:
-    """The legal placements as (x, y, rotation)."""
-    actions = state.legal_actions()
-    assert all(isinstance(a, Place) for a in actions), actions
-    return {(a.x, a.y, a.rotation) for a in actions}
 
 
 def deploy_options(state: CarcassonneState) -> set[tuple[int, int, str]]:
@@ -65,13 +51,6 @@ def deploy_options(state: CarcassonneState) -> set[tuple[int, int, str]]:
     return {(a.x, a.y, a.location) for a in others}  # type: ignore[union-attr]
 
 
-def feature_of(state: CarcassonneState, x: int, y: int, location: str) -> int:
-    """The union-find root of the feature holding the part `location` of the tile at (x, y)."""
-    graph = state.graph
-    variant, _ = graph.board[pack(x, y)]
-    return graph.find(graph.part_of(pack(x, y), variant.location_index[location]))
-
-
 def tile_at(state: CarcassonneState, x: int, y: int) -> tuple[str, int]:
     """(tile letter, rotation) of the tile at (x, y) as the board shows it."""
     variant, _ = state.graph.board[pack(x, y)]
@@ -80,7 +59,7 @@ def tile_at(state: CarcassonneState, x: int, y: int) -> tuple[str, int]:
 
 def knights_on(state: CarcassonneState, x: int, y: int, location: str) -> list[int]:
     """Seats owning the followers in the feature of (x, y, location), sorted."""
-    root = feature_of(state, x, y, location)
+    root = feature_root(state, x, y, location)
     return sorted(state.occupant[part][0] for part in state.graph.figures[root])
 
 
@@ -191,7 +170,7 @@ def test_rotation_e_180() -> None:
     state.apply(Place(0, -1, 180))
     assert deploy_options(state) == {(0, -1, "S"), (0, -1, "EL.ER.NL.NR.WL.WR")}
     # The city joined D's city through E's (rotated) S side.
-    assert feature_of(state, 0, -1, "S") == feature_of(state, 0, 0, D_CITY)
+    assert feature_root(state, 0, -1, "S") == feature_root(state, 0, 0, D_CITY)
 
 
 @pytest.mark.rule("CAR-BASE-PLACE-03")
@@ -202,10 +181,10 @@ def test_rotation_v_90() -> None:
     state.apply(Place(1, 0, 90))
     assert deploy_options(state) == {(1, 0, "N.W"), (1, 0, "NL.WR"), (1, 0, "EL.ER.NR.SL.SR.WL")}
     # W road meets D's road; WR meets D's EL (field FN); WL meets D's ER (field FS).
-    assert feature_of(state, 1, 0, "N.W") == feature_of(state, 0, 0, D_ROAD)
-    assert feature_of(state, 1, 0, "NL.WR") == feature_of(state, 0, 0, D_FN)
-    assert feature_of(state, 1, 0, "EL.ER.NR.SL.SR.WL") == feature_of(state, 0, 0, D_FS)
-    assert feature_of(state, 0, 0, D_FN) != feature_of(state, 0, 0, D_FS)
+    assert feature_root(state, 1, 0, "N.W") == feature_root(state, 0, 0, D_ROAD)
+    assert feature_root(state, 1, 0, "NL.WR") == feature_root(state, 0, 0, D_FN)
+    assert feature_root(state, 1, 0, "EL.ER.NR.SL.SR.WL") == feature_root(state, 0, 0, D_FS)
+    assert feature_root(state, 0, 0, D_FN) != feature_root(state, 0, 0, D_FS)
 
 
 @pytest.mark.rule("CAR-BASE-PLACE-03")
@@ -253,8 +232,8 @@ def test_features_join_road_across_sides() -> None:
     highwayman, so a highwayman there is illegal; a farmer on the field touching N is legal."""
     state = fx_start_red_highwayman()
     state.apply(Place(-1, 0, 0))
-    road = feature_of(state, -1, 0, U_ROAD)
-    assert road == feature_of(state, 0, 0, D_ROAD) == feature_of(state, 1, 0, U_ROAD)
+    road = feature_root(state, -1, 0, U_ROAD)
+    assert road == feature_root(state, 0, 0, D_ROAD) == feature_root(state, 1, 0, U_ROAD)
     assert state.graph.tile_count(road) == 3
     assert state.graph.open[road] == 2  # the far ends of the two U tiles
     assert knights_on(state, -1, 0, U_ROAD) == [RED]
@@ -271,9 +250,9 @@ def test_features_join_fields_half_edge_to_half_edge() -> None:
     the two fields stay separate (the road divides them)."""
     state = build(FX_START, pile=["U", "U"], turn_player=RED)
     state.apply(Place(1, 0, 0))
-    assert feature_of(state, 1, 0, U_NORTH) == feature_of(state, 0, 0, D_FN)
-    assert feature_of(state, 1, 0, U_SOUTH) == feature_of(state, 0, 0, D_FS)
-    assert feature_of(state, 1, 0, U_NORTH) != feature_of(state, 1, 0, U_SOUTH)
+    assert feature_root(state, 1, 0, U_NORTH) == feature_root(state, 0, 0, D_FN)
+    assert feature_root(state, 1, 0, U_SOUTH) == feature_root(state, 0, 0, D_FS)
+    assert feature_root(state, 1, 0, U_NORTH) != feature_root(state, 1, 0, U_SOUTH)
 
 
 @pytest.mark.rule("CAR-BASE-PLACE-04")
@@ -281,11 +260,11 @@ def test_features_join_merges_several_features() -> None:
     """FX-EAST: G@(2,-1)/0 merges the two separate one-tile cities into one completed
     3-tile city."""
     state = build(FX_EAST, pile=["G", "U"], turn_player=RED)
-    west, east = feature_of(state, 1, -1, "E"), feature_of(state, 3, -1, "W")
+    west, east = feature_root(state, 1, -1, "E"), feature_root(state, 3, -1, "W")
     assert west != east
     state.apply(Place(2, -1, 0))
-    city = feature_of(state, 2, -1, "E.W")
-    assert city == feature_of(state, 1, -1, "E") == feature_of(state, 3, -1, "W")
+    city = feature_root(state, 2, -1, "E.W")
+    assert city == feature_root(state, 1, -1, "E") == feature_root(state, 3, -1, "W")
     assert state.graph.tile_count(city) == 3
     assert state.graph.is_complete(city)
 
@@ -400,7 +379,7 @@ def test_farmer_stays_when_city_is_completed() -> None:
     state.apply(Pass())
     assert sorted(t["tile"] + str((t["x"], t["y"])) for t in state.view(None)["board"]) == sorted(
         ["D(0, 0)", "U(1, 0)", "E(0, -1)"])  # the FX-FIELD board
-    assert state.graph.is_complete(feature_of(state, 0, 0, D_CITY))
+    assert state.graph.is_complete(feature_root(state, 0, 0, D_CITY))
     assert roles(state) == {(RED, 1, 0, U_NORTH, "farmer")}
     assert state.scores == [0, 0, 0]
     assert state.view(None)["supply"][RED] == {"follower": 6}

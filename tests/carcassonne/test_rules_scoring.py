@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 from fixtures import FX_EAST, FX_RING, FX_START, FX_TWO_WAGONS
+from helpers import events, feature_root, turn
 
-from boardwright.games.carcassonne import Deploy, Pass, Place
-from boardwright.games.carcassonne.actions import pack
 from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.state import CarcassonneState
 
@@ -24,18 +23,6 @@ FIRST_EDITION = {"small_city_scoring": "first_edition"}
 
 
 # -- helpers ----------------------------------------------------------------------------------
-
-def turn(state: CarcassonneState, x: int, y: int, rotation: int,
-         location: str | None = None) -> list[int]:
-    """Play one whole turn for the current player and return the score change per seat.
-
-    `location` (board orientation) puts a follower on the tile just placed; None passes.
-    """
-    before = state.scores
-    state.apply(Place(x, y, rotation))
-    state.apply(Pass() if location is None else Deploy(x, y, location))
-    return [after - was for after, was in zip(state.scores, before)]
-
 
 def supply(state: CarcassonneState) -> list[int]:
     """Followers in each seat's supply, read from the public view."""
@@ -46,18 +33,6 @@ def on_board(state: CarcassonneState) -> list[tuple[int, int, int, str]]:
     """(seat, x, y, location) of every follower on the board, from the public view."""
     followers = state.view(None)["followers"]
     return sorted((f["player"], f["x"], f["y"], f["location"]) for f in followers)
-
-
-def events(state: CarcassonneState) -> list[tuple[str, bool, int, list[int]]]:
-    """The score log without turn numbers: (feature, complete, points, winners)."""
-    return [(e["feature"], e["complete"], e["points"], e["players"]) for e in state.log]
-
-
-def feature_root(state: CarcassonneState, x: int, y: int, location: str) -> int:
-    """Union-find root of the feature part at `location` of the tile at (x, y)."""
-    graph = state.graph
-    variant, base = graph.board[pack(x, y)]
-    return graph.find(base + variant.location_index[location])
 
 
 # -- CAR-BASE-SCORE-01 ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fixtures import FX_START
+from helpers import assert_illegal, place_options
 
 import boardwright as bw
 from boardwright.games.carcassonne import Deploy, Pass, Place
@@ -39,21 +40,6 @@ def new_game(players: int = 3, seed: int = 0, **options: Any) -> CarcassonneStat
     state = game.new_game(seed)
     assert isinstance(state, CarcassonneState)
     return state
-
-
-def assert_illegal(state: CarcassonneState, action: Any) -> None:
-    """The action raises IllegalActionError and leaves the position exactly as it was."""
-    before = state.signature()
-    with pytest.raises(bw.IllegalActionError):
-        state.apply(action)
-    assert state.signature() == before
-
-
-def place_options(state: CarcassonneState) -> set[tuple[int, int, int]]:
-    """The legal placements as (x, y, rotation); fails if anything else is offered."""
-    actions = state.legal_actions()
-    assert all(isinstance(a, Place) for a in actions), actions
-    return {(a.x, a.y, a.rotation) for a in actions}
 
 
 def play_turn(state: CarcassonneState, place: Place, deploy: Deploy | None = None) -> None:

@@ -20,7 +20,7 @@ from boardwright.games.carcassonne.actions import (
 )
 from boardwright.games.carcassonne.features import FeatureGraph
 from boardwright.games.carcassonne.scoring import feature_value, majority
-from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
+from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
