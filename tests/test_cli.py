@@ -235,7 +235,7 @@ def test_seats_keep_agent_parameters_together() -> None:
      "--option 'farmers' is not key=value"),
     (["play", "carcassonne", "--players", "random,,random"], "--players 'random,,random' has an empty seat"),
     (["play", "carcassonne", "--players", ",".join(["random"] * 6)],
-     "Carcassonne takes 1 to 5 players, not 6"),
+     "Carcassonne takes 1 to 5 players (6 with Abbey & Mayor), not 6"),
 ])
 def test_usage_errors_exit_2_with_one_red_line(args: list[str], message: str) -> None:
     result = run(*args)
@@ -383,7 +383,7 @@ def test_games_lists_the_registered_games() -> None:
     assert_clean_exit(result, 0)
     for name in bw.available_games():
         assert name in result.output
-    assert "Carcassonne (2nd edition base game)." in result.output
+    assert "Carcassonne (2nd edition), with the Abbey & Mayor expansion" in result.output
 
 
 # -- the renderer --------------------------------------------------------------------------------

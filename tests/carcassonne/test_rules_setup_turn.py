@@ -86,14 +86,8 @@ def test_setup_abbey_and_mayor_rejects_zero_players() -> None:
 
 
 @pytest.mark.rule("CAR-BASE-SETUP-01")
-@pytest.mark.xfail(strict=True, raises=bw.InvalidOptionError,
-                   reason="Abbey & Mayor is not implemented yet (expansions: none available)")
 def test_setup_abbey_and_mayor_accepts_six_players() -> None:
-    """Spec: with Abbey & Mayor, 6 players are accepted and each holds one abbey tile.
-
-    The expansion does not exist in the engine yet, so this is expected to fail; strict xfail
-    makes it flip to a failure (to be turned into a normal test) once it is implemented.
-    """
+    """With Abbey & Mayor, 6 players are accepted and each holds one abbey tile."""
     game = bw.load("carcassonne", players=6, options={"expansions": ["abbey_mayor"]})
     state = game.new_game(0)
     assert [s.get("abbey") for s in state.view(None)["supply"]] == [1] * 6

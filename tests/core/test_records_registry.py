@@ -99,7 +99,7 @@ BAD_OPTIONS: list[tuple[str, Any]] = [
     ("draw_order", ["A", 1]),
     ("draw_order", ["A", ["B"]]),
     ("draw_order", ["A"] * 501),
-    ("expansions", ["abbey_mayor"]),
+    ("expansions", ["inns_and_cathedrals"]),
     ("expansions", ["inns_cathedrals"]),
     ("expansions", "abbey_mayor"),
     ("expansions", [1]),

@@ -14,7 +14,7 @@ from boardwright.core.errors import MalformedActionError
 STRIDE = 1024
 HALF_STRIDE = 512
 MAX_COORD = HALF_STRIDE - 1
-FIGURES = ("follower",)
+FIGURES = ("follower", "mayor", "wagon", "barn")
 
 
 def pack(x: int, y: int) -> int:
@@ -60,7 +60,27 @@ class Pass:
         return {"type": "pass"}
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the next landscape tile (offered when an abbey could be played instead)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw"}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAbbey:
+    """Place one's abbey tile into the hole at (x, y) instead of drawing."""
+
+    x: int
+    y: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "abbey", "x": self.x, "y": self.y}
+
+
 PASS = Pass()
+DRAW = Draw()
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -74,6 +94,12 @@ def check_place(action: Place) -> None:
         raise MalformedActionError(f"place coordinates must be integers within ±{MAX_COORD}: {action}")
     if type(action.rotation) is not int or action.rotation not in ROTATIONS:
         raise MalformedActionError(f"rotation must be 0, 90, 180 or 270, not {action.rotation!r}")
+
+
+def check_abbey(action: PlaceAbbey) -> None:
+    """Reject a PlaceAbbey built in code with coordinates its JSON form could never carry."""
+    if not (_is_coord(action.x) and _is_coord(action.y)):
+        raise MalformedActionError(f"abbey coordinates must be integers within ±{MAX_COORD}: {action}")
 
 
 def check_deploy(action: Deploy) -> None:
@@ -127,7 +153,7 @@ def canonical_location(text: Any, names: frozenset[str], special: frozenset[str]
 
 
 def parse_action(data: Any, figures: tuple[str, ...], location_names: frozenset[str],
-                 special_locations: frozenset[str]) -> Place | Deploy | Pass:
+                 special_locations: frozenset[str]) -> Place | Deploy | Pass | Draw | PlaceAbbey:
     """Parse the JSON form of a Carcassonne action."""
     if not isinstance(data, dict):
         raise MalformedActionError(f"an action must be a JSON object, not {type(data).__name__}")
@@ -137,6 +163,16 @@ def parse_action(data: Any, figures: tuple[str, ...], location_names: frozenset[
         if extra:
             raise MalformedActionError(f"pass takes no fields, got {sorted(extra)}")
         return PASS
+    if kind == "draw":
+        extra = set(data) - {"type"}
+        if extra:
+            raise MalformedActionError(f"draw takes no fields, got {sorted(extra)}")
+        return DRAW
+    if kind == "abbey":
+        extra = set(data) - {"type", "x", "y"}
+        if extra:
+            raise MalformedActionError(f"unknown abbey fields {sorted(extra)}")
+        return PlaceAbbey(_coord(data, "x"), _coord(data, "y"))
     if kind == "place":
         extra = set(data) - {"type", "x", "y", "rotation"}
         if extra:
@@ -156,4 +192,5 @@ def parse_action(data: Any, figures: tuple[str, ...], location_names: frozenset[
             raise MalformedActionError("action field 'location' is missing")
         location = canonical_location(data["location"], location_names, special_locations)
         return Deploy(_coord(data, "x"), _coord(data, "y"), location, figure)
-    raise MalformedActionError(f"unknown action type {kind!r}; expected place, deploy or pass")
+    raise MalformedActionError(
+        f"unknown action type {kind!r}; expected place, deploy, pass, draw or abbey")

@@ -24,7 +24,7 @@ class FeatureGraph:
     """Placed tiles, the frontier of free positions, and the features they form."""
 
     __slots__ = ("board", "frontier", "monasteries", "parent", "size", "kind", "part_pos",
-                 "part_local", "open", "tiles", "pennants", "cities", "figures")
+                 "part_local", "open", "tiles", "pennants", "cities", "figures", "barns")
 
     def __init__(self) -> None:
         self.board: dict[int, tuple[TileVariant, int]] = {}  # pos -> (variant, first part id)
@@ -40,6 +40,7 @@ class FeatureGraph:
         self.pennants: list[int] = []
         self.cities: list[frozenset[int] | None] = []
         self.figures: list[tuple[int, ...]] = []  # root -> parts of this feature holding a figure
+        self.barns: list[tuple[int, ...]] = []  # field root -> barn points in this field
 
     def copy(self) -> FeatureGraph:
         other = FeatureGraph.__new__(FeatureGraph)
@@ -56,6 +57,7 @@ class FeatureGraph:
         other.pennants = self.pennants.copy()
         other.cities = self.cities.copy()
         other.figures = self.figures.copy()
+        other.barns = self.barns.copy()
         return other
 
     # -- union-find -------------------------------------------------------------------------
@@ -87,6 +89,9 @@ class FeatureGraph:
         figures_b = self.figures[b]
         if figures_b:
             self.figures[a] = self.figures[a] + figures_b
+        barns_b = self.barns[b]
+        if barns_b:
+            self.barns[a] = self.barns[a] + barns_b
         return a
 
     # -- placement --------------------------------------------------------------------------
@@ -109,6 +114,7 @@ class FeatureGraph:
             self.kind.append(kind)
             self.pennants.append(feature.pennants)
             self.figures.append(EMPTY)
+            self.barns.append(EMPTY)
             if kind == FIELD:
                 self.open.append(0)
                 self.tiles.append(None)
@@ -138,9 +144,10 @@ class FeatureGraph:
                 continue
             nvariant, nbase = neighbour
             local = side_feature[side]
+            other_local = nvariant.side_feature[opposite]
             if local >= 0:
                 a = find(base + local)
-                b = find(nbase + nvariant.side_feature[opposite])
+                b = find(nbase + other_local)
                 if a == b:
                     open_[a] -= 2
                 else:
@@ -148,6 +155,10 @@ class FeatureGraph:
                     open_[b] -= 1
                     a = self._union(a, b)
                 touched.append(base + local)
+            elif other_local >= 0:
+                # An abbey edge: it closes the neighbour's road or city without extending it.
+                open_[find(nbase + other_local)] -= 1
+                touched.append(nbase + other_local)
             # Field half-edges: sL meets opposite R and sR meets opposite L.
             for half, other in ((2 * side, 2 * opposite + 1), (2 * side + 1, 2 * opposite)):
                 local = half_feature[half]
@@ -214,6 +225,11 @@ class FeatureGraph:
         parts = self.figures[root]
         self.figures[root] = EMPTY
         return parts
+
+    def parts_on(self, pos: int) -> range:
+        """Part ids of the tile at pos."""
+        variant, base = self.board[pos]
+        return range(base, base + len(variant.features))
 
     def remove_figure(self, part: int) -> None:
         root = self.find(part)

@@ -1,4 +1,4 @@
-"""The configured Carcassonne game: static tile data, options and the action-id space."""
+"""The configured Carcassonne game: static tile data, options, capabilities and action ids."""
 
 from __future__ import annotations
 
@@ -8,44 +8,93 @@ from typing import Any
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
 from boardwright.games.carcassonne.actions import (
-    FIGURES, PASS, Deploy, Pass, Place, parse_action,
+    DRAW, FIGURES, PASS, Deploy, Draw, Pass, Place, PlaceAbbey, parse_action,
 )
+from boardwright.games.carcassonne.capabilities.abbey import AbbeyCapability
+from boardwright.games.carcassonne.capabilities.barn import BarnCapability
+from boardwright.games.carcassonne.capabilities.base import Capability, overrides
+from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
+from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
+from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
 from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import (
-    HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
+    CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
 )
 
 FOLLOWERS_PER_PLAYER = 7
+HOOKS = ("begin_turn", "deploy_actions", "figure_released", "after_scoring",
+         "before_next_turn", "next_turn", "pile_empty", "final_scoring")
+
+
+def build_capabilities(config: CarcassonneOptions, tile_types: dict[str, TileType]) -> list[Capability]:
+    """The capabilities the options switch on (none for the base game)."""
+    capabilities: list[Capability] = []
+    if config.abbeys:
+        capabilities.append(AbbeyCapability(config.abbeys, config.abbey_end_of_game,
+                                            tile_types["ABBEY"].variants[0]))
+    if config.mayors:
+        capabilities.append(MayorCapability(config.mayors, config.mayor_lies_flat))
+    if config.wagons:
+        capabilities.append(WagonCapability(config.wagons, config.wagon_adjacency,
+                                            config.wagon_traverse))
+    if config.barns:
+        capabilities.append(BarnCapability(config.barns))
+    return capabilities
 
 
 class CarcassonneGame(Game):
-    """Carcassonne (2nd edition base game)."""
+    """Carcassonne (2nd edition), with the Abbey & Mayor expansion as an option."""
 
     name = "carcassonne"
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
-        tile_set = load_tile_set("base_tiles.toml")
-        self.tile_types: dict[str, TileType] = dict(tile_set.types)
-        self.config: CarcassonneOptions = parse_options(options, players, set(self.tile_types))
+        base = load_tile_set("base_tiles.toml").types
+        expansion = load_tile_set("abbey_mayor_tiles.toml").types
+        expansion_landscapes = {name for name, t in expansion.items() if not t.abbey}
+        self.config = parse_options(options, players, set(base), expansion_landscapes)
         super().__init__(players, self.config.to_json())
+        self.tile_types: dict[str, TileType] = dict(base)
+        if self.config.abbey_mayor:
+            self.tile_types.update(
+                {n: t for n, t in expansion.items() if t.abbey or self.config.abbey_mayor_tiles})
         self.farmers = self.config.farmers
         self.small_city_scoring = self.config.small_city_scoring
         self.starting_seat = self.config.starting_seat
-        self.followers_per_player = FOLLOWERS_PER_PLAYER
-        self.figures = FIGURES
-        self._location_names = frozenset(SIDES + HALVES + INTERNAL)
+        # Capabilities and the hooks each implements, so the state calls only what does work.
+        self.capabilities = build_capabilities(self.config, self.tile_types)
+        for hook in HOOKS:
+            setattr(self, f"{hook}_hooks" if hook != "deploy_actions" else "deploy_hooks",
+                    [c for c in self.capabilities if overrides(c, hook)])
+        self.phase_owner = {phase: c for c in self.capabilities for phase in c.phases}
+        self.figure_rules: list[FigureRule] = [FOLLOWER if self.farmers else FOLLOWER_NO_FARMERS]
+        for capability in self.capabilities:
+            self.figure_rules.extend(capability.figures())
+        self.figure_rule = {rule.name: rule for rule in self.figure_rules}
+        self.figures = tuple(f for f in FIGURES if f in self.figure_rule or (
+            f == "barn" and self.config.barns))
+        self.supply_per_player = {"follower": FOLLOWERS_PER_PLAYER}
+        for capability in self.capabilities:
+            self.supply_per_player.update(capability.supply())
+        self._location_names = frozenset(SIDES + HALVES + INTERNAL + CORNERS)
         self._special_locations = frozenset((MONASTERY_LOCATION,))
-        # Action-id space: every position within `radius` of the start tile can be reached.
-        self.radius = len(self._tile_bag())
+        self._build_action_space()
+
+    def _build_action_space(self) -> None:
+        """Fixed id ranges: place, deploy, abbey, draw, pass. Every position within `radius`
+        of the start tile can be reached, so the space covers every legal action."""
+        self.radius = len(self._tile_bag()) + self.config.abbeys * self.num_players
         self._width = 2 * self.radius + 1
-        self._locations = sorted({f.location for t in self.tile_types.values()
-                                  for v in t.variants for f in v.features})
-        self._location_id = {loc: i for i, loc in enumerate(self._locations)}
         self._positions = self._width * self._width
+        locations = {f.location for t in self.tile_types.values()
+                     for v in t.variants for f in v.features}
+        self._locations = sorted(locations | set(CORNERS))
+        self._location_id = {loc: i for i, loc in enumerate(self._locations)}
         self._deploy_base = self._positions * 4
-        self._pass_id = self._deploy_base + self._positions * len(self._locations) * len(FIGURES)
+        self._abbey_base = self._deploy_base + self._positions * len(self._locations) * len(self.figures)
+        self._draw_id = self._abbey_base + self._positions
+        self._pass_id = self._draw_id + 1
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -70,12 +119,12 @@ class CarcassonneGame(Game):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def action_from_json(self, data: Any) -> Place | Deploy | Pass:
+    def action_from_json(self, data: Any) -> Place | Deploy | Pass | Draw | PlaceAbbey:
         return parse_action(data, self.figures, self._location_names, self._special_locations)
 
     def _position_index(self, x: int, y: int) -> int:
         r = self.radius
-        if abs(x) > r or abs(y) > r:
+        if type(x) is not int or type(y) is not int or abs(x) > r or abs(y) > r:
             raise MalformedActionError(f"position ({x}, {y}) is outside the action space (±{r})")
         return (x + r) * self._width + (y + r)
 
@@ -84,37 +133,55 @@ class CarcassonneGame(Game):
         return self._pass_id + 1
 
     def action_id(self, action: Any) -> int:
-        if isinstance(action, Place):
+        cls = type(action)
+        if cls is Place:
+            if action.rotation not in (0, 90, 180, 270):
+                raise MalformedActionError(f"rotation {action.rotation!r} is not 0, 90, 180 or 270")
             return self._position_index(action.x, action.y) * 4 + action.rotation // 90
-        if isinstance(action, Deploy):
+        if cls is Deploy:
             location = self._location_id.get(action.location)
-            if location is None:
-                raise MalformedActionError(f"location {action.location!r} is on no tile")
+            if location is None or action.figure not in self.figures:
+                raise MalformedActionError(f"no id for {action}: unknown location or figure")
             cell = self._position_index(action.x, action.y) * len(self._locations) + location
-            return self._deploy_base + cell * len(FIGURES) + FIGURES.index(action.figure)
-        if isinstance(action, Pass):
+            return self._deploy_base + cell * len(self.figures) + self.figures.index(action.figure)
+        if cls is PlaceAbbey:
+            return self._abbey_base + self._position_index(action.x, action.y)
+        if cls is Draw:
+            return self._draw_id
+        if cls is Pass:
             return self._pass_id
         raise MalformedActionError(f"not a Carcassonne action: {action!r}")
 
-    def action_from_id(self, action_id: int) -> Place | Deploy | Pass:
+    def action_from_id(self, action_id: int) -> Any:
         if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions:
             raise MalformedActionError(f"action id {action_id!r} is outside 0..{self._pass_id}")
         if action_id == self._pass_id:
             return PASS
+        if action_id == self._draw_id:
+            return DRAW
+        if action_id >= self._abbey_base:
+            x, y = divmod(action_id - self._abbey_base, self._width)
+            return PlaceAbbey(x - self.radius, y - self.radius)
         if action_id < self._deploy_base:
             cell, quarter = divmod(action_id, 4)
             x, y = divmod(cell, self._width)
             return Place(x - self.radius, y - self.radius, 90 * quarter)
-        rest, figure = divmod(action_id - self._deploy_base, len(FIGURES))
+        rest, figure = divmod(action_id - self._deploy_base, len(self.figures))
         cell, location = divmod(rest, len(self._locations))
         x, y = divmod(cell, self._width)
-        return Deploy(x - self.radius, y - self.radius, self._locations[location], FIGURES[figure])
+        return Deploy(x - self.radius, y - self.radius, self._locations[location],
+                      self.figures[figure])
 
     def describe_action(self, action: Any) -> str:
-        if isinstance(action, Place):
+        cls = type(action)
+        if cls is Place:
             return f"place at ({action.x}, {action.y}) turned {action.rotation}°"
-        if isinstance(action, Deploy):
+        if cls is Deploy:
             return f"{action.figure} on {action.location} of ({action.x}, {action.y})"
-        if isinstance(action, Pass):
-            return "no figure"
+        if cls is PlaceAbbey:
+            return f"abbey into the hole at ({action.x}, {action.y})"
+        if cls is Draw:
+            return "draw a tile"
+        if cls is Pass:
+            return "pass"
         return str(action)

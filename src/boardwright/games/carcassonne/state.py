@@ -1,9 +1,14 @@
 """The Carcassonne state: turn flow, legal actions, figure placement and scoring.
 
-A turn is two decisions by the same player: place the drawn tile, then deploy a figure on
-it or pass. Scoring and the next draw happen inside `apply`, so after every action the state
-waits for a decision (or is over). The draw pile is shuffled once at set-up; drawing pops
-from it, so no random generator lives in the state.
+A turn is: (a capability may offer a choice before drawing) → place the drawn tile → deploy a
+figure on it or pass → score → (capabilities may ask for more decisions, e.g. wagon moves) →
+next turn. Scoring and drawing happen inside `apply`, so after every action the state waits
+for a decision or is over. The draw pile is shuffled once at set-up; drawing pops from it, so
+no random generator lives in the state.
+
+Expansion rules live in capability modules (`capabilities/`); this module calls their hooks at
+fixed points and keeps the data they need (wagon queue, final round, barns) so `clone()` copies
+everything in one place.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from boardwright.core.errors import GameOverError, IllegalActionError, Malformed
 from boardwright.core.game import State
 from boardwright.core.record import GameRecord
 from boardwright.games.carcassonne.actions import (
-    PASS, Deploy, Pass, Place, check_deploy, check_place, pack, place_action, unpack,
+    PASS, Deploy, Draw, Pass, Place, PlaceAbbey, check_deploy, check_place, pack, place_action,
+    unpack,
 )
 from boardwright.games.carcassonne.features import FeatureGraph
 from boardwright.games.carcassonne.scoring import feature_value, majority
@@ -25,19 +31,24 @@ from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
 
-PLACE, DEPLOY, OVER = 0, 1, 2
-PHASE_NAMES = ("place_tile", "deploy", "game_over")
+PLACE, DEPLOY, OVER = "place_tile", "deploy", "game_over"
 ROLES = {0: "knight", 1: "highwayman", 2: "farmer", 3: "monk"}
+ACTION_TYPES = (Place, Deploy, Pass, Draw, PlaceAbbey)
 
 
 class CarcassonneState(State):
     """One position of a Carcassonne game."""
 
-    __slots__ = ("game", "graph", "pile", "discarded", "tile", "phase", "turn_player",
+    __slots__ = ("game", "graph", "pile", "discarded", "tile", "phase", "turn_player", "actor",
                  "last_pos", "pending", "_scores", "supply", "occupant", "history", "seed",
-                 "log", "turn", "meta")
+                 "log", "turn", "meta", "wagon_queue", "final_round", "barn_owner", "new_barn")
 
     def __init__(self, game: CarcassonneGame, seed: int, pile: list[str], start_tile: str) -> None:
+        self.setup(game, seed, pile, start_tile)
+        self.start_turn()
+
+    def setup(self, game: CarcassonneGame, seed: int, pile: list[str], start_tile: str) -> None:
+        """Everything before the first turn: start tile laid, supplies filled, pile set."""
         self.game = game
         self.seed = seed
         self.graph = FeatureGraph()
@@ -46,23 +57,27 @@ class CarcassonneState(State):
         self.tile: str | None = None
         self.phase = PLACE
         self.turn_player = game.starting_seat
+        self.actor = self.turn_player  # who decides now (a wagon owner may act in another's turn)
         self.last_pos: int | None = None
         self.pending: list[int] = []  # roots completed by the tile just placed
         self._scores = [0] * game.num_players
-        self.supply = [{"follower": game.followers_per_player} for _ in range(game.num_players)]
+        self.supply = [dict(game.supply_per_player) for _ in range(game.num_players)]
         self.occupant: dict[int, tuple[int, str]] = {}  # part id -> (seat, figure)
-        self.history: list[Place | Deploy | Pass] = []
+        self.history: list[Any] = []
         self.log: list[dict[str, Any]] = []
         self.turn = 0
         self.meta: dict[str, Any] = {}
+        self.wagon_queue: list[tuple[int, int, int]] = []  # (seat, pos, scored root) to decide
+        self.final_round: list[int] | None = None  # seats still to visit in the final round
+        self.barn_owner: dict[int, int] = {}  # barn point -> seat
+        self.new_barn: int | None = None  # barn point placed this turn
         self.graph.add_tile(pack(0, 0), game.tile_types[start_tile].variants[0])
-        self._draw()
 
     # -- the State protocol -----------------------------------------------------------------
 
     @property
     def current_player(self) -> int:
-        return -1 if self.phase == OVER else self.turn_player
+        return -1 if self.phase == OVER else self.actor
 
     @property
     def is_terminal(self) -> bool:
@@ -90,6 +105,7 @@ class CarcassonneState(State):
         other.tile = self.tile
         other.phase = self.phase
         other.turn_player = self.turn_player
+        other.actor = self.actor
         other.last_pos = self.last_pos
         other.pending = self.pending.copy()
         other._scores = self._scores.copy()
@@ -99,6 +115,10 @@ class CarcassonneState(State):
         other.log = self.log.copy()
         other.turn = self.turn
         other.meta = dict(self.meta)
+        other.wagon_queue = self.wagon_queue.copy()
+        other.final_round = None if self.final_round is None else self.final_round.copy()
+        other.barn_owner = self.barn_owner.copy()
+        other.new_barn = self.new_barn
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CarcassonneState:
@@ -107,35 +127,43 @@ class CarcassonneState(State):
         rng.shuffle(other.pile)
         return other
 
-    def legal_actions(self) -> list[Place | Deploy | Pass]:
-        if self.phase == PLACE:
+    def legal_actions(self) -> list[Any]:
+        phase = self.phase
+        if phase == PLACE:
             fits = self.game.tile_types[self.tile].fits  # type: ignore[index]
             return [place_action(pos, q)
                     for pos, pattern in self.graph.frontier.items() for q in fits[pattern]]
-        if self.phase == DEPLOY:
+        if phase == DEPLOY:
             return self._deploy_actions()
-        return []
+        if phase == OVER:
+            return []
+        return self.game.phase_owner[phase].phase_actions(self)
 
     def apply(self, action: Any) -> None:
         if isinstance(action, dict):
             action = self.game.action_from_json(action)
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             raise GameOverError("the game is over; no action can be applied")
         cls = type(action)
-        if self.phase == PLACE:
+        if cls not in ACTION_TYPES:
+            raise MalformedActionError(f"not a Carcassonne action: {action!r}")
+        if phase == PLACE:
             if cls is not Place:
-                raise IllegalActionError(self._wrong_phase(action, "place the tile"))
+                raise IllegalActionError(self._wrong_phase(action))
             self._apply_place(action)
-        else:
+        elif phase == DEPLOY:
             if cls is Pass:
                 self.history.append(PASS)
             elif cls is Deploy:
                 self._apply_deploy(action)
             else:
-                raise IllegalActionError(self._wrong_phase(action, "deploy a figure or pass"))
-            self._end_turn()
+                raise IllegalActionError(self._wrong_phase(action))
+            self._finish_turn()
+        else:
+            self.game.phase_owner[phase].apply_phase(self, action)
 
-    # -- placing the tile ---------------------------------------------------------------------
+    # -- placing a tile -------------------------------------------------------------------------
 
     def _apply_place(self, action: Place) -> None:
         check_place(action)
@@ -151,27 +179,40 @@ class CarcassonneState(State):
                 f"tile {self.tile} turned {action.rotation} does not match its neighbours "
                 f"at ({action.x}, {action.y})")
         self.history.append(place_action(pos, quarter))
-        self.pending = self.graph.add_tile(pos, tile_type.variants[quarter])
+        self.put_tile(pos, tile_type.variants[quarter])
+
+    def put_tile(self, pos: int, variant: Any) -> None:
+        """Lay a validated tile (landscape or abbey) and open the figure step."""
+        self.pending = self.graph.add_tile(pos, variant)
         self.last_pos = pos
         self.turn += 1
         self.phase = DEPLOY
 
-    # -- deploying a figure -------------------------------------------------------------------
+    # -- deploying a figure ---------------------------------------------------------------------
 
-    def _deploy_actions(self) -> list[Place | Deploy | Pass]:
-        actions: list[Place | Deploy | Pass] = [PASS]
-        if self.supply[self.turn_player]["follower"] <= 0:
-            return actions
+    def _deploy_actions(self) -> list[Any]:
+        actions: list[Any] = [PASS]
         pos = self.last_pos
         graph = self.graph
         variant, base = graph.board[pos]  # type: ignore[index]
-        farmers = self.game.farmers
-        x, y = unpack(pos)  # type: ignore[arg-type]
-        for feature in variant.features:
-            if feature.kind == FIELD and not farmers:
-                continue
-            if not graph.figures[graph.find(base + feature.index)]:
-                actions.append(Deploy(x, y, feature.location, "follower"))
+        supply = self.supply[self.turn_player]
+        rules = [rule for rule in self.game.figure_rules if supply[rule.name] > 0]
+        if rules:
+            find = graph.find
+            figures = graph.figures
+            x, y = unpack(pos)  # type: ignore[arg-type]
+            for feature in variant.features:
+                root = find(base + feature.index)
+                if figures[root]:
+                    continue
+                kind = feature.kind
+                if kind == FIELD and graph.barns[root]:
+                    continue
+                for rule in rules:
+                    if kind in rule.kinds:
+                        actions.append(Deploy(x, y, feature.location, rule.name))
+        for capability in self.game.deploy_hooks:
+            actions.extend(capability.deploy_actions(self))
         return actions
 
     def _apply_deploy(self, action: Deploy) -> None:
@@ -180,40 +221,86 @@ class CarcassonneState(State):
         if pos != self.last_pos:
             raise IllegalActionError(
                 f"a figure may only go on the tile just placed, not on ({action.x}, {action.y})")
-        graph = self.graph
-        variant, base = graph.board[pos]
-        local = variant.location_index.get(action.location)
-        if local is None:
-            raise IllegalActionError(
-                f"tile {variant.tile} at ({action.x}, {action.y}) has no feature at "
-                f"{action.location!r}")
-        if action.figure != "follower":
+        rule = self.game.figure_rule.get(action.figure)
+        if rule is None:
+            for capability in self.game.deploy_hooks:
+                if capability.apply_deploy(self, action):
+                    self.history.append(action)
+                    return
             raise IllegalActionError(f"figure {action.figure!r} is not in this game")
         seat = self.turn_player
-        if self.supply[seat]["follower"] <= 0:
-            raise IllegalActionError("no follower left in supply")
-        feature = variant.features[local]
-        if feature.kind == FIELD and not self.game.farmers:
-            raise IllegalActionError("farmers are switched off in this game")
-        part = base + local
-        if graph.figures[graph.find(part)]:
-            raise IllegalActionError(
-                f"the {KIND_NAMES[feature.kind]} at {action.location} is already occupied")
-        self.supply[seat]["follower"] -= 1
-        self.occupant[part] = (seat, "follower")
-        graph.place_figure(part)
+        if self.supply[seat].get(action.figure, 0) <= 0:
+            raise IllegalActionError(f"no {action.figure} left in supply")
+        part = self.check_free_part(pos, action.location, rule.kinds, action.figure)
+        self.put_figure(seat, action.figure, part)
         self.history.append(action)
 
-    # -- scoring and turn change ----------------------------------------------------------------
+    def check_free_part(self, pos: int, location: str, kinds: frozenset[int], figure: str) -> int:
+        """The part at `location` of the tile at pos, if `figure` may stand there now."""
+        graph = self.graph
+        variant, base = graph.board[pos]
+        local = variant.location_index.get(location)
+        x, y = unpack(pos)
+        if local is None:
+            raise IllegalActionError(f"tile {variant.tile} at ({x}, {y}) has no feature at {location!r}")
+        kind = variant.features[local].kind
+        if kind not in kinds:
+            if kind == FIELD and figure == "follower":
+                raise IllegalActionError("farmers are switched off in this game")
+            raise IllegalActionError(f"a {figure} cannot go on a {KIND_NAMES[kind]}")
+        root = graph.find(base + local)
+        if graph.figures[root]:
+            raise IllegalActionError(f"the {KIND_NAMES[kind]} at {location} is already occupied")
+        if kind == FIELD and graph.barns[root]:
+            raise IllegalActionError(f"the field at {location} holds a barn; no farmer may join it")
+        return base + local
 
-    def _end_turn(self) -> None:
+    def put_figure(self, seat: int, figure: str, part: int) -> None:
+        self.supply[seat][figure] -= 1
+        self.occupant[part] = (seat, figure)
+        self.graph.place_figure(part)
+
+    # -- scoring and turn change ------------------------------------------------------------------
+
+    def _finish_turn(self) -> None:
         for root in self.pending:
-            self._score_feature(root, complete=True)
+            self.score_feature(root, complete=True)
         self.pending = []
-        self.turn_player = (self.turn_player + 1) % self.game.num_players
-        self._draw()
+        for capability in self.game.after_scoring_hooks:
+            capability.after_scoring(self)
+        self.new_barn = None
+        self.resume_turn()
 
-    def _score_feature(self, root: int, complete: bool) -> None:
+    def resume_turn(self) -> None:
+        """Give capabilities their decisions of this turn, then move to the next turn."""
+        for capability in self.game.before_next_turn_hooks:
+            if capability.before_next_turn(self):
+                return
+        self.advance()
+
+    def advance(self) -> None:
+        for capability in self.game.next_turn_hooks:
+            if capability.next_turn(self):
+                return
+        self.turn_player = (self.turn_player + 1) % self.game.num_players
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        self.actor = self.turn_player
+        for capability in self.game.begin_turn_hooks:
+            if capability.begin_turn(self):
+                return
+        self.draw()
+
+    def strengths(self, root: int, parts: tuple[int, ...]) -> list[int] | None:
+        """Strength of each figure in a feature, or None when all count 1."""
+        occupant = self.occupant
+        rules = self.game.figure_rule
+        if all(rules[occupant[p][1]].constant_strength for p in parts):
+            return None
+        return [rules[occupant[p][1]].strength(self.graph, root) for p in parts]
+
+    def score_feature(self, root: int, complete: bool) -> None:
         graph = self.graph
         parts = graph.clear_figures(root)
         if not parts:
@@ -221,19 +308,32 @@ class CarcassonneState(State):
         occupant = self.occupant
         owners = [occupant[p][0] for p in parts]
         points = feature_value(graph, root, complete, self.game.small_city_scoring)
-        winners = majority(owners)
-        for seat in winners:
-            self._scores[seat] += points
+        winners = majority(owners, self.strengths(root, parts))
+        self.add_points(winners, points, KIND_NAMES[graph.kind[root]], complete)
+        release_hooks = self.game.figure_released_hooks
         for part in parts:
             seat, figure = occupant.pop(part)
-            self.supply[seat][figure] += 1
-        self.log.append({"turn": self.turn, "feature": KIND_NAMES[graph.kind[root]],
-                         "complete": complete, "points": points, "players": winners})
+            for capability in release_hooks:
+                if capability.figure_released(self, seat, figure, part, root, complete):
+                    break
+            else:
+                self.supply[seat][figure] += 1
 
-    def _draw(self) -> None:
-        """Draw until a placeable tile comes up; an empty pile ends the game."""
+    def add_points(self, winners: list[int], points: int, feature: str, complete: bool,
+                   reason: str = "") -> None:
+        for seat in winners:
+            self._scores[seat] += points
+        entry = {"turn": self.turn, "feature": feature, "complete": complete,
+                 "points": points, "players": winners}
+        if reason:
+            entry["reason"] = reason
+        self.log.append(entry)
+
+    def draw(self) -> None:
+        """Draw until a placeable tile comes up; an empty pile ends the game (or its last round)."""
         frontier = self.graph.frontier
         types = self.game.tile_types
+        discarded_now = False
         while self.pile:
             tile = self.pile.pop()
             fits = types[tile].fits
@@ -243,10 +343,17 @@ class CarcassonneState(State):
                     self.phase = PLACE
                     return
             self.discarded.append(tile)
+            discarded_now = True
         self.tile = None
-        self._final_scoring()
+        # Who placed the last landscape tile: the drawer if the pile ran out on discards.
+        n = self.game.num_players
+        last_player = self.turn_player if discarded_now else (self.turn_player - 1) % n
+        for capability in self.game.pile_empty_hooks:
+            if capability.pile_empty(self, last_player):
+                return
+        self.final_scoring()
 
-    def _final_scoring(self) -> None:
+    def final_scoring(self) -> None:
         graph = self.graph
         find = graph.find
         seen: set[int] = set()
@@ -259,32 +366,31 @@ class CarcassonneState(State):
             if graph.kind[root] == FIELD:
                 field_roots.append(root)
             else:
-                self._score_feature(root, complete=False)
+                self.score_feature(root, complete=False)
         for root in field_roots:
-            self._score_field(root)
+            self.score_field(root, points_per_city=3)
+        for capability in self.game.final_scoring_hooks:
+            capability.final_scoring(self)
         self.phase = OVER
+        self.actor = -1
 
-    def _score_field(self, root: int) -> None:
+    def score_field(self, root: int, points_per_city: int, reason: str = "") -> None:
+        """Score the farmers of a field for its majority; the farmers return to supply."""
         graph = self.graph
         parts = graph.clear_figures(root)
+        if not parts:
+            return
         owners = [self.occupant[p][0] for p in parts]
-        points = 3 * len(graph.completed_cities(root))
-        winners = majority(owners)
-        for seat in winners:
-            self._scores[seat] += points
+        points = points_per_city * len(graph.completed_cities(root))
+        self.add_points(majority(owners), points, "field", False, reason)
         for part in parts:
             seat, figure = self.occupant.pop(part)
             self.supply[seat][figure] += 1
-        self.log.append({"turn": self.turn, "feature": "field", "complete": False,
-                         "points": points, "players": winners})
 
     # -- presentation ------------------------------------------------------------------------
 
-    def _wrong_phase(self, action: Any, expected: str) -> str:
-        name = type(action).__name__
-        if not isinstance(action, (Place, Deploy, Pass)):
-            raise MalformedActionError(f"not a Carcassonne action: {action!r}")
-        return f"{name} is not possible now: the player must {expected}"
+    def _wrong_phase(self, action: Any) -> str:
+        return f"{type(action).__name__} is not possible now (phase {self.phase})"
 
     def followers_on_board(self) -> list[dict[str, Any]]:
         graph = self.graph
@@ -296,7 +402,7 @@ class CarcassonneState(State):
             x, y = unpack(pos)
             out.append({"player": seat, "x": x, "y": y, "location": feature.location,
                         "figure": figure, "role": ROLES[feature.kind]})
-        out.sort(key=lambda f: (f["y"], f["x"], f["location"]))
+        out.sort(key=lambda f: (f["y"], f["x"], f["location"], f["figure"]))
         return out
 
     def board_tiles(self) -> list[dict[str, Any]]:
@@ -314,14 +420,14 @@ class CarcassonneState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None and not (
-                isinstance(player, int) and 0 <= player < self.game.num_players):
+                type(player) is int and 0 <= player < self.game.num_players):
             raise IllegalActionError(f"no seat {player!r} in this game")
         remaining = Counter(self.pile)
         view: dict[str, Any] = {
             "game": self.game.name,
             "players": self.game.num_players,
             "viewer": player,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self.phase,
             "turn": self.turn,
             "turn_player": self.turn_player,
             "current_player": self.current_player,
@@ -338,6 +444,11 @@ class CarcassonneState(State):
             "is_terminal": self.is_terminal,
             "winners": self.winners(),
         }
+        for capability in self.game.capabilities:
+            capability.view(self, view)
+        owner = self.game.phase_owner.get(self.phase)
+        if owner is not None:
+            view.update(owner.describe_phase(self))
         if player is not None and player == self.current_player:
             view["legal_actions"] = [a.to_json() for a in self.legal_actions()]
         return view
@@ -354,15 +465,19 @@ class CarcassonneState(State):
             components.setdefault(graph.find(part), []).append(part)
         features = sorted(
             (min(parts), tuple(parts), graph.open[root], graph.tile_count(root),
-             graph.pennants[root], tuple(sorted(graph.figures[root])))
+             graph.pennants[root], tuple(sorted(graph.figures[root])),
+             tuple(sorted(graph.barns[root])))
             for root, parts in components.items()
         )
         return (
             tuple(sorted((pos, v.tile, v.rotation, base) for pos, (v, base) in graph.board.items())),
             tuple(sorted(graph.frontier.items())), tuple(features), tuple(self.pile),
-            tuple(self.discarded), self.tile, self.phase, self.turn_player, self.last_pos,
-            tuple(self.pending), tuple(self._scores), tuple(tuple(sorted(s.items())) for s in self.supply),
+            tuple(self.discarded), self.tile, self.phase, self.turn_player, self.actor,
+            self.last_pos, tuple(self.pending), tuple(self._scores),
+            tuple(tuple(sorted(s.items())) for s in self.supply),
             tuple(sorted(self.occupant.items())), tuple(self.history), self.turn, len(self.log),
+            tuple(self.wagon_queue), None if self.final_round is None else tuple(self.final_round),
+            tuple(sorted(self.barn_owner.items())), self.new_barn,
         )
 
     def __eq__(self, other: object) -> bool:

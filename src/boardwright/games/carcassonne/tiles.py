@@ -9,6 +9,7 @@ and 2 to a half-edge index.
 from __future__ import annotations
 
 import tomllib
+from itertools import combinations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -56,6 +57,8 @@ class TileVariant:
     half_feature: tuple[int, ...]  # local field on each half-edge, -1 if none
     monastery: int  # local index of the monastery, -1 if none
     field_corners: frozenset[str]
+    links: tuple[tuple[int, int], ...]  # first-edition within-tile links between features
+    abbey: bool  # an abbey: its edges close what faces them and it has no field
     location_index: dict[str, int] = field(hash=False, compare=False)
 
 
@@ -64,6 +67,7 @@ class TileType:
     """A tile letter with its count and its four variants."""
 
     name: str
+    abbey: bool
     count: int
     description: str
     variants: tuple[TileVariant, TileVariant, TileVariant, TileVariant]
@@ -80,11 +84,13 @@ def location_name(kind: int, sides: tuple[int, ...], halves: tuple[int, ...],
     return ".".join(sorted(names))
 
 
-def _variant(name: str, raw_features: list[dict], quarter: int) -> TileVariant:
+def _variant(name: str, spec: dict, quarter: int) -> TileVariant:
+    raw_features: list[dict] = spec["features"]
+    abbey = bool(spec.get("abbey", False))
     ids = [f["id"] for f in raw_features]
     features: list[Feature] = []
     side_feature = [-1, -1, -1, -1]
-    side_types = [FIELD_SIDE] * 4
+    side_types = [NO_SIDE if abbey else FIELD_SIDE] * 4
     half_feature = [-1] * 8
     monastery = -1
     for index, raw in enumerate(raw_features):
@@ -117,6 +123,8 @@ def _variant(name: str, raw_features: list[dict], quarter: int) -> TileVariant:
         tile=name, rotation=90 * quarter, features=tuple(features),
         side_types=tuple(side_types), side_feature=tuple(side_feature),  # type: ignore[arg-type]
         half_feature=tuple(half_feature), monastery=monastery, field_corners=corners,
+        links=tuple((ids.index(a), ids.index(b)) for group in spec.get("links", ())
+                    for a, b in combinations(group, 2)), abbey=abbey,
         location_index={f.location: f.index for f in features},
     )
 
@@ -137,14 +145,15 @@ def _fits(variant: TileVariant, pattern: int) -> bool:
 
 
 def build_tile_type(name: str, raw: dict) -> TileType:
-    variants = tuple(_variant(name, raw["features"], q) for q in range(4))
+    variants = tuple(_variant(name, raw, q) for q in range(4))
     signatures = [_signature(v) for v in variants]
     canonical = tuple(signatures.index(sig) for sig in signatures)
     distinct = tuple(sorted(set(canonical)))
     fits = tuple(
         tuple(q for q in distinct if _fits(variants[q], pattern)) for pattern in range(256)
     )
-    return TileType(name, raw["count"], raw.get("description", ""), variants,  # type: ignore[arg-type]
+    return TileType(name, variants[0].abbey, raw["count"], raw.get("description", ""),
+                    variants,  # type: ignore[arg-type]
                     canonical, distinct, fits)
 
 
