@@ -1,7 +1,9 @@
 """Rule traceability: which rule IDs of a game's rule document have a test.
 
 IDs come from the headings of `docs/rules/<game>.md` (`### CAR-BASE-SETUP-01 — ...`); tests
-declare what they cover with `@pytest.mark.rule("ID", ...)`. Test files are read with `ast`,
+declare what they cover with `@pytest.mark.rule("ID", ...)`. Points that only matter with an
+expansion the engine does not have are listed as bullets (`- **CAR-AM-ABBEY-80** — ...`): they
+are documented as out of scope and need no test. Test files are read with `ast`,
 not imported, so the check is fast and needs no test dependency.
 """
 
@@ -14,6 +16,7 @@ from pathlib import Path
 
 RULE_ID = re.compile(r"\b([A-Z]{3}-[A-Z]+(?:-[A-Z0-9]+)*-\d{2})\b")
 HEADING = re.compile(r"^#{2,4}\s+([A-Z]{3}-[A-Z]+(?:-[A-Z0-9]+)*-\d{2})\b", re.MULTILINE)
+OUT_OF_SCOPE = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{3}-[A-Z]+(?:-[A-Z0-9]+)*-\d{2})\*\*", re.MULTILINE)
 
 
 @dataclass
@@ -21,6 +24,7 @@ class Coverage:
     game: str
     documented: list[str]
     tested: dict[str, list[str]] = field(default_factory=dict)  # id -> test locations
+    out_of_scope: list[str] = field(default_factory=list)
 
     @property
     def missing(self) -> list[str]:
@@ -30,7 +34,8 @@ class Coverage:
     def unknown(self) -> list[str]:
         """IDs used in tests that the rule document does not define (typos)."""
         prefixes = {rule.split("-")[0] for rule in self.documented}
-        return sorted(r for r in self.tested if r not in self.documented and r.split("-")[0] in prefixes)
+        known = set(self.documented) | set(self.out_of_scope)
+        return sorted(r for r in self.tested if r not in known and r.split("-")[0] in prefixes)
 
 
 def find_project_root(start: Path | None = None) -> Path:
@@ -47,6 +52,10 @@ def documented_ids(doc: Path) -> list[str]:
     for rule in HEADING.findall(doc.read_text(encoding="utf-8")):
         seen.setdefault(rule, None)
     return list(seen)
+
+
+def out_of_scope_ids(doc: Path) -> list[str]:
+    return list(dict.fromkeys(OUT_OF_SCOPE.findall(doc.read_text(encoding="utf-8"))))
 
 
 def _is_rule_mark(node: ast.AST) -> bool:
@@ -72,7 +81,7 @@ def coverage(game: str, root: Path | None = None) -> Coverage:
     doc = root / "docs" / "rules" / f"{game}.md"
     if not doc.is_file():
         raise FileNotFoundError(f"no rule document {doc}")
-    return Coverage(game, documented_ids(doc), tested_ids(root / "tests"))
+    return Coverage(game, documented_ids(doc), tested_ids(root / "tests"), out_of_scope_ids(doc))
 
 
 def documented_games(root: Path | None = None) -> list[str]:
