@@ -3,8 +3,12 @@
 Plays complete games with uniformly random moves (legal_actions + apply, as any agent does) in
 one process and prints games per second together with the command line that produced it.
 
-    python benchmarks/throughput.py                 # carcassonne, 2 players, farmers on
-    python benchmarks/throughput.py --games 2000 --players 4
+    python benchmarks/throughput.py                 # both Carcassonne workloads, 2 players
+    python benchmarks/throughput.py --workload base --games 2000 --players 4
+    python benchmarks/throughput.py --workload abbey_mayor
+
+Workloads: `base` is the base game with farmers; `abbey_mayor` switches on every component of
+the Abbey & Mayor expansion (tiles, abbeys, mayor, wagon, barn). `--option` adds game options.
 """
 
 from __future__ import annotations
@@ -34,9 +38,25 @@ def play_random_games(game: bw.Game, games: int, seed: int) -> tuple[float, int,
     return time.perf_counter() - start, decisions, tiles
 
 
+WORKLOADS: dict[str, dict] = {
+    "base": {"farmers": True},
+    "abbey_mayor": {"farmers": True, "expansions": ["abbey_mayor"]},
+}
+
+
+def run_workload(name: str, game: bw.Game, games: int, seed: int) -> None:
+    play_random_games(game, min(20, games), seed + 10**6)  # warm-up
+    seconds, decisions, tiles = play_random_games(game, games, seed)
+    print(f"workload {name}: {game.name}, {game.num_players} players, options {game.options}")
+    print(f"  games: {games} in {seconds:.2f} s")
+    print(f"  throughput: {games / seconds:.1f} games/s "
+          f"({decisions / seconds:,.0f} decisions/s, {tiles / max(games, 1):.1f} tiles/game)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("--game", default="carcassonne")
+    parser.add_argument("--workload", choices=sorted(WORKLOADS) + ["all"], default="all")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
@@ -52,16 +72,14 @@ def main(argv: list[str] | None = None) -> None:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
             options[key] = value
-    game = bw.load(args.game, args.players, options)
-    play_random_games(game, min(20, args.games), args.seed + 10**6)  # warm-up
-    seconds, decisions, tiles = play_random_games(game, args.games, args.seed)
     print(f"command: python {shlex.join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])}")
     print(f"machine: {platform.python_implementation()} {platform.python_version()} "
           f"on {platform.machine()}, one process")
-    print(f"workload: {args.game}, {args.players} players, options {game.options}")
-    print(f"games: {args.games} in {seconds:.2f} s")
-    print(f"throughput: {args.games / seconds:.1f} games/s "
-          f"({decisions / seconds:,.0f} decisions/s, {tiles / max(args.games, 1):.1f} tiles/game)")
+    names = sorted(WORKLOADS) if args.workload == "all" else [args.workload]
+    for name in names:
+        workload_options = dict(WORKLOADS[name]) if args.game == "carcassonne" else {}
+        workload_options.update(options)
+        run_workload(name, bw.load(args.game, args.players, workload_options), args.games, args.seed)
 
 
 if __name__ == "__main__":
