@@ -1,6 +1,7 @@
 """The `boardwright` command line (Typer + Rich).
 
     boardwright play carcassonne --players human,random --seed 3 --save game.json
+    boardwright play carcassonne --players random,random --expansion abbey_mayor
     boardwright show game.json [--step N | --to-end]
     boardwright rules coverage [GAME] [--root PATH]
     boardwright games
@@ -192,6 +193,30 @@ def parse_option_values(items: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def add_expansions(options: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """Append `--expansion` names to options["expansions"] (kept in order, no duplicates).
+
+    The game validates the names; here only the shape of an `--option expansions=...` that
+    they are added to is checked, so the error names the flag that caused it.
+    """
+    if not names:
+        return options
+    current = options.get("expansions", [])
+    if isinstance(current, str):
+        current = [current]
+    if not isinstance(current, list):
+        raise UsageError(f"--expansion cannot be added to --option expansions={current!r}: "
+                         "it must be a list, e.g. expansions='[\"abbey_mayor\"]'")
+    merged = list(current)
+    for name in names:
+        name = name.strip()
+        if not name:
+            raise UsageError("--expansion needs a name, e.g. --expansion abbey_mayor")
+        if name not in merged:
+            merged.append(name)
+    return {**options, "expansions": merged}
+
+
 def seat_labels(seats: Sequence[str]) -> list[str]:
     humans = sum(1 for s in seats if s == HUMAN)
     return [("you" if humans == 1 else HUMAN) if s == HUMAN else s for s in seats]
@@ -225,6 +250,10 @@ def play(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
                                "be); repeat for several.")] = None,
+    expansion: Annotated[list[str] | None, typer.Option(
+        "--expansion", "-x", metavar="NAME",
+        help="Play with an expansion (e.g. abbey_mayor): adds it to the 'expansions' "
+             "option; repeat for several.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Write the game record (JSON) to this file when the game ends or is left.")] = None,
 ) -> None:
@@ -232,7 +261,7 @@ def play(
     console = _console()
     with _friendly_errors():
         seats = parse_seats(players)
-        options = parse_option_values(option or [])
+        options = add_expansions(parse_option_values(option or []), expansion or [])
         configured = bw.load(game, players=len(seats), options=options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -265,7 +294,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
             if len(actions) == 1:
                 action, note = actions[0], " (the only legal move)"
             else:
-                console.rule(seat_text(seat, " to play"))
+                console.rule(renderer.heading(state))
                 for renderable in renderer.position(state, marks=True):
                     _print(console, renderable)
                 for renderable in menu:
@@ -479,6 +508,7 @@ def rules_coverage(
 def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> None:
     documented, missing = result.documented, result.missing
     tested = len(documented) - len(missing)
+    out_of_scope = _out_of_scope_note(result)
     table = Table(title=f"{result.game}: {tested} of {len(documented)} rule IDs tested",
                   title_justify="left", title_style="bold")
     id_width = max((len(rule) for rule in documented), default=7)
@@ -506,9 +536,22 @@ def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> No
             console.print(f"  {rule}", highlight=False)
     else:
         console.print(Text(f"Every rule ID of {result.game} has a test.", style="bold green"))
+    if out_of_scope:
+        console.print(Text(f"{out_of_scope}: documented, no test needed.", style="dim"),
+                      soft_wrap=True)
     for rule in result.unknown:
         console.print(Text(f"warning: tests mark {rule}, which {result.game}'s rule document "
                            "does not define", style="yellow"), soft_wrap=True)
+
+
+def _out_of_scope_note(result: Any) -> str:
+    """E.g. "42 out of scope (other expansions)"; empty when the document lists none.
+
+    Out-of-scope IDs are points of expansions the engine does not have: listed in the rule
+    document so nothing is forgotten, but neither tested nor missing.
+    """
+    ids = [rule for rule in getattr(result, "out_of_scope", ()) if rule not in result.documented]
+    return f"{len(ids)} out of scope (other expansions)" if ids else ""
 
 
 # -- boardwright games ---------------------------------------------------------------------------

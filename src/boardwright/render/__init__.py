@@ -36,6 +36,10 @@ def seat_text(seat: int, suffix: str = "") -> Text:
 class Renderer(Protocol):
     """What the command line needs from a game's terminal renderer."""
 
+    def heading(self, state: State) -> Text:
+        """The title above a human's decision (who decides, and in whose turn)."""
+        ...
+
     def position(self, state: State, marks: bool = False) -> list[RenderableType]:
         """The board, scores and whatever else describes the position."""
         ...
@@ -72,6 +76,9 @@ class GenericRenderer:
         self.game = game
         self.labels = list(labels) if labels else None
 
+    def heading(self, state: State) -> Text:
+        return seat_text(state.current_player, " to play")
+
     def position(self, state: State, marks: bool = False) -> list[RenderableType]:
         return [scores_table(state.scores, labels=self.labels)]
 
@@ -101,21 +108,26 @@ class GenericRenderer:
 
 
 def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
-                 labels: Sequence[str] | None = None, title: str | None = None) -> Table:
-    """Seats with their scores (and optionally what they have left), one row each."""
+                 labels: Sequence[str] | None = None, title: str | None = None,
+                 columns: Sequence[tuple[str, Sequence[str]]] = ()) -> Table:
+    """Seats with their scores, one row each, plus optional columns: `supply` (one text per
+    seat) and `columns` as (header, one cell per seat), e.g. the pieces each seat has left."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
                   box=None, header_style="bold")
     table.add_column("Player")
     table.add_column("Score", justify="right")
+    extra = list(columns)
     if supply is not None:
-        table.add_column("Supply")
+        extra.insert(0, ("Supply", supply))
+    for header, cells in extra:
+        numeric = all(cell.isdigit() for cell in cells)
+        table.add_column(header, justify="right" if numeric else "left")
     for seat, score in enumerate(scores):
         name = seat_text(seat)
         if labels is not None and seat < len(labels) and labels[seat]:
             name.append(f" ({labels[seat]})", style="")
         row: list[RenderableType] = [name, str(score)]
-        if supply is not None:
-            row.append(supply[seat])
+        row.extend(cells[seat] if seat < len(cells) else "" for _, cells in extra)
         table.add_row(*row)
     return table
 

@@ -6,14 +6,19 @@ Each tile becomes a block of 3 rows of 5 characters:
       W    W'  m  E'    E            ─────     road W-E, the north
     SR+WL  SR  S  SL  ER+SL          .....     field strip in the corners
 
-The middle cell `m` shows what the tile centre holds (monastery †, road bend, junction ●,
-or the city when it spans several sides). Cities are ▓/▒, fields blank or dotted (alternating
-tile by tile so tiles stay apart without colour), roads box-drawing lines, pennants ♦.
-Followers show their role letter (K knight, H highwayman, F farmer, M monk) on the feature
-they stand on, in the colour of their seat.
+The middle cell `m` shows what the tile centre holds (monastery †, road bend or fork,
+junction ●, house ⌂ at a dead end, or the city when it spans several sides). Cities are ▓/▒
+(a second city on the same tile takes the other shade, so touching cities stay apart),
+fields blank or dotted (alternating tile by tile so tiles stay apart without colour), roads
+box-drawing lines, pennants ♦. An abbey is a framed block ╔═══╗ around its †.
 
-The geometry comes from the engine's own `TileVariant`s (side types, features, monastery),
-never from a second copy of the tiles, so a new tile set draws without changes here.
+Figures are letters in the colour of their seat, on the feature they stand on: followers by
+role (K knight, H highwayman, F farmer, M monk), the mayor Y (y when lying flat: M is taken
+by the monk), the wagon W. A barn stands where four tiles meet, so it is drawn as a 2x2
+block of B on the four corner cells around that point.
+
+The geometry comes from the engine's own `TileVariant`s (side types, features, monastery,
+abbey), never from a second copy of the tiles, so a new tile set draws without changes here.
 """
 
 from __future__ import annotations
@@ -28,21 +33,34 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State
-from boardwright.games.carcassonne.actions import Deploy, Pass, Place, pack, unpack
+from boardwright.games.carcassonne.actions import (
+    Deploy, Draw, Pass, Place, PlaceAbbey, pack, unpack,
+)
 from boardwright.games.carcassonne.tiles import (
-    CITY, FIELD, FIELD_SIDE, KIND_NAMES, MONASTERY, ROAD, TileVariant,
+    CITY, CORNERS, FIELD, FIELD_SIDE, KIND_NAMES, MONASTERY, ROAD, TileVariant,
 )
 from boardwright.render import scores_table, seat_text
 
 CELL_W, CELL_H = 5, 3
 N, E, S, W = 0, 1, 2, 3
 
+# Phases of the engine (strings of its public API).
+PLACE_TILE, DEPLOY, CHOOSE_TILE = "place_tile", "deploy", "choose_tile"
+WAGON_MOVE, FINAL_ROUND = "wagon_move", "final_abbey_round"
+
 ROLE_OF_KIND = {CITY: "knight", ROAD: "highwayman", FIELD: "farmer", MONASTERY: "monk"}
 ROLE_LETTER = {"knight": "K", "highwayman": "H", "farmer": "F", "monk": "M"}
+# Figures other than followers have one letter whatever they stand on (M is the monk's).
+FIGURE_LETTER = {"mayor": "Y", "wagon": "W", "barn": "B"}
+LYING_MAYOR = "y"
 KIND_ORDER = {CITY: 0, ROAD: 1, MONASTERY: 2, FIELD: 3}
+FIGURE_ORDER = {"follower": 0, "mayor": 1, "wagon": 2, "barn": 3}
+# Supply columns of the scores table, in this order, for the pieces a game has.
+SUPPLY_COLUMNS = (("follower", "Followers"), ("mayor", "Mayors"), ("wagon", "Wagons"),
+                  ("barn", "Barns"), ("abbey", "Abbeys"))
 
 # Cell kinds of a tile block.
-C_FIELD, C_CITY, C_ROAD, C_MONASTERY, C_JUNCTION, C_WALL = range(6)
+C_FIELD, C_CITY, C_ROAD, C_MONASTERY, C_JUNCTION, C_WALL, C_ABBEY = range(7)
 
 # Where each side and half-edge shows in the 3x5 block, as (row, column).
 CITY_CELLS = {N: ((0, 1), (0, 2), (0, 3)), S: ((2, 1), (2, 2), (2, 3)),
@@ -54,22 +72,36 @@ HALF_CELLS = ((0, 1), (0, 3), (0, 4), (2, 4), (2, 3), (2, 1), (2, 0), (0, 0))  #
 # corner cell -> (its two half-edges, its two sides)
 CORNER_CELLS = {(0, 0): ((7, 0), (W, N)), (0, 4): ((1, 2), (N, E)),
                 (2, 4): ((3, 4), (E, S)), (2, 0): ((5, 6), (S, W))}
+# A tile corner by name -> its cell (barns and their option numbers are drawn there).
+CORNER_CELL = {"NW": (0, 0), "NE": (0, 4), "SE": (2, 4), "SW": (2, 0)}
+# The barn point corner(x, y): the tiles around it (offset from (x, y)) and their corner cell.
+BARN_CELLS = (((0, 0), (2, 4)), ((1, 0), (2, 0)), ((0, 1), (0, 4)), ((1, 1), (0, 0)))
 CENTRE = (1, 2)
 # Cells in the order a feature's marker (follower, option number) prefers them.
 PREFERENCE = ((1, 2), (0, 2), (2, 2), (1, 1), (1, 3), (0, 1), (0, 3), (2, 1), (2, 3),
               (1, 0), (1, 4), (0, 0), (0, 4), (2, 0), (2, 4))
 ROAD_BENDS = {frozenset((N, S)): "│", frozenset((E, W)): "─", frozenset((N, E)): "└",
-              frozenset((N, W)): "┘", frozenset((S, E)): "┌", frozenset((S, W)): "┐"}
+              frozenset((N, W)): "┘", frozenset((S, E)): "┌", frozenset((S, W)): "┐",
+              frozenset((N, E, W)): "┴", frozenset((S, E, W)): "┬",
+              frozenset((N, S, E)): "├", frozenset((N, S, W)): "┤",
+              frozenset((N, E, S, W)): "┼"}
+ABBEY_ROWS = ("╔═══╗", "║   ║", "╚═══╝")
 
 # Colours: two shades per terrain, alternating like a chessboard so tiles stay apart.
 FIELD_BG = ("#3f7a2a", "#4b8934")
 CITY_BG = ("#b8793c", "#a86b31")
 FIELD_CHARS = (" ", "·")
 CITY_CHARS = ("▓", "▒")
+ROAD_STYLE = "bold #f2f2e6 on {bg}"
+MONASTERY_STYLE = "bold #ffffff on #a01818"
+ABBEY_STYLE = "bold #efe6d2 on #5c4a3a"
+PENNANT_STYLE = "bold #1f3fbf on {bg}"
 SEAT_MARKS = ("bold white on red", "bold white on blue", "bold black on yellow",
               "bold black on bright_green", "bold white on grey15", "bold black on white")
 MARK_STYLE = "bold cyan"
 OPTION_STYLE = "bold black on bright_cyan"
+
+Overlay = dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -80,6 +112,7 @@ class TileLayout:
     chars: tuple[tuple[str, ...], ...]  # fixed characters (roads, monastery); "" = by terrain
     anchors: dict[int, tuple[int, int]]  # local feature index -> cell of its marker
     pennants: tuple[tuple[int, int], ...]
+    second_city: frozenset[tuple[int, int]] = frozenset()  # cells of a tile's other cities
 
 
 _LAYOUTS: dict[int, tuple[TileVariant, TileLayout]] = {}
@@ -90,9 +123,18 @@ def layout(variant: TileVariant) -> TileLayout:
     cached = _LAYOUTS.get(id(variant))
     if cached is not None and cached[0] is variant:
         return cached[1]
-    result = _build_layout(variant)
+    result = _abbey_layout(variant) if variant.abbey else _build_layout(variant)
     _LAYOUTS[id(variant)] = (variant, result)
     return result
+
+
+def _abbey_layout(variant: TileVariant) -> TileLayout:
+    """An abbey: a framed block (its edges close whatever faces them) around its monastery."""
+    kinds = [[C_ABBEY] * CELL_W for _ in range(CELL_H)]
+    chars = [list(row) for row in ABBEY_ROWS]
+    kinds[1][2], chars[1][2] = C_MONASTERY, "†"
+    return TileLayout(tuple(map(tuple, kinds)), tuple(map(tuple, chars)),
+                      {variant.monastery: CENTRE}, ())
 
 
 def _build_layout(variant: TileVariant) -> TileLayout:
@@ -107,12 +149,13 @@ def _build_layout(variant: TileVariant) -> TileLayout:
 
     # Fields first: everything else is drawn over them.
     fields = [f for f in features if f.kind == FIELD]
-    if fields:
-        main = max(fields, key=lambda f: len(f.halves)).index
+    edge_fields = [f for f in fields if f.halves]
+    if edge_fields:
+        main = max(edge_fields, key=lambda f: len(f.halves)).index
         for r in range(CELL_H):
             for c in range(CELL_W):
                 owner[r][c] = main
-    for f in fields:
+    for f in edge_fields:
         for h in f.halves:
             put(HALF_CELLS[h], C_FIELD, f.index)
     for side in (N, E, S, W):
@@ -121,42 +164,58 @@ def _build_layout(variant: TileVariant) -> TileLayout:
             put(SIDE_MIDDLE[side], C_FIELD, field)
             if side in (W, E):
                 put(ROAD_END[side], C_FIELD, field)
+    walls = []
     for cell, (halves, _) in CORNER_CELLS.items():
         a, b = (variant.half_feature[h] for h in halves)
         if a >= 0 or b >= 0:
             put(cell, C_FIELD, a if a >= 0 else b)
         else:
             put(cell, C_WALL, -1)
+            walls.append(cell)
+    # Enclosed meadows (IN1, IN2) touch no edge: they take the walled-in corners in turn.
+    enclosed = [f for f in fields if not f.halves]
+    for i, cell in enumerate(walls if enclosed else ()):
+        put(cell, C_FIELD, enclosed[i % len(enclosed)].index)
 
     # Cities: their sides, the centre when they span several sides, corners between them.
-    for f in features:
-        if f.kind != CITY:
-            continue
+    # The first city is drawn last, so it lies on top where two cross (AM02).
+    cities = [f for f in features if f.kind == CITY]
+    city_sides = {side for f in cities for side in f.sides}
+    for f in reversed(cities):
         for side in f.sides:
             for cell in CITY_CELLS[side]:
                 put(cell, C_CITY, f.index)
         if len(f.sides) >= 2:
             put(CENTRE, C_CITY, f.index)
-        if N in f.sides and S in f.sides:
-            put((1, 1), C_CITY, f.index)
-            put((1, 3), C_CITY, f.index)
+        if N in f.sides and S in f.sides:  # a band across the tile, unless another city
+            others = city_sides - set(f.sides)  # comes in from that side (AM02, AM03)
+            for side, cell in ((W, (1, 1)), (E, (1, 3))):
+                if side not in others:
+                    put(cell, C_CITY, f.index)
         for cell, (_, (a, b)) in CORNER_CELLS.items():
             if a in f.sides and b in f.sides:
                 put(cell, C_CITY, f.index)
+    first_city = cities[0].index if cities else -1
+    second_city = frozenset((r, c) for r in range(CELL_H) for c in range(CELL_W)
+                            if kinds[r][c] == C_CITY and owner[r][c] != first_city)
 
     if variant.monastery >= 0:
         put(CENTRE, C_MONASTERY, variant.monastery, "†")
 
     roads = [f for f in features if f.kind == ROAD]
     ends = [f for f in roads if len(f.sides) == 1]
+    linked = {i for link in variant.links for i in link}
     for f in roads:
         for side in f.sides:
             for cell in ROAD_CELLS[side]:
                 put(cell, C_ROAD, f.index, "│" if side in (N, S) else "─")
-        if len(f.sides) == 2:
+        if len(f.sides) >= 2:
             put(CENTRE, C_ROAD, f.index, ROAD_BENDS[frozenset(f.sides)])
-    if len(ends) >= 2 and variant.monastery < 0:
-        put(CENTRE, C_JUNCTION, -1, "●")
+    if variant.monastery < 0:
+        if len(ends) >= 3:
+            put(CENTRE, C_JUNCTION, -1, "●")
+        elif len(ends) == 1 and ends[0].index not in linked and kinds[1][2] == C_FIELD:
+            put(CENTRE, C_JUNCTION, -1, "⌂")  # a dead end at a house (AM10)
 
     anchors: dict[int, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
@@ -169,7 +228,7 @@ def _build_layout(variant: TileVariant) -> TileLayout:
         if f.kind == MONASTERY:
             cell = CENTRE
         elif f.kind == ROAD:
-            cell = CENTRE if len(f.sides) == 2 else ROAD_END[f.sides[0]]
+            cell = CENTRE if len(f.sides) >= 2 else ROAD_END[f.sides[0]]
         else:
             kind = C_CITY if f.kind == CITY else C_FIELD
             free = [c for c in owned(f.index, kind) if c not in taken]
@@ -189,14 +248,14 @@ def _build_layout(variant: TileVariant) -> TileLayout:
             pennants.extend(spare[:f.pennants])
 
     return TileLayout(tuple(map(tuple, kinds)), tuple(map(tuple, chars)), anchors,
-                      tuple(pennants))
+                      tuple(pennants), second_city)
 
 
 def tile_lines(variant: TileVariant, parity: int = 0,
                overlay: dict[tuple[int, int], tuple[str, str]] | None = None) -> list[Text]:
     """The 3 lines of a tile block; `overlay` puts markers (char, style) on cells."""
     shape = layout(variant)
-    field_bg, city_bg = FIELD_BG[parity], CITY_BG[parity]
+    field_bg = FIELD_BG[parity]
     lines = []
     for r in range(CELL_H):
         line = Text()
@@ -207,16 +266,17 @@ def tile_lines(variant: TileVariant, parity: int = 0,
                 char, style = overlay[cell]
                 line.append(char, style=style)
             elif kind == C_CITY:
+                shade = parity ^ (cell in shape.second_city)
                 if cell in shape.pennants:
-                    line.append("♦", style=f"bold #1f3fbf on {city_bg}")
+                    line.append("♦", style=PENNANT_STYLE.format(bg=CITY_BG[shade]))
                 else:
-                    line.append(CITY_CHARS[parity], style=f"#8a5020 on {city_bg}")
-            elif kind == C_ROAD:
-                line.append(shape.chars[r][c], style=f"bold #f2f2e6 on {field_bg}")
+                    line.append(CITY_CHARS[shade], style=f"#8a5020 on {CITY_BG[shade]}")
+            elif kind in (C_ROAD, C_JUNCTION):
+                line.append(shape.chars[r][c], style=ROAD_STYLE.format(bg=field_bg))
             elif kind == C_MONASTERY:
-                line.append(shape.chars[r][c], style="bold #ffffff on #a01818")
-            elif kind == C_JUNCTION:
-                line.append(shape.chars[r][c], style=f"bold #f2f2e6 on {field_bg}")
+                line.append(shape.chars[r][c], style=MONASTERY_STYLE)
+            elif kind == C_ABBEY:
+                line.append(shape.chars[r][c], style=ABBEY_STYLE)
             else:
                 line.append(FIELD_CHARS[parity], style=f"#8cc46c on {field_bg}")
         lines.append(line)
@@ -238,11 +298,33 @@ def position_letters(count: int) -> list[str]:
     return [alphabet[i] if i < len(alphabet) else "*" for i in range(count)]
 
 
-def follower_overlays(state: State) -> dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]]:
-    """Per tile position, the follower markers (role letter in seat colour) on its cells."""
+def seat_mark(seat: int) -> str:
+    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "bold reverse"
+
+
+def figure_letter(figure: dict[str, Any]) -> str:
+    """The letter of a figure of `view()["followers"]`: role for followers, own for others."""
+    kind = figure.get("figure", "follower")
+    if kind == "mayor" and figure.get("lying"):
+        return LYING_MAYOR
+    if kind in FIGURE_LETTER:
+        return FIGURE_LETTER[kind]
+    return ROLE_LETTER.get(figure.get("role", ""), "?")
+
+
+def follower_overlays(state: State) -> Overlay:
+    """Per tile position, the figure markers (letters in seat colour) on its cells: followers,
+    mayors and wagons on their feature, barns on the four corner cells around their point."""
     board = state.graph.board  # type: ignore[attr-defined]
-    out: dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]] = {}
-    for follower in state.view(None)["followers"]:
+    view = state.view(None)
+    out: Overlay = {}
+    for barn in view.get("barns", ()):
+        x, y = barn["corner"]["x"], barn["corner"]["y"]
+        for (dx, dy), cell in BARN_CELLS:
+            if pack(x + dx, y + dy) in board:
+                out.setdefault((x + dx, y + dy), {})[cell] = (
+                    FIGURE_LETTER["barn"], seat_mark(barn["player"]))
+    for follower in view["followers"]:
         x, y = follower["x"], follower["y"]
         variant = _variant_at(board, x, y)
         if variant is None:
@@ -251,9 +333,7 @@ def follower_overlays(state: State) -> dict[tuple[int, int], dict[tuple[int, int
         if local is None:
             continue
         cell = layout(variant).anchors[local]
-        seat = follower["player"]
-        style = SEAT_MARKS[seat] if seat < len(SEAT_MARKS) else "bold reverse"
-        out.setdefault((x, y), {})[cell] = (ROLE_LETTER.get(follower["role"], "?"), style)
+        out.setdefault((x, y), {})[cell] = (figure_letter(follower), seat_mark(follower["player"]))
     return out
 
 
@@ -263,12 +343,12 @@ def _variant_at(board: dict[int, Any], x: int, y: int) -> TileVariant | None:
 
 
 def board_lines(state: State, marks: dict[tuple[int, int], str] | None = None,
-                extra: dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]] | None = None
-                ) -> list[Text]:
+                extra: Overlay | None = None) -> list[Text]:
     """The whole board with x across the top and y down the left side.
 
-    `marks` frames empty positions with a letter (legal placements); `extra` adds markers on
-    placed tiles (deploy option numbers). The last placed tile's coordinates are highlighted.
+    `marks` frames empty positions with a letter (legal placements, holes for the abbey);
+    `extra` adds markers on placed tiles (option numbers). The last placed tile's coordinates
+    are highlighted.
     """
     tiles = {unpack(pos): variant for pos, (variant, _) in state.graph.board.items()}  # type: ignore[attr-defined]
     marks = marks or {}
@@ -336,18 +416,31 @@ def join_lines(lines: Iterable[Text]) -> Text:
     return out
 
 
-def legend() -> list[Text]:
-    """What the characters mean (printed once, not under every board)."""
-    return [
-        Text.assemble(
-            "Tiles: ", ("▓", f"#8a5020 on {CITY_BG[0]}"), " city  ",
-            ("─", f"bold #f2f2e6 on {FIELD_BG[0]}"), " road  ",
-            ("†", "bold #ffffff on #a01818"), " monastery  ",
-            ("●", f"bold #f2f2e6 on {FIELD_BG[0]}"), " junction  ",
-            ("♦", f"bold #1f3fbf on {CITY_BG[0]}"), " pennant  (blank/· fields)", style="dim"),
-        Text("Followers: K knight, H highwayman, F farmer, M monk, in their player's colour. "
-             "x grows east, y south.", style="dim"),
-    ]
+def legend(pieces: Iterable[str] = ("follower",), lying_mayor: bool = False) -> list[Text]:
+    """What the characters mean (printed once, not under every board); `pieces` are the
+    supply keys of the game, so the expansion's figures are explained only when present."""
+    pieces = set(pieces)
+    tiles = Text.assemble(
+        "Tiles: ", ("▓", f"#8a5020 on {CITY_BG[0]}"), " city  ",
+        ("─", ROAD_STYLE.format(bg=FIELD_BG[0])), " road  ",
+        ("†", MONASTERY_STYLE), " monastery  ",
+        ("●", ROAD_STYLE.format(bg=FIELD_BG[0])), " junction  ",
+        ("♦", PENNANT_STYLE.format(bg=CITY_BG[0])), " pennant  ", style="dim")
+    if "abbey" in pieces:
+        tiles.append_text(Text.assemble(("╔═╗", ABBEY_STYLE), " abbey  ", style="dim"))
+    tiles.append("(blank/· fields)", style="dim")
+    figures = "Figures, in their player's colour: K knight, H highwayman, F farmer, M monk"
+    if "mayor" in pieces:
+        figures += ", Y mayor" + (" (y lying flat)" if lying_mayor else "")
+    if "wagon" in pieces:
+        figures += ", W wagon"
+    if "barn" in pieces:
+        figures += ", B barn (a 2x2 block where four tiles meet)"
+    return [tiles, Text(figures + ". x grows east, y south.", style="dim")]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 class CarcassonneRenderer:
@@ -356,117 +449,194 @@ class CarcassonneRenderer:
     def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
         self.game = game
         self.labels = list(labels) if labels else None
+        self.pieces = [key for key, _ in SUPPLY_COLUMNS
+                       if key in game.supply_per_player]  # type: ignore[attr-defined]
 
     def legend(self) -> list[Text]:
-        return legend()
+        config = getattr(self.game, "config", None)
+        return legend(self.pieces, bool(getattr(config, "mayor_lies_flat", False)))
 
     # -- the position ---------------------------------------------------------------------
 
-    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
-        """Board, scores, supplies and the tile in hand.
+    def heading(self, state: State) -> Text:
+        """The title of a human's decision: who decides, and in whose turn if not their own."""
+        view = state.view(None)
+        seat, phase = view["current_player"], view["phase"]
+        if phase == WAGON_MOVE:
+            text = seat_text(seat, "'s wagon")
+            if view["turn_player"] != seat:
+                text.append(" (in ", style="")
+                text.append_text(seat_text(view["turn_player"], "'s turn"))
+                text.append(")", style="")
+            return text
+        if phase == FINAL_ROUND:
+            return seat_text(seat, ": final round for the abbeys")
+        return seat_text(seat, " to play")
 
-        With `marks` (a human is about to decide) legal placements are framed on the board
-        and lettered, the tile in hand is shown in its 4 rotations, and deploy options are
-        numbered on the tile just placed.
+    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
+        """Board, scores, supplies and what the player to move has to decide.
+
+        With `marks` (a human is about to decide) legal placements and holes are framed on the
+        board and lettered, the tile in hand is shown in its 4 rotations, and figure options
+        (deploys, wagon moves) are numbered on the board.
         """
         view = state.view(None)
+        phase = view["phase"]
         out: list[RenderableType] = []
-        turn = view["turn"] + (1 if view["phase"] == "place_tile" else 0)
+        turn = view["turn"] + (1 if phase in (PLACE_TILE, CHOOSE_TILE, FINAL_ROUND) else 0)
         status = Text(f"Turn {turn}", style="bold")
-        status.append(f" · {view['draw_pile_size']} tiles in the pile", style="")
+        status.append(f" · {plural(view['draw_pile_size'], 'tile')} in the pile", style="")
+        if view.get("final_round") is not None:
+            status.append(" · final round for the abbeys", style="bold")
         if view["discarded"]:
             status.append(f" · discarded: {' '.join(view['discarded'])}", style="")
         out.append(status)
-        board_marks = self.position_marks(state) if marks and view["phase"] == "place_tile" else None
+        board_marks = None
         extra = None
-        if marks and view["phase"] == "deploy":
+        if marks and phase in (PLACE_TILE, CHOOSE_TILE, FINAL_ROUND):
+            board_marks = self.position_marks(state)
+        if marks and phase in (DEPLOY, WAGON_MOVE):
             actions, _ = self.menu(state)
             extra = self.option_overlay(state, actions)
         out.append(join_lines(board_lines(state, board_marks, extra)))
         out.append(self.scores(state))
-        if view["tile"] is not None and view["phase"] == "place_tile":
+        if marks:
+            out.extend(self.task(state))
+        return out
+
+    def task(self, state: State) -> list[RenderableType]:
+        """What the player to move is asked, above the menu."""
+        view = state.view(None)
+        phase, seat = view["phase"], view["current_player"]
+        if phase == PLACE_TILE and view["tile"] is not None:
             tile_type = self.game.tile_types[view["tile"]]  # type: ignore[attr-defined]
-            head = seat_text(view["current_player"])
+            head = seat_text(seat)
             head.append(f" to place tile {view['tile']}", style="bold")
             if tile_type.description:
                 head.append(f" ({tile_type.description})", style="")
-            out.append(head)
-            out.append(join_lines(rotations_lines(tile_type.variants, tile_type.canonical)))
-        return out
+            return [head, join_lines(rotations_lines(tile_type.variants, tile_type.canonical))]
+        head = seat_text(seat)
+        if phase == CHOOSE_TILE:
+            head.append(": draw a tile, or place your abbey into a hole (lettered on the board)",
+                        style="")
+        elif phase == FINAL_ROUND:
+            head.append(": the last tile is placed; place your abbey into a hole (lettered on "
+                        "the board)", style="")
+        elif phase == DEPLOY:
+            last = view["last_placed"]
+            board = state.graph.board  # type: ignore[attr-defined]
+            tile = _variant_at(board, last["x"], last["y"])
+            name = "the abbey" if tile is not None and tile.abbey else f"tile {view['tile']}"
+            head.append(f": put a figure on {name} at ({last['x']}, {last['y']}) or none "
+                        "(option numbers on the board)", style="")
+        elif phase == WAGON_MOVE:
+            wagon = view["wagon"]
+            where = f"({wagon['from']['x']}, {wagon['from']['y']})"
+            head.append(f"'s wagon at {where} has scored: move it to a free road, city or "
+                        "monastery (numbers on the board) or take it back", style="")
+            for other in view.get("waiting_wagons", ())[1:]:
+                head.append(" · then ", style="dim")
+                head.append_text(seat_text(other["player"], "'s wagon"))
+                head.append(f" at ({other['x']}, {other['y']})", style="dim")
+        else:
+            return []
+        return [head]
 
     def scores(self, state: State, title: str | None = None) -> Table:
+        """Scores, the pieces each seat has left (one column per kind of piece in the game)
+        and its figures on the board."""
         view = state.view(None)
         on_board: dict[int, list[str]] = {}
         for f in view["followers"]:
-            on_board.setdefault(f["player"], []).append(
-                f"{ROLE_LETTER.get(f['role'], '?')}({f['x']},{f['y']})")
-        supply = []
-        for seat, figures in enumerate(view["supply"]):
-            left = figures.get("follower", 0)
-            text = f"{left} follower{'s' if left != 1 else ''}"
-            if on_board.get(seat):
-                text += "; on board: " + " ".join(on_board[seat])
-            supply.append(text)
-        return scores_table(view["scores"], supply, self.labels, title)
+            on_board.setdefault(f["player"], []).append(f"{figure_letter(f)}({f['x']},{f['y']})")
+        for barn in view.get("barns", ()):
+            corner = barn["corner"]
+            on_board.setdefault(barn["player"], []).append(
+                f"{FIGURE_LETTER['barn']}({corner['x']},{corner['y']})SE")
+        for wagon in view.get("waiting_wagons", ()):
+            on_board.setdefault(wagon["player"], []).append(
+                f"{FIGURE_LETTER['wagon']}({wagon['x']},{wagon['y']}) waits")
+        columns: list[tuple[str, list[str]]] = []
+        for key, header in SUPPLY_COLUMNS:
+            if key in self.pieces:
+                columns.append((header, [str(s.get(key, 0)) for s in view["supply"]]))
+        columns.append(("On board", [" ".join(on_board.get(seat, []))
+                                     for seat in range(len(view["supply"]))]))
+        return scores_table(view["scores"], labels=self.labels, title=title, columns=columns)
 
     def position_marks(self, state: State) -> dict[tuple[int, int], str]:
-        actions, _ = self.menu(state)
+        """Letters for the empty squares a decision is about: placements or abbey holes."""
+        actions = self.sorted_actions(state)
         positions: list[tuple[int, int]] = []
         for action in actions:
-            if isinstance(action, Place) and (action.x, action.y) not in positions:
+            if isinstance(action, (Place, PlaceAbbey)) and (action.x, action.y) not in positions:
                 positions.append((action.x, action.y))
         return dict(zip(positions, position_letters(len(positions))))
 
-    def option_overlay(self, state: State, actions: Sequence[Action]
-                       ) -> dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]]:
-        """Deploy option numbers drawn on the features of the tile just placed."""
-        out: dict[tuple[int, int], dict[tuple[int, int], tuple[str, str]]] = {}
+    def option_overlay(self, state: State, actions: Sequence[Action]) -> Overlay:
+        """Option numbers (1-9) drawn where the figure would go; the first wins a cell."""
+        out: Overlay = {}
         board = state.graph.board  # type: ignore[attr-defined]
         for number, action in enumerate(actions, 1):
             if not isinstance(action, Deploy) or number > 9:
                 continue
             variant = _variant_at(board, action.x, action.y)
-            if variant is None or action.location not in variant.location_index:
+            if variant is None:
                 continue
-            cell = layout(variant).anchors[variant.location_index[action.location]]
-            out.setdefault((action.x, action.y), {})[cell] = (str(number), OPTION_STYLE)
+            if action.figure == "barn" and action.location in CORNER_CELL:
+                cell = CORNER_CELL[action.location]
+            elif action.location in variant.location_index:
+                cell = layout(variant).anchors[variant.location_index[action.location]]
+            else:
+                continue
+            out.setdefault((action.x, action.y), {}).setdefault(cell, (str(number), OPTION_STYLE))
         return out
 
     # -- the menu -------------------------------------------------------------------------
 
     def sorted_actions(self, state: State) -> list[Action]:
-        """Legal actions in reading order: placements by y, x, rotation; deploys by feature
-        kind (city, road, monastery, field) and location; passing last."""
-        actions = list(state.legal_actions())
-        board = state.graph.board  # type: ignore[attr-defined]
-
+        """Legal actions in reading order: placements by y, x, rotation; drawing before the
+        abbey holes (by y, x); deploys by feature kind (city, road, monastery, field, barn
+        corners), location and figure; wagon moves by position; passing last."""
         def key(action: Action) -> tuple:
+            if isinstance(action, Draw):
+                return (0,)
             if isinstance(action, Place):
-                return (0, action.y, action.x, action.rotation, "")
+                return (1, action.y, action.x, action.rotation)
+            if isinstance(action, PlaceAbbey):
+                return (1, action.y, action.x, 0)
             if isinstance(action, Deploy):
-                variant = _variant_at(board, action.x, action.y)
-                kind = 9
-                if variant is not None and action.location in variant.location_index:
-                    kind = KIND_ORDER[variant.features[variant.location_index[action.location]].kind]
-                return (1, kind, action.y, action.x, action.location)
-            return (2, 0, 0, 0, "")
+                return (2, action.y, action.x, *self._deploy_order(state, action))
+            return (3,)
 
-        return sorted(actions, key=key)
+        return sorted(state.legal_actions(), key=key)
+
+    def _deploy_order(self, state: State, action: Deploy) -> tuple[int, str, int]:
+        """Feature kind (city, road, monastery, field; barn corners after), location, figure."""
+        if action.figure == "barn":
+            corner = CORNERS.index(action.location) if action.location in CORNERS else 9
+            return (9, str(corner), FIGURE_ORDER["barn"])
+        kind = self._kind_at(state, action)
+        return (9 if kind is None else KIND_ORDER[kind], action.location,
+                FIGURE_ORDER.get(action.figure, 9))
 
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = self.sorted_actions(state)
-        if actions and isinstance(actions[0], Place):
+        if state.phase == PLACE_TILE:
             return actions, [self._place_menu(actions)]
-        view = state.view(None)
-        seat = view["current_player"]
-        left = view["supply"][seat].get("follower", 0) if seat >= 0 else 0
+        letters = self.position_marks(state) if state.phase in (CHOOSE_TILE, FINAL_ROUND) else {}
         lines: list[RenderableType] = []
         for number, action in enumerate(actions, 1):
             line = Text(f"{number:>3}  ", style="bold")
-            line.append(self.deploy_label(state, action))
+            line.append(self.option_label(state, action, letters))
             lines.append(line)
-        lines.append(Text(f"     ({left} follower{'s' if left != 1 else ''} in supply)",
-                          style="dim"))
+        if state.phase == DEPLOY:
+            view = state.view(None)
+            seat = view["current_player"]
+            left = view["supply"][seat] if seat >= 0 else {}
+            names = {"follower": "follower", "mayor": "mayor", "wagon": "wagon", "barn": "barn"}
+            parts = [plural(left.get(k, 0), names[k]) for k in self.pieces if k in names]
+            lines.append(Text(f"     ({', '.join(parts)} in supply)", style="dim"))
         return actions, lines
 
     def _place_menu(self, actions: Sequence[Action]) -> RenderableType:
@@ -485,15 +655,50 @@ class CarcassonneRenderer:
             entries.append(entry)
         return Columns(entries, padding=(0, 3))
 
-    def deploy_label(self, state: State, action: Action) -> str:
+    def option_label(self, state: State, action: Action,
+                     letters: dict[tuple[int, int], str] | None = None) -> str:
+        """A menu entry: what choosing `action` does, in the words of the current phase."""
+        phase = state.phase
+        if isinstance(action, Draw):
+            left = state.view(None)["draw_pile_size"]
+            return f"draw a tile ({plural(left, 'tile')} in the pile)"
+        if isinstance(action, PlaceAbbey):
+            letter = (letters or {}).get((action.x, action.y))
+            hole = f"hole {letter} " if letter else "the hole "
+            return f"place the abbey into {hole}at ({action.x}, {action.y})"
         if isinstance(action, Pass):
+            if phase == WAGON_MOVE:
+                return "take the wagon back"
+            if phase == FINAL_ROUND:
+                return "pass (keep the abbey)"
             return "no figure"
         if isinstance(action, Deploy):
-            kind = self._kind_at(state, action)
-            if kind is None:
-                return self.game.describe_action(action)
-            return f"{ROLE_OF_KIND[kind]} on the {KIND_NAMES[kind]} {action.location}"
+            where = self.figure_place(state, action)
+            if phase == WAGON_MOVE:
+                return f"move the wagon to the {where} of ({action.x}, {action.y})"
+            if action.figure == "barn":
+                return where
+            return f"{self._who(state, action)} on the {where}"
         return self.game.describe_action(action)
+
+    def _who(self, state: State, action: Deploy) -> str:
+        """The figure as players name it: a follower by its role, other figures by kind."""
+        if action.figure == "follower":
+            kind = self._kind_at(state, action)
+            return ROLE_OF_KIND[kind] if kind is not None else "follower"
+        return action.figure
+
+    def figure_place(self, state: State, action: Deploy) -> str:
+        """Where a figure goes, e.g. "city E.N.S", "road E.W", "abbey" or "barn on the SE
+        corner"."""
+        if action.figure == "barn":
+            return f"barn on the {action.location} corner"
+        variant = _variant_at(state.graph.board, action.x, action.y)  # type: ignore[attr-defined]
+        kind = self._kind_at(state, action)
+        if kind == MONASTERY:
+            return "abbey" if variant is not None and variant.abbey else "monastery"
+        name = KIND_NAMES[kind] if kind is not None else "feature"
+        return f"{name} {action.location}"
 
     def _kind_at(self, state: State, action: Deploy) -> int | None:
         variant = _variant_at(state.graph.board, action.x, action.y)  # type: ignore[attr-defined]
@@ -504,29 +709,53 @@ class CarcassonneRenderer:
     # -- the log --------------------------------------------------------------------------
 
     def describe(self, state: State, action: Action) -> str:
-        """The log line of a move: the engine's description plus what it needs to be read
-        alone, e.g. "place U at (1, 0) turned 90°" or "follower on E.W of (1, 0) (highwayman
-        on the road)"."""
-        text = self.game.describe_action(action)
-        tile = state.view(None)["tile"]
-        if isinstance(action, Place) and tile and text.startswith("place "):
-            return f"place {tile} " + text[len("place "):]
+        """The log line of a move, read after the seat's name, e.g. "places U at (1, 0) turned
+        90°", "puts a highwayman on the road E.W of (1, 0)", "moves the wagon from (1, 2) to
+        the city N of (2, 2)"."""
+        view = state.view(None)
+        phase = view["phase"]
+        if isinstance(action, Place):
+            tile = view["tile"] or "a tile"
+            return f"places {tile} at ({action.x}, {action.y}) turned {action.rotation}°"
+        if isinstance(action, Draw):
+            return "draws a tile"
+        if isinstance(action, PlaceAbbey):
+            return f"places the abbey at ({action.x}, {action.y})"
+        if phase == WAGON_MOVE:
+            wagon = view["wagon"]
+            origin = f"({wagon['from']['x']}, {wagon['from']['y']})"
+            if isinstance(action, Pass):
+                return f"takes the wagon back from {origin}"
+            if isinstance(action, Deploy):
+                return (f"moves the wagon from {origin} to the {self.figure_place(state, action)} "
+                        f"of ({action.x}, {action.y})")
+        if isinstance(action, Pass):
+            return "does not place the abbey" if phase == FINAL_ROUND else "places no figure"
         if isinstance(action, Deploy):
-            kind = self._kind_at(state, action)
-            if kind is not None:
-                return f"{text} ({ROLE_OF_KIND[kind]} on the {KIND_NAMES[kind]})"
-        return text
+            where = f"{self.figure_place(state, action)} of ({action.x}, {action.y})"
+            if action.figure == "barn":
+                return f"puts a {where}"
+            return f"puts a {self._who(state, action)} on the {where}"
+        return self.game.describe_action(action)
 
     def snapshot(self, state: State) -> dict[str, Any]:
-        return {"log": len(state.log), "discarded": len(state.discarded)}  # type: ignore[attr-defined]
+        log, discarded = state.log, state.discarded  # type: ignore[attr-defined]
+        started = state.view(None).get("final_round") is not None
+        return {"log": len(log), "discarded": len(discarded), "final_round": started}
 
     def news(self, before: dict[str, Any], state: State) -> list[Text]:
-        """Score events and discarded tiles since `before`."""
+        """Discarded tiles, score events and the start of the final abbey round since `before`."""
         lines = []
         for tile in state.discarded[before.get("discarded", 0):]:  # type: ignore[attr-defined]
             lines.append(Text(f"Tile {tile} fits nowhere on the board: discarded.", style="italic"))
-        for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
+        log = state.log  # type: ignore[attr-defined]
+        # Announced once, when the round opens with a seat to play (not if nobody can).
+        new_round = not before.get("final_round") and state.phase == FINAL_ROUND
+        for entry in log[before.get("log", 0):]:
             lines.extend(score_lines(entry))
+        if new_round:
+            lines.insert(0, Text("The last landscape tile is placed: final round for the abbeys.",
+                                 style="italic"))
         return lines
 
     def final(self, state: State) -> list[RenderableType]:
@@ -537,9 +766,18 @@ class CarcassonneRenderer:
         return out
 
 
+REASONS = {"barn placed": "farmers scored, a barn was placed",
+           "farmers joined a barn": "farmers joined a barn"}
+
+
 def score_lines(entry: dict[str, Any]) -> list[Text]:
-    """One line per player an event scored for, e.g. "Red +4 (city, completed)"."""
-    status = "completed" if entry.get("complete") else "final scoring"
+    """One line per player an event scored for, e.g. "Red +4 (city, completed)",
+    "Blue +6 (field, scored by a new barn)", "Red +8 (barn, final scoring)"."""
+    reason = entry.get("reason")
+    if reason:
+        status = REASONS.get(reason, reason)
+    else:
+        status = "completed" if entry.get("complete") else "final scoring"
     shared = ", shared" if len(entry.get("players", ())) > 1 else ""
     out = []
     for seat in entry.get("players", ()):
@@ -561,5 +799,5 @@ def winners_text(winners: Sequence[int], scores: Sequence[int]) -> Text:
     return text
 
 
-__all__ = ["CarcassonneRenderer", "board_lines", "layout", "legend", "rotations_lines",
-           "score_lines", "tile_lines", "winners_text"]
+__all__ = ["CarcassonneRenderer", "board_lines", "figure_letter", "layout", "legend",
+           "rotations_lines", "score_lines", "tile_lines", "winners_text"]
