@@ -46,6 +46,11 @@ class Game(ABC):
     def num_distinct_actions(self) -> int:
         """Size of the fixed action-id space (for RL action masks)."""
 
+    def heuristic(self, state: State) -> list[float]:
+        """A quick value per seat of a position (higher is better), for greedy play and search
+        leaves. Games override it; the default is the current scores."""
+        return [float(s) for s in state.scores]
+
     def describe_action(self, action: Action) -> str:
         """A short human-readable text for menus and logs."""
         return str(action.to_json())

@@ -16,6 +16,7 @@ from boardwright.games.carcassonne.capabilities.base import Capability, override
 from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
 from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
+from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
 from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import (
@@ -171,6 +172,9 @@ class CarcassonneGame(Game):
         x, y = divmod(cell, self._width)
         return Deploy(x - self.radius, y - self.radius, self._locations[location],
                       self.figures[figure])
+
+    def heuristic(self, state: Any) -> list[float]:
+        return potential_scores(state)
 
     def describe_action(self, action: Any) -> str:
         cls = type(action)

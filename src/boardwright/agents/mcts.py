@@ -1,0 +1,219 @@
+"""Monte Carlo tree search: UCT, as information-set MCTS wherever a game hides information.
+
+Every iteration starts from `state.determinize(me, rng)`: a copy of the position in which what
+the searching player cannot see (Carcassonne: the order of the draw pile) is resampled. The
+tree is keyed by actions only, so one tree gathers statistics over many determinizations
+(single-observer ISMCTS); a child's exploration term uses how often it was *available* rather
+than its parent's visits, as ISMCTS requires. The real state is never played on, so the
+search cannot read hidden information.
+
+Strength comes from three additions to plain UCT:
+- progressive bias at the root: every root action starts with a prior from the game's
+  heuristic one turn ahead (what the greedy agent computes), fading as visits grow;
+- progressive widening: a node opens new children as its visits grow (sqrt), which keeps the
+  search deep when tile placements offer dozens of moves;
+- truncated rollouts: a few random plies, then the heuristic turned into returns in [-1, 1].
+Returns are per seat (multi-player); each node is judged by the player who acts there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardwright.agents.greedy import relative_value
+from boardwright.core.actions import Action
+from boardwright.core.game import State, rank_returns
+
+
+@dataclass
+class MCTSConfig:
+    iterations: int | None = None  # budget in iterations (deterministic with a seed) ...
+    seconds: float | None = None  # ... or in wall time per decision
+    exploration: float = 0.7  # UCB constant
+    rollout_plies: int = 4  # random plies before the heuristic evaluation
+    value_scale: float = 12.0  # heuristic point difference that counts as a clear lead
+    prior_weight: float = 1.0  # strength of the root prior (progressive bias)
+    widening: float = 2.0  # a node may have ceil(widening * sqrt(visits + 1)) children
+    max_nodes: int = 200_000  # tree cap: no expansion beyond it (bounded memory)
+
+
+@dataclass
+class Node:
+    """Statistics of one action sequence; children keyed by action."""
+
+    player: int  # who acts at this node (-1 at the end of the game)
+    visits: int = 0
+    available: int = 0  # times this node's action was legal when its parent was visited
+    totals: list[float] = field(default_factory=list)
+    prior: float = 0.0
+    children: dict[Any, Node] = field(default_factory=dict)
+
+
+def heuristic_returns(state: State) -> list[float]:
+    """Returns in [-1, 1] for a position: rank returns at the end, else a smooth version of
+    the heuristic lead (average of tanh of the pairwise differences)."""
+    if state.is_terminal:
+        return rank_returns(state.scores)
+    values = state.game.heuristic(state)
+    return soft_returns(values, 12.0)
+
+
+def soft_returns(values: list[float], scale: float) -> list[float]:
+    n = len(values)
+    if n == 1:
+        return [math.tanh(values[0] / (4 * scale))]
+    return [sum(math.tanh((values[i] - values[j]) / scale) for j in range(n) if j != i) / (n - 1)
+            for i in range(n)]
+
+
+class MCTSAgent:
+    """Information-set MCTS with a heuristic prior, progressive widening and short rollouts."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, **params: Any) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        self.config = MCTSConfig(iterations=iterations, seconds=seconds, **params)
+        self.rng = random.Random(seed)
+        self.decisions = 0
+        self.total_iterations = 0
+        self.nodes = 0
+
+    # -- public --------------------------------------------------------------------------------
+
+    def act(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        root = self.search(state, actions)
+        best = max(root.children.items(),
+                   key=lambda item: (item[1].visits, item[1].prior))
+        return best[0]
+
+    @property
+    def iterations_per_decision(self) -> float:
+        return self.total_iterations / self.decisions if self.decisions else 0.0
+
+    def search(self, state: State, actions: list[Action]) -> Node:
+        """Run the budget from `state` and return the root (children = root actions)."""
+        cfg = self.config
+        me = state.current_player
+        n = state.game.num_players
+        root = Node(player=me, totals=[0.0] * n)
+        self.nodes = 1
+        self._set_priors(state, root, actions, me)
+        deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+        done = 0
+        while True:
+            if cfg.iterations is not None and done >= cfg.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.determinize(me, self.rng), root)
+            done += 1
+        self.decisions += 1
+        self.total_iterations += done
+        return root
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
+        """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
+        sample = state.determinize(me, self.rng)
+        values = []
+        for action in actions:
+            child = sample.clone()
+            child.apply(action)
+            values.append(self._turn_value(child, me))
+        low, high = min(values), max(values)
+        span = (high - low) or 1.0
+        n = state.game.num_players
+        for action, value in zip(actions, values):
+            root.children[action] = Node(player=-2, totals=[0.0] * n, prior=(value - low) / span)
+            self.nodes += 1
+
+    def _turn_value(self, state: State, me: int) -> float:
+        """Best heuristic value reachable while `me` keeps deciding (the rest of my turn)."""
+        if state.is_terminal or state.current_player != me:
+            return relative_value(state.game.heuristic(state), me)
+        best = float("-inf")
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            best = max(best, relative_value(child.game.heuristic(child), me))
+        return best
+
+    def _iterate(self, state: State, root: Node) -> None:
+        cfg = self.config
+        rng = self.rng
+        path = [root]
+        node = root
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            node.player = state.current_player
+            children = node.children
+            for action in legal:
+                child = children.get(action)
+                if child is not None:
+                    child.available += 1
+            limit = math.ceil(cfg.widening * math.sqrt(node.visits + 1))
+            known = [a for a in legal if a in children]
+            if len(known) < min(limit, len(legal)) and self.nodes < cfg.max_nodes:
+                untried = [a for a in legal if a not in children]
+                action = rng.choice(untried)
+                child = Node(player=-2, totals=[0.0] * len(root.totals), available=1)
+                children[action] = child
+                self.nodes += 1
+                state.apply(action)
+                path.append(child)
+                break
+            if not known:
+                break
+            action = self._select(node, known)
+            node = children[action]
+            state.apply(action)
+            path.append(node)
+            if node.visits == 0:
+                break
+        returns = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for i, r in enumerate(returns):
+                totals[i] += r
+
+    def _select(self, node: Node, known: list[Any]) -> Any:
+        cfg = self.config
+        player = node.player
+        children = node.children
+        best_action = None
+        best_score = float("-inf")
+        for action in known:
+            child = children[action]
+            if child.visits == 0:
+                score = 1e9 + child.prior
+            else:
+                mean = child.totals[player] / child.visits
+                explore = cfg.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+                bias = cfg.prior_weight * child.prior / (child.visits + 1)
+                score = mean + explore + bias
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
+    def _rollout(self, state: State) -> list[float]:
+        cfg = self.config
+        rng = self.rng
+        for _ in range(cfg.rollout_plies):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            return rank_returns(state.scores)
+        return soft_returns(state.game.heuristic(state), cfg.value_scale)
