@@ -1,12 +1,27 @@
-"""Agents, named by strings such as "random" or "random:seed=3"."""
+"""Agents, named by strings such as "random", "greedy", "mcts:iters=1000" or
+"mcts:seconds=0.25,c=0.7". Every agent takes a seed, so a run is reproducible."""
 
 from __future__ import annotations
 
 from boardwright.agents.base import Agent
+from boardwright.agents.greedy import GreedyAgent
+from boardwright.agents.mcts import MCTSAgent
 from boardwright.agents.random_agent import RandomAgent
 from boardwright.core.errors import InvalidOptionError
 
-AGENTS = {"random": RandomAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+# Parameter names accepted in agent strings -> (constructor keyword, type).
+PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
+    "random": {},
+    "greedy": {"depth": ("depth", int)},
+    "mcts": {
+        "iters": ("iterations", int), "iterations": ("iterations", int),
+        "seconds": ("seconds", float), "c": ("exploration", float),
+        "rollout": ("rollout_plies", int), "scale": ("value_scale", float),
+        "prior": ("prior_weight", float), "widening": ("widening", float),
+        "max_nodes": ("max_nodes", int),
+    },
+}
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -32,9 +47,22 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             seed = int(params.pop("seed"))
         except ValueError:
             raise InvalidOptionError(f"agent {spec!r}: seed must be an integer") from None
-    if params:
-        raise InvalidOptionError(f"agent {name!r} takes no parameter(s) {', '.join(params)}")
-    return AGENTS[name](seed=seed)
+    known = PARAMETERS[name]
+    kwargs = {}
+    for key, text in params.items():
+        if key not in known:
+            accepted = ", ".join(sorted(known)) or "none"
+            raise InvalidOptionError(f"agent {name!r} has no parameter {key!r} (accepted: {accepted})")
+        keyword, kind = known[key]
+        try:
+            value = kind(text)
+        except ValueError:
+            raise InvalidOptionError(f"agent {spec!r}: {key} must be a {kind.__name__}") from None
+        if value <= 0:
+            raise InvalidOptionError(f"agent {spec!r}: {key} must be positive")
+        kwargs[keyword] = value
+    return AGENTS[name](seed=seed, **kwargs)
 
 
-__all__ = ["Agent", "RandomAgent", "AGENTS", "make_agent", "parse_agent_spec"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "AGENTS", "make_agent",
+           "parse_agent_spec"]
