@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+
+import boardwright as bw
 from fixtures import FX_BARN, FX_RING
 from helpers import assert_illegal, feature_root
 
@@ -171,11 +173,15 @@ def test_one_barn_per_player() -> None:
 
 @pytest.mark.rule("CAR-AM-BARN-01")
 def test_no_barn_when_the_component_is_off() -> None:
-    """With `barns = 0` nobody holds a barn: corner(0,0) is not offered and is refused."""
+    """With `barns = 0` the game has no barn: corner(0,0) is not offered, and a barn deploy is
+    refused as naming a figure the game does not have (the position is unchanged)."""
     state = build(FX_BARN, pile=["E", "U"], options={**AM, "barns": 0})
     state.apply(Place(1, 1, 90))
     assert barn_offers(state) == set()
-    assert_illegal(state, Deploy(1, 1, "NW", "barn"))
+    before = state.signature()
+    with pytest.raises(bw.MalformedActionError):
+        state.apply(Deploy(1, 1, "NW", "barn"))
+    assert state.signature() == before
 
 
 # -- CAR-AM-BARN-02 ---------------------------------------------------------------------------

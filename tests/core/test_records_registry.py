@@ -139,6 +139,146 @@ def test_valid_options_are_normalised() -> None:
     assert bw.load(GAME, 2, {"draw_order": None}).option_summary() == bw.load(GAME, 2).option_summary()
 
 
+# -- Abbey & Mayor options ---------------------------------------------------------------------
+
+AM = {"expansions": ["abbey_mayor"]}
+# Each expansion option with a valid value other than its default.
+AM_VALID: dict[str, Any] = {
+    "abbey_mayor_tiles": False, "abbeys": 2, "mayors": 0, "wagons": 20, "barns": 3,
+    "abbey_end_of_game": "voluntary_round", "wagon_adjacency": "connected",
+    "wagon_traverse": False, "mayor_lies_flat": True,
+}
+AM_DEFAULTS: dict[str, Any] = {
+    "abbey_mayor_tiles": True, "abbeys": 1, "mayors": 1, "wagons": 1, "barns": 1,
+    "abbey_end_of_game": "mandatory_round", "wagon_adjacency": "nearby",
+    "wagon_traverse": False, "mayor_lies_flat": False,
+}
+AM_COUNTS = ("abbeys", "mayors", "wagons", "barns")
+AM_BAD_OPTIONS: list[tuple[str, Any]] = [
+    *[(key, value) for key in AM_COUNTS for value in (-1, 21, "1", True, False, 1.0, None, [1])],
+    *[(key, value) for key in ("abbey_mayor_tiles", "wagon_traverse", "mayor_lies_flat")
+      for value in (1, 0, "yes", "true", None)],
+    ("abbey_end_of_game", "mandatory"), ("abbey_end_of_game", "Mandatory_Round"),
+    ("abbey_end_of_game", ""), ("abbey_end_of_game", None), ("abbey_end_of_game", 1),
+    ("abbey_end_of_game", ["none"]), ("abbey_end_of_game", "voluntary"),
+    ("wagon_adjacency", "adjacent"), ("wagon_adjacency", "Nearby"), ("wagon_adjacency", None),
+    ("wagon_adjacency", ["connected"]), ("wagon_adjacency", 2),
+]
+
+
+@pytest.mark.parametrize("key", sorted(AM_VALID))
+@pytest.mark.parametrize("expansions", [None, []], ids=["no-key", "empty"])
+def test_am_option_without_the_expansion_is_rejected(key: str, expansions: Any) -> None:
+    """Expansion options exist only with Abbey & Mayor: without it even a valid value (or the
+    default) is an error that names the option."""
+    for value in (AM_VALID[key], AM_DEFAULTS[key]):
+        options = {key: value} if expansions is None else {key: value, "expansions": expansions}
+        with pytest.raises(bw.InvalidOptionError) as info:
+            bw.load(GAME, 3, options)
+        assert repr(key) in str(info.value)
+    bw.load(GAME, 3, {**AM, key: AM_VALID[key]})  # the same value is fine with the expansion
+
+
+@pytest.mark.parametrize(("option", "value"), AM_BAD_OPTIONS,
+                         ids=[f"{o}={v!r}"[:40] for o, v in AM_BAD_OPTIONS])
+def test_am_bad_option_value_is_named(option: str, value: Any) -> None:
+    with pytest.raises(bw.InvalidOptionError) as info:
+        bw.load(GAME, 3, {**AM, option: value})
+    assert repr(option) in str(info.value)
+
+
+@pytest.mark.parametrize("key", AM_COUNTS)
+@pytest.mark.parametrize("count", [0, 1, 20])
+def test_am_piece_counts_from_0_to_20(key: str, count: int) -> None:
+    """Counts are whole numbers from 0 to 20; each seat starts with that many (0: none)."""
+    game = bw.load(GAME, 2, {**AM, key: count})
+    assert game.option_summary()[key] == count
+    piece = key[:-1]
+    assert [supply.get(piece, 0) for supply in game.new_game(1).view(None)["supply"]] == [count] * 2
+
+
+@pytest.mark.parametrize("adjacency", [None, "nearby"])
+def test_am_wagon_traverse_needs_connected_adjacency(adjacency: str | None) -> None:
+    options: dict[str, Any] = {**AM, "wagon_traverse": True}
+    if adjacency is not None:
+        options["wagon_adjacency"] = adjacency
+    with pytest.raises(bw.InvalidOptionError) as info:
+        bw.load(GAME, 3, options)
+    assert "'wagon_traverse'" in str(info.value)
+    game = bw.load(GAME, 3, {**options, "wagon_adjacency": "connected"})
+    assert game.option_summary()["wagon_traverse"] is True
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (7, AM), (0, AM), (8, AM), (6, {}), (6, {"expansions": []}), (7, {}),
+])
+def test_player_count_with_and_without_the_expansion(players: int, options: dict) -> None:
+    """1-5 players in the base game, 1-6 with Abbey & Mayor (its sixth colour)."""
+    with pytest.raises(bw.InvalidOptionError) as info:
+        bw.load(GAME, players, options)
+    assert "players" in str(info.value) and str(players) in str(info.value)
+
+
+@pytest.mark.parametrize("players", [1, 2, 6])
+def test_am_player_counts_accepted(players: int) -> None:
+    state = bw.load(GAME, players, AM).new_game(3)
+    assert len(state.scores) == players and len(state.view(None)["supply"]) == players
+
+
+def test_am_options_are_normalised() -> None:
+    """Defaults are filled in, the alias and repeated names become one canonical name, and
+    the base game's summary carries no expansion option."""
+    assert bw.load(GAME, 2, AM).option_summary() == {
+        "farmers": True, "small_city_scoring": "standard", "starting_seat": 0,
+        "start_tile": "D", "expansions": ["abbey_mayor"], **AM_DEFAULTS}
+    for names in (["abbey_and_mayor"], ["abbey_mayor", "abbey_and_mayor"]):
+        summary = bw.load(GAME, 2, {"expansions": names, **AM_VALID}).option_summary()
+        assert summary["expansions"] == ["abbey_mayor"]
+        assert {key: summary[key] for key in AM_VALID} == AM_VALID
+    assert not set(AM_DEFAULTS) & set(bw.load(GAME, 2).option_summary())
+
+
+@pytest.mark.parametrize(("options", "valid"), [
+    ({"start_tile": "AM05"}, False), ({**AM, "start_tile": "AM05"}, True),
+    ({**AM, "abbey_mayor_tiles": False, "start_tile": "AM05"}, False),
+    ({**AM, "start_tile": "ABBEY"}, False), ({"draw_order": ["A", "AM12"]}, False),
+    ({**AM, "draw_order": ["A", "AM12"]}, True), ({**AM, "draw_order": ["ABBEY"]}, False),
+    ({**AM, "abbey_mayor_tiles": False, "draw_order": ["AM01"]}, False),
+])
+def test_am_tiles_only_with_the_expansion_tiles(options: dict, valid: bool) -> None:
+    """The 12 new landscape tiles may start or be drawn only when they are in the game; the
+    abbey is never a landscape tile."""
+    key = "start_tile" if "start_tile" in options else "draw_order"
+    if valid:
+        assert bw.load(GAME, 2, options).option_summary()[key] == options[key]
+    else:
+        with pytest.raises(bw.InvalidOptionError) as info:
+            bw.load(GAME, 2, options)
+        assert repr(key) in str(info.value)
+
+
+def test_am_record_round_trip_and_replay() -> None:
+    """An A&M record carries every expansion option and replays to the same final state."""
+    options = {**AM, "abbeys": 2, "wagon_adjacency": "connected", "wagon_traverse": True,
+               "abbey_end_of_game": "voluntary_round"}
+    state = random_game(players=6, seed=12, options=options)
+    record = GameRecord.loads(state.record.dumps())
+    assert record.options == state.game.option_summary() and record.options["abbeys"] == 2
+    assert bw.replay(record).signature() == state.signature()
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"expansions": []}, "needs the 'abbey_mayor' expansion"), ({"abbeys": 21}, "'abbeys'"),
+    ({"wagon_adjacency": "nearby", "wagon_traverse": True}, "'wagon_traverse'"),
+])
+def test_am_record_with_bad_expansion_options(change: dict, named: str) -> None:
+    data = random_game(players=2, seed=4, steps=12, options=AM).record.to_json()
+    data["options"].update(change)
+    with pytest.raises(bw.CorruptRecordError) as info:
+        _replay_data(data)
+    assert named in str(info.value)
+
+
 def test_engine_imports_only_the_standard_library() -> None:
     """The engine stays usable without the CLI's dependencies: a fresh interpreter that imports
     the game (and loads it through the registry) pulls in nothing but the standard library."""

@@ -217,6 +217,9 @@ class CarcassonneState(State):
 
     def _apply_deploy(self, action: Deploy) -> None:
         check_deploy(action)
+        if action.figure not in self.game.figures:
+            raise MalformedActionError(
+                f"unknown figure {action.figure!r}; this game has {', '.join(self.game.figures)}")
         pos = pack(action.x, action.y)
         if pos != self.last_pos:
             raise IllegalActionError(
@@ -373,6 +376,7 @@ class CarcassonneState(State):
             capability.final_scoring(self)
         self.phase = OVER
         self.actor = -1
+        self.tile = None
 
     def score_field(self, root: int, points_per_city: int, reason: str = "") -> None:
         """Score the farmers of a field for its majority; the farmers return to supply."""
