@@ -57,7 +57,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         try:
             value = kind(text)
         except ValueError:
-            raise InvalidOptionError(f"agent {spec!r}: {key} must be a {kind.__name__}") from None
+            noun = "an integer" if kind is int else "a number"
+            raise InvalidOptionError(f"agent {spec!r}: {key} must be {noun}") from None
         if value <= 0:
             raise InvalidOptionError(f"agent {spec!r}: {key} must be positive")
         kwargs[keyword] = value

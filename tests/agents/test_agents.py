@@ -1,0 +1,134 @@
+"""Agents: legal choices, reproducibility, bounded memory, and no peeking at hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardwright as bw
+from boardwright.agents import make_agent
+from boardwright.agents.mcts import MCTSAgent, soft_returns
+from boardwright.games.carcassonne.state import CarcassonneState
+
+AM = {"expansions": ["abbey_mayor"]}
+
+
+def play_out(game: bw.Game, specs: list[str], seed: int, max_decisions: int | None = None) -> bw.State:
+    """Play a game (or its first decisions) with the named agents, checking every choice."""
+    state = game.new_game(seed)
+    agents = [make_agent(spec, seed=seed + seat) for seat, spec in enumerate(specs)]
+    decisions = 0
+    while not state.is_terminal and (max_decisions is None or decisions < max_decisions):
+        action = agents[state.current_player].act(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+        decisions += 1
+    return state
+
+
+@pytest.mark.parametrize("options", [{}, AM], ids=["base", "abbey_mayor"])
+def test_greedy_and_random_play_whole_games_legally(options: dict) -> None:
+    game = bw.load("carcassonne", 3, options)
+    state = play_out(game, ["greedy", "random", "greedy"], seed=5)
+    assert state.is_terminal
+
+
+@pytest.mark.parametrize("options", [{}, AM], ids=["base", "abbey_mayor"])
+def test_mcts_plays_a_whole_game_legally(options: dict) -> None:
+    game = bw.load("carcassonne", 2, options)
+    state = play_out(game, ["mcts:iters=15", "random"], seed=2)
+    assert state.is_terminal
+
+
+def test_greedy_beats_random_clearly() -> None:
+    """Not a strength benchmark (see benchmarks/strength.py): a sanity check over 6 games."""
+    game = bw.load("carcassonne", 2, AM)
+    margins = []
+    for seed in range(6):
+        specs = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        state = play_out(game, specs, seed)
+        greedy_seat = seed % 2
+        margins.append(state.scores[greedy_seat] - state.scores[1 - greedy_seat])
+    assert all(margin > 0 for margin in margins), margins
+
+
+def test_mcts_with_a_seed_is_deterministic() -> None:
+    game = bw.load("carcassonne", 2, AM)
+    runs = []
+    for _ in range(2):
+        state = game.new_game(11)
+        agent = MCTSAgent(seed=4, iterations=40)
+        chosen = []
+        for _ in range(6):
+            action = agent.act(state)
+            chosen.append(action)
+            state.apply(action)
+        runs.append(chosen)
+    assert runs[0] == runs[1]
+
+
+def test_mcts_tree_is_capped() -> None:
+    game = bw.load("carcassonne", 2, AM)
+    state = game.new_game(3)
+    agent = MCTSAgent(seed=1, iterations=400, max_nodes=60)
+    agent.act(state)
+    assert agent.nodes <= max(60, 1 + len(state.legal_actions()))
+
+
+class PoisonedState(CarcassonneState):
+    """A position whose hidden draw pile is garbage; only `determinize` gives a sound copy.
+
+    Any search that plays on this object (or a clone of it) instead of a determinized copy
+    draws a tile that does not exist and crashes."""
+
+    __slots__ = ("truth", "determinized")
+
+    def determinize(self, player: int, rng: random.Random) -> CarcassonneState:
+        self.determinized += 1
+        return self.truth.determinize(player, rng)
+
+
+def poisoned_copy(state: CarcassonneState) -> PoisonedState:
+    poisoned = PoisonedState.__new__(PoisonedState)
+    for slot in CarcassonneState.__slots__:
+        setattr(poisoned, slot, getattr(state, slot))
+    poisoned.pile = ["POISON"] * len(state.pile)
+    poisoned.truth = state
+    poisoned.determinized = 0
+    return poisoned
+
+
+@pytest.mark.parametrize("spec", ["mcts:iters=30", "greedy"])
+def test_search_never_reads_the_hidden_pile(spec: str) -> None:
+    game = bw.load("carcassonne", 2, AM)
+    state = game.new_game(9)
+    poisoned = poisoned_copy(state)
+    with pytest.raises(KeyError):  # the poison is real: playing on the copy crashes
+        probe = poisoned.clone()
+        while probe.pile == poisoned.pile:
+            probe.apply(probe.legal_actions()[-1])
+    action = make_agent(spec, seed=1).act(poisoned)
+    assert action in state.legal_actions()
+    assert poisoned.determinized >= 1
+    if spec.startswith("mcts"):
+        assert poisoned.determinized >= 30  # one determinization per iteration
+
+
+def test_soft_returns_are_zero_sum_and_bounded() -> None:
+    values = soft_returns([30.0, 10.0, 10.0], 12.0)
+    assert abs(sum(values)) < 1e-9
+    assert all(-1.0 <= v <= 1.0 for v in values)
+    assert values[0] > 0 > values[1] == values[2]
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:iters=0", "must be positive"),
+    ("mcts:iters=abc", "must be an integer"),
+    ("mcts:bogus=1", "no parameter 'bogus'"),
+    ("greedy:iters=3", "no parameter 'iters'"),
+    ("alphazero", "unknown agent"),
+])
+def test_bad_agent_strings_are_named(spec: str, message: str) -> None:
+    with pytest.raises(bw.InvalidOptionError, match=message):
+        make_agent(spec)
