@@ -3,6 +3,7 @@
     boardwright play carcassonne --players human,random --seed 3 --save game.json
     boardwright play carcassonne --players random,random --expansion abbey_mayor
     boardwright show game.json [--step N | --to-end]
+    boardwright simulate carcassonne --agents mcts:iters=200,random -n 100 --workers 2 --seed 1
     boardwright rules coverage [GAME] [--root PATH]
     boardwright games
 
@@ -15,16 +16,24 @@ line from stdin, so games can be scripted or tested by piping answers in.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Iterator, NoReturn, Sequence
 
 import typer
+from typer.core import TyperCommand
+from rich import box
 from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -45,6 +54,7 @@ app.add_typer(rules_app, name="rules")
 
 USAGE = 2  # exit code of usage errors, as Typer uses for bad arguments
 FAILURE = 1
+INTERRUPTED = 130  # a simulation stopped by Ctrl-C (it still reports what finished)
 HUMAN = "human"
 
 
@@ -154,16 +164,17 @@ def ask_choice(prompter: Prompter, count: int, who: Text) -> int | None:
 
 # -- argument parsing ----------------------------------------------------------------------------
 
-def parse_seats(text: str) -> list[str]:
+def parse_seats(text: str, flag: str = "--players", example: str = "human,random") -> list[str]:
     """`"human,random:seed=3"` -> one entry per seat.
 
     Agent parameters are comma-separated too (`mcts:iters=200,seed=3`), so an item that is only
-    `key=value` continues the agent spec before it instead of starting a new seat.
+    `key=value` continues the agent spec before it instead of starting a new seat. `flag` and
+    `example` only word the error messages (`simulate --agents` parses the same way).
     """
     seats: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
-            raise UsageError(f"--players {text!r} has an empty seat; write e.g. human,random")
+            raise UsageError(f"{flag} {text!r} has an empty seat; write e.g. {example}")
         if item.lower() == HUMAN:
             item = HUMAN
         if "=" in item and ":" not in item and seats and ":" in seats[-1]:
@@ -171,7 +182,7 @@ def parse_seats(text: str) -> list[str]:
         else:
             seats.append(item)
     if not seats:
-        raise UsageError("--players needs at least one seat, e.g. human,random")
+        raise UsageError(f"{flag} needs at least one seat, e.g. {example}")
     return seats
 
 
@@ -552,6 +563,284 @@ def _out_of_scope_note(result: Any) -> str:
     """
     ids = [rule for rule in getattr(result, "out_of_scope", ()) if rule not in result.documented]
     return f"{len(ids)} out of scope (other expansions)" if ids else ""
+
+
+# -- boardwright simulate ------------------------------------------------------------------------
+
+LOCAL_RAY = "local"  # the value a bare `--ray` stands for
+
+
+class _OptionalRayValue(TyperCommand):
+    """Lets `--ray` take an optional value: a bare `--ray` (last, or followed by another option)
+    means a local Ray. A value after it is the cluster address (`--ray auto`, `--ray=ray://h:10001`);
+    so write GAME before `--ray`, or use `--ray=ADDRESS`."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        fixed = []
+        for position, arg in enumerate(args):
+            if arg == "--":
+                fixed.extend(args[position:])
+                break
+            following = args[position + 1] if position + 1 < len(args) else None
+            if arg == "--ray" and (following is None or following.startswith("-")):
+                arg = f"--ray={LOCAL_RAY}"
+            fixed.append(arg)
+        return super().parse_args(ctx, fixed)
+
+
+def seat_names(lineup: Sequence[str]) -> list[str]:
+    """Report names of a line-up: the spec, with #1, #2, ... when a spec appears several times
+    (`random,random` -> `random#1`, `random#2`), so that every entry has its own row and Elo."""
+    counts: dict[str, int] = {}
+    for spec in lineup:
+        counts[spec] = counts.get(spec, 0) + 1
+    seen: dict[str, int] = {}
+    names = []
+    for spec in lineup:
+        if counts[spec] == 1:
+            names.append(spec)
+        else:
+            seen[spec] = seen.get(spec, 0) + 1
+            names.append(f"{spec}#{seen[spec]}")
+    return names
+
+
+def simulation_lineup(agents: str, players: int | None) -> list[str]:
+    """The agent spec of each entry of the line-up (one entry per seat).
+
+    Players default to the number of agents. A single agent fills every seat (self-play);
+    otherwise the number of agents must equal the number of players.
+    """
+    specs = parse_seats(agents, flag="--agents", example="mcts:iters=200,random")
+    if HUMAN in specs:
+        raise UsageError("a simulation has no human seat: --agents takes agents only "
+                         "(e.g. random, greedy, mcts:iters=200)")
+    if players is None:
+        return specs
+    if players < 1:
+        raise UsageError(f"--players must be at least 1, not {players}")
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise UsageError(f"--agents lists {len(specs)} agents for --players {players}: give one "
+                         "agent per seat, or a single agent to fill every seat")
+    return specs
+
+
+def _fmt_interval(low: float, high: float, fmt: str) -> str:
+    return f"[{low:{fmt}}, {high:{fmt}}]"
+
+
+def _fmt_wins(wins: float) -> str:
+    return f"{wins:.0f}" if abs(wins - round(wins)) < 1e-9 else f"{wins:.1f}"
+
+
+def _fmt_elo(row: Any, anchor: bool, sep: str = " ") -> str:
+    if anchor:
+        return "0"
+    if not math.isfinite(row.elo):
+        return "+inf" if row.elo > 0 else "-inf"
+    text = f"{row.elo:+.0f}"
+    if row.elo_ci is not None and all(math.isfinite(v) for v in row.elo_ci):
+        text += sep + _fmt_interval(row.elo_ci[0], row.elo_ci[1], "+.0f")
+    return text
+
+
+def results_table(stats: Sequence[Any], title: str, bootstrap: int,
+                  console: Console | None = None) -> Table:
+    """The per-agent results: games, wins, draws, win rate, mean score and Elo, with 95% CIs.
+
+    Each interval is beside its value when the table fits the console, else under it.
+    """
+    table = _results_table(stats, title, bootstrap, compact=False)
+    if console is not None:
+        unbounded = console.options.update(width=10_000, max_width=10_000)
+        if Measurement.get(console, unbounded, table).maximum > console.width:
+            table = _results_table(stats, title, bootstrap, compact=True)
+    return table
+
+
+def _results_table(stats: Sequence[Any], title: str, bootstrap: int, compact: bool) -> Table:
+    sep = "\n" if compact else " "
+    table = Table(title=title, title_justify="left", title_style="bold", header_style="bold",
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("Agent", no_wrap=True)
+    for name in ("Games", "Wins", "Draws"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for name in ("Win rate", "Mean score", "Elo"):
+        table.add_column(f"{name}{sep}[95% CI]", justify="right", no_wrap=True)
+    table.add_column("ms per\ndecision", justify="right", no_wrap=True)
+    iterations = any(row.iterations_per_decision is not None for row in stats)
+    if iterations:
+        table.add_column("iterations\nper decision", justify="right", no_wrap=True)
+    for position, row in enumerate(stats):
+        if row.games:
+            rate = f"{100 * row.win_rate:.1f}%{sep}" + _fmt_interval(
+                100 * row.win_rate_ci[0], 100 * row.win_rate_ci[1], ".1f")
+            score = f"{row.mean_score:.1f}"
+            if row.score_ci is not None:
+                score += sep + _fmt_interval(row.score_ci[0], row.score_ci[1], ".1f")
+            elo = _fmt_elo(row, position == 0, sep)
+        else:
+            rate = score = elo = "—"
+        ms = row.ms_per_decision
+        cells = [escape(row.agent), str(row.games), _fmt_wins(row.wins), str(row.draws), rate,
+                 score, elo, "—" if ms is None else f"{ms:.3f}" if ms < 1 else f"{ms:.1f}"]
+        if iterations:
+            ipd = row.iterations_per_decision
+            cells.append("—" if ipd is None else f"{ipd:.0f}")
+        table.add_row(*cells, end_section=compact)
+    anchor = escape(stats[0].agent) if stats else ""
+    table.caption = (f"Wins: a tie for first is shared. Elo: Bradley–Terry over every pair of "
+                     f"seats, relative to {anchor}. 95% CIs: Wilson, t, bootstrap ({bootstrap} "
+                     f"resamples of the games).")
+    table.caption_justify = "left"
+    return table
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("games ·"), TimeElapsedColumn(), TextColumn("· ETA"), TimeRemainingColumn(),
+        console=console,
+    )
+
+
+@app.command(cls=_OptionalRayValue)
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate (see `boardwright games`).")],
+    agents: Annotated[str, typer.Option(
+        "--agents", "-a",
+        help="The line-up, comma-separated: one agent per seat ('random', 'greedy', "
+             "'mcts:iters=200,c=0.7'), or a single agent that fills every seat.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 100,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w",
+        help="Worker processes (default 1: in this process). With a local --ray: its CPUs "
+             "(default all).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Base seed: game i gets a seed derived from (seed, i), so a run repeats exactly "
+             "(random when omitted, and printed).")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-p", help="Seats per game (default: the number of agents).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
+                               "be); repeat for several.")] = None,
+    expansion: Annotated[list[str] | None, typer.Option(
+        "--expansion", "-x", metavar="NAME",
+        help="Play with an expansion (e.g. abbey_mayor); repeat for several.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", metavar="FILE.json|FILE.csv",
+        help="Write the results: JSON (summary and one row per game) or CSV (one row per game "
+             "and seat), by the extension.")] = None,
+    records: Annotated[Path | None, typer.Option(
+        "--records", metavar="DIR",
+        help="Save every game's record as DIR/game-00012.json (replay with `show`).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="[ADDRESS]",
+        help="Run the games as Ray tasks: a bare --ray starts a local Ray; --ray=ADDRESS joins "
+             "a cluster (e.g. --ray=auto). Needs `pip install boardwright\\[ray]`.")] = None,
+    bootstrap: Annotated[int, typer.Option(
+        help="Bootstrap resamples for the Elo intervals (0: none).")] = 200,
+) -> None:
+    """Play many games between agents (seats rotate each game) and report win rates, scores and
+    Elo with 95% intervals. Ctrl-C stops early and reports the games that finished (exit 130)."""
+    from boardwright.sim.output import output_format, save_record, write_results
+    from boardwright.sim.parallel import ProcessRunner, collect
+    from boardwright.sim.runner import make_jobs
+    from boardwright.sim.stats import summarize
+
+    console = _console()
+    with _friendly_errors():
+        lineup = simulation_lineup(agents, players)
+        for spec in dict.fromkeys(lineup):
+            make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
+        options = add_expansions(parse_option_values(option or []), expansion or [])
+        configured = bw.load(game, players=len(lineup), options=options)
+        if games < 1:
+            raise UsageError(f"-n must be at least 1, not {games}")
+        if workers is not None and workers < 1:
+            raise UsageError(f"--workers must be at least 1, not {workers}")
+        if bootstrap < 0:
+            raise UsageError(f"--bootstrap must be 0 or more, not {bootstrap}")
+        if out is not None:
+            output_format(out)
+        if records is not None:
+            try:
+                records.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise UsageError(f"--records {records}: {exc.strerror or exc}") from None
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        names = seat_names(lineup)
+        jobs = make_jobs(game, len(lineup), options, lineup, games, seed, labels=names,
+                         records=records is not None)
+        address = None if ray in (None, LOCAL_RAY) else ray
+        if ray is not None:
+            from boardwright.sim.ray_runner import RayRunner
+
+            runner: Any = RayRunner(jobs, address=address, num_cpus=workers)
+            where = (f"Ray cluster {address} ({runner.cpus} CPUs)" if address
+                     else f"local Ray ({runner.cpus} CPUs)")
+        else:
+            runner = ProcessRunner(jobs, workers or 1)
+            where = (f"{runner.workers} worker processes" if runner.workers > 1
+                     else "1 process")
+        header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of {configured.name} "
+                      f"({len(lineup)} player{'s' if len(lineup) != 1 else ''}) · seed {seed} · "
+                      f"{where}", style="bold")
+        _print(console, header)
+        _print(console, Text("Line-up (rotated each game): " + ", ".join(names)))
+
+        started = time.perf_counter()
+        with runner, _progress(console) as progress:
+            task = progress.add_task("Games", total=games)
+
+            def finished(result: Any) -> None:
+                if records is not None:
+                    try:
+                        save_record(records, result)
+                    except OSError as exc:
+                        raise UsageError(f"--records {records}: {exc.strerror or exc}") from None
+                    result.record = None
+                progress.advance(task)
+
+            collected = collect(runner, finished)
+        wall = time.perf_counter() - started
+        results = collected.results
+        if collected.interrupted:
+            console.print(Text(f"Interrupted: {len(results)} of {games} games finished; "
+                               "the report covers those.", style="bold yellow"), soft_wrap=True)
+        if not results:
+            raise typer.Exit(INTERRUPTED if collected.interrupted else FAILURE)
+        stats = summarize(results, names, bootstrap=bootstrap, seed=seed)
+        title = (f"{configured.name} · {len(lineup)} players · {len(results)} games · "
+                 f"seed {seed}")
+        console.print(results_table(stats, title, bootstrap, console))
+        peak = max(r.peak_rss_bytes for r in results)
+        rate = len(results) / wall if wall > 0 else float("inf")
+        console.print(Text(f"{len(results)} games in {wall:.2f} s ({rate:.1f} games/s) · "
+                           f"{where} · peak RSS {peak / 2**20:.0f} MB per process"),
+                      soft_wrap=True)
+        if out is not None:
+            summary = {
+                "game": configured.name, "players": len(lineup),
+                "options": configured.option_summary(), "lineup": list(lineup),
+                "names": names, "seed": seed, "games_requested": games,
+                "games": len(results), "interrupted": collected.interrupted,
+                "backend": runner.backend, "workers": getattr(runner, "workers", None),
+                "ray_address": address, "wall_seconds": wall, "games_per_second": rate,
+                "peak_rss_bytes": peak, "bootstrap": bootstrap,
+            }
+            try:
+                write_results(out, summary, stats, results)
+            except OSError as exc:
+                _fail(f"cannot write {out}: {exc.strerror or exc}", FAILURE)
+            console.print(Text(f"Results saved to {out}", style="green"), soft_wrap=True)
+        if records is not None:
+            console.print(Text(f"Records saved in {records}", style="green"), soft_wrap=True)
+    if collected.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 # -- boardwright games ---------------------------------------------------------------------------
