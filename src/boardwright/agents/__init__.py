@@ -19,7 +19,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "seconds": ("seconds", float), "c": ("exploration", float),
         "rollout": ("rollout_plies", int), "scale": ("value_scale", float),
         "prior": ("prior_weight", float), "widening": ("widening", float),
-        "max_nodes": ("max_nodes", int),
+        "max_nodes": ("max_nodes", int), "ordered": ("ordered_expansion", int),
     },
 }
 

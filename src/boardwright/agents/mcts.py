@@ -39,6 +39,7 @@ class MCTSConfig:
     prior_weight: float = 1.0  # strength of the root prior (progressive bias)
     widening: float = 2.0  # a node may have ceil(widening * sqrt(visits + 1)) children
     max_nodes: int = 200_000  # tree cap: no expansion beyond it (bounded memory)
+    ordered_expansion: int = 12  # nodes with at most this many actions expand best-prior first
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Node:
     totals: list[float] = field(default_factory=list)
     prior: float = 0.0
     children: dict[Any, Node] = field(default_factory=dict)
+    priors: dict[Any, float] | None = None  # one-step heuristic priors of small action sets
 
 
 def heuristic_returns(state: State) -> list[float]:
@@ -149,6 +151,18 @@ class MCTSAgent:
             best = max(best, relative_value(child.game.heuristic(child), me))
         return best
 
+    def _priors(self, state: State, actions: list[Any]) -> dict[Any, float]:
+        """One-step heuristic value of each action for the player to move, scaled to [0, 1]."""
+        seat = state.current_player
+        values = {}
+        for action in actions:
+            child = state.clone()
+            child.apply(action)
+            values[action] = relative_value(child.game.heuristic(child), seat)
+        low, high = min(values.values()), max(values.values())
+        span = (high - low) or 1.0
+        return {action: (value - low) / span for action, value in values.items()}
+
     def _iterate(self, state: State, root: Node) -> None:
         cfg = self.config
         rng = self.rng
@@ -166,8 +180,15 @@ class MCTSAgent:
             known = [a for a in legal if a in children]
             if len(known) < min(limit, len(legal)) and self.nodes < cfg.max_nodes:
                 untried = [a for a in legal if a not in children]
-                action = rng.choice(untried)
-                child = Node(player=-2, totals=[0.0] * len(root.totals), available=1)
+                prior = 0.0
+                if len(legal) <= cfg.ordered_expansion:
+                    if node.priors is None:
+                        node.priors = self._priors(state, legal)
+                    action = max(untried, key=lambda a: node.priors.get(a, 0.0))  # type: ignore[union-attr]
+                    prior = node.priors.get(action, 0.0)
+                else:
+                    action = rng.choice(untried)
+                child = Node(player=-2, totals=[0.0] * len(root.totals), available=1, prior=prior)
                 children[action] = child
                 self.nodes += 1
                 state.apply(action)
