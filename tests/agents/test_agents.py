@@ -68,6 +68,20 @@ def test_mcts_with_a_seed_is_deterministic() -> None:
     assert runs[0] == runs[1]
 
 
+def test_root_parallel_mcts_is_legal_and_deterministic() -> None:
+    """Two worker processes search independent trees; their votes decide, reproducibly."""
+    game = bw.load("carcassonne", 2, AM)
+    chosen = []
+    for _ in range(2):
+        state = game.new_game(5)
+        agent = make_agent("mcts:iters=20,workers=2", seed=8)
+        action = agent.act(state)
+        assert action in state.legal_actions()
+        assert agent.total_iterations == 40  # both workers ran their full budget
+        chosen.append(action)
+    assert chosen[0] == chosen[1]
+
+
 def test_mcts_tree_is_capped() -> None:
     game = bw.load("carcassonne", 2, AM)
     state = game.new_game(3)

@@ -20,6 +20,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "rollout": ("rollout_plies", int), "scale": ("value_scale", float),
         "prior": ("prior_weight", float), "widening": ("widening", float),
         "max_nodes": ("max_nodes", int), "ordered": ("ordered_expansion", int),
+        "workers": ("workers", int),
     },
 }
 

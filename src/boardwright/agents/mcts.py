@@ -18,10 +18,12 @@ Returns are per seat (multi-player); each node is judged by the player who acts 
 
 from __future__ import annotations
 
+import atexit
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardwright.agents.greedy import relative_value
@@ -40,6 +42,7 @@ class MCTSConfig:
     widening: float = 2.0  # a node may have ceil(widening * sqrt(visits + 1)) children
     max_nodes: int = 200_000  # tree cap: no expansion beyond it (bounded memory)
     ordered_expansion: int = 12  # nodes with at most this many actions expand best-prior first
+    workers: int = 1  # root parallelism: independent searches in worker processes, votes summed
 
 
 @dataclass
@@ -55,13 +58,14 @@ class Node:
     priors: dict[Any, float] | None = None  # one-step heuristic priors of small action sets
 
 
-def heuristic_returns(state: State) -> list[float]:
-    """Returns in [-1, 1] for a position: rank returns at the end, else a smooth version of
-    the heuristic lead (average of tanh of the pairwise differences)."""
-    if state.is_terminal:
-        return rank_returns(state.scores)
-    values = state.game.heuristic(state)
-    return soft_returns(values, 12.0)
+def _search_votes(state: State, config: MCTSConfig, seed: int) -> list[tuple[Any, int, float, int]]:
+    """One root-parallel worker: search, then report (action, visits, prior, iterations)."""
+    agent = MCTSAgent(seed=seed)
+    agent.config = config
+    actions = state.legal_actions()
+    root = agent.search(state, actions)
+    return [(a, n.visits, n.prior, agent.total_iterations) if i == 0 else (a, n.visits, n.prior, 0)
+            for i, (a, n) in enumerate(root.children.items())]
 
 
 def soft_returns(values: list[float], scale: float) -> list[float]:
@@ -86,6 +90,7 @@ class MCTSAgent:
         self.decisions = 0
         self.total_iterations = 0
         self.nodes = 0
+        self._pool: ProcessPoolExecutor | None = None
 
     # -- public --------------------------------------------------------------------------------
 
@@ -93,10 +98,32 @@ class MCTSAgent:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.config.workers > 1:
+            return self._act_parallel(state, actions)
         root = self.search(state, actions)
         best = max(root.children.items(),
                    key=lambda item: (item[1].visits, item[1].prior))
         return best[0]
+
+    def _act_parallel(self, state: State, actions: list[Action]) -> Action:
+        """Root parallelism: each worker searches its own tree (own seed, full budget); the
+        root visit counts are added up and the most visited action wins."""
+        workers = self.config.workers
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+            atexit.register(self._pool.shutdown, cancel_futures=True)
+        config = replace(self.config, workers=1)
+        seeds = [self.rng.randrange(2**63) for _ in range(workers)]
+        futures = [self._pool.submit(_search_votes, state, config, seed) for seed in seeds]
+        votes: dict[Any, list[float]] = {}
+        for future in futures:
+            for action, visits, prior, iterations in future.result():
+                entry = votes.setdefault(action, [0.0, prior])
+                entry[0] += visits
+                self.total_iterations += iterations
+        self.decisions += 1
+        order = {action: i for i, action in enumerate(actions)}
+        return max(votes, key=lambda a: (votes[a][0], votes[a][1], -order.get(a, 0)))
 
     @property
     def iterations_per_decision(self) -> float:
