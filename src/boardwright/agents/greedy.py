@@ -22,6 +22,18 @@ def relative_value(values: list[float], seat: int) -> float:
     return values[seat] - max(v for i, v in enumerate(values) if i != seat)
 
 
+def lookahead_value(state: State, seat: int, depth: int) -> float:
+    """Best relative value `seat` can reach while it keeps deciding, up to `depth` decisions."""
+    if depth > 0 and not state.is_terminal and state.current_player == seat:
+        best = float("-inf")
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            best = max(best, lookahead_value(child, seat, depth - 1))
+        return best
+    return relative_value(state.game.heuristic(state), seat)
+
+
 class GreedyAgent:
     """One-turn lookahead with the game heuristic; ties broken by a seeded generator."""
 
@@ -42,19 +54,9 @@ class GreedyAgent:
         for action in actions:
             child = root.clone()
             child.apply(action)
-            value = self._value(child, seat, self.depth - 1)
+            value = lookahead_value(child, seat, self.depth - 1)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return self.rng.choice(best)
-
-    def _value(self, state: State, seat: int, depth: int) -> float:
-        if depth > 0 and not state.is_terminal and state.current_player == seat:
-            best = float("-inf")
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply(action)
-                best = max(best, self._value(child, seat, depth - 1))
-            return best
-        return relative_value(state.game.heuristic(state), seat)

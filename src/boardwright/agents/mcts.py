@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from boardwright.agents.greedy import relative_value
+from boardwright.agents.greedy import lookahead_value
 from boardwright.core.actions import Action
 from boardwright.core.game import State, rank_returns
 
@@ -159,24 +159,13 @@ class MCTSAgent:
         for action in actions:
             child = sample.clone()
             child.apply(action)
-            values.append(self._turn_value(child, me))
+            values.append(lookahead_value(child, me, 1))
         low, high = min(values), max(values)
         span = (high - low) or 1.0
         n = state.game.num_players
         for action, value in zip(actions, values):
             root.children[action] = Node(player=-2, totals=[0.0] * n, prior=(value - low) / span)
             self.nodes += 1
-
-    def _turn_value(self, state: State, me: int) -> float:
-        """Best heuristic value reachable while `me` keeps deciding (the rest of my turn)."""
-        if state.is_terminal or state.current_player != me:
-            return relative_value(state.game.heuristic(state), me)
-        best = float("-inf")
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            best = max(best, relative_value(child.game.heuristic(child), me))
-        return best
 
     def _priors(self, state: State, actions: list[Any]) -> dict[Any, float]:
         """One-step heuristic value of each action for the player to move, scaled to [0, 1]."""
@@ -185,7 +174,7 @@ class MCTSAgent:
         for action in actions:
             child = state.clone()
             child.apply(action)
-            values[action] = relative_value(child.game.heuristic(child), seat)
+            values[action] = lookahead_value(child, seat, 0)
         low, high = min(values.values()), max(values.values())
         span = (high - low) or 1.0
         return {action: (value - low) / span for action, value in values.items()}

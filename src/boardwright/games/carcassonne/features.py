@@ -200,9 +200,6 @@ class FeatureGraph:
 
     # -- queries ----------------------------------------------------------------------------
 
-    def part_of(self, pos: int, local: int) -> int:
-        return self.board[pos][1] + local
-
     def is_complete(self, root: int) -> bool:
         return self.open[root] == 0 and self.kind[root] != FIELD
 
@@ -230,7 +227,3 @@ class FeatureGraph:
         """Part ids of the tile at pos."""
         variant, base = self.board[pos]
         return range(base, base + len(variant.features))
-
-    def remove_figure(self, part: int) -> None:
-        root = self.find(part)
-        self.figures[root] = tuple(p for p in self.figures[root] if p != part)

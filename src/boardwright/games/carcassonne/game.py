@@ -66,8 +66,7 @@ class CarcassonneGame(Game):
         # Capabilities and the hooks each implements, so the state calls only what does work.
         self.capabilities = build_capabilities(self.config, self.tile_types)
         for hook in HOOKS:
-            setattr(self, f"{hook}_hooks" if hook != "deploy_actions" else "deploy_hooks",
-                    [c for c in self.capabilities if overrides(c, hook)])
+            setattr(self, f"{hook}_hooks", [c for c in self.capabilities if overrides(c, hook)])
         self.phase_owner = {phase: c for c in self.capabilities for phase in c.phases}
         self.figure_rules: list[FigureRule] = [FOLLOWER if self.farmers else FOLLOWER_NO_FARMERS]
         for capability in self.capabilities:

@@ -211,7 +211,7 @@ class CarcassonneState(State):
                 for rule in rules:
                     if kind in rule.kinds:
                         actions.append(Deploy(x, y, feature.location, rule.name))
-        for capability in self.game.deploy_hooks:
+        for capability in self.game.deploy_actions_hooks:
             actions.extend(capability.deploy_actions(self))
         return actions
 
@@ -226,7 +226,7 @@ class CarcassonneState(State):
                 f"a figure may only go on the tile just placed, not on ({action.x}, {action.y})")
         rule = self.game.figure_rule.get(action.figure)
         if rule is None:
-            for capability in self.game.deploy_hooks:
+            for capability in self.game.deploy_actions_hooks:
                 if capability.apply_deploy(self, action):
                     self.history.append(action)
                     return
