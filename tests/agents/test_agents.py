@@ -146,3 +146,55 @@ def test_soft_returns_are_zero_sum_and_bounded() -> None:
 def test_bad_agent_strings_are_named(spec: str, message: str) -> None:
     with pytest.raises(bw.InvalidOptionError, match=message):
         make_agent(spec)
+
+
+def test_soft_returns_measure_leads_from_the_root() -> None:
+    """A 30-point lead at the root must not saturate the values of the moves searched from it."""
+    centered = soft_returns([133.0, 100.0], 12.0, base=[130.0, 100.0])
+    assert centered == pytest.approx(soft_returns([3.0, 0.0], 12.0))
+    assert soft_returns([133.0, 100.0], 12.0)[0] > 0.99  # what centring avoids
+    assert soft_returns([130.0, 100.0], 12.0, base=[130.0, 100.0]) == [0.0, 0.0]
+
+
+def test_the_tree_of_the_tile_is_reused_for_the_figure() -> None:
+    """After a placement, the figure decision continues the subtree below that placement."""
+    game = bw.load("carcassonne", 2, AM)
+    reused = {}
+    for flag in ("1", "0"):
+        agent = make_agent(f"mcts:iters=60,reuse={flag}", seed=3)
+        state = game.new_game(4)
+        for _ in range(12):
+            action = agent.act(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+        reused[flag] = agent.reused
+    assert reused["1"] > 0
+    assert reused["0"] == 0
+
+
+def test_a_kept_subtree_is_dropped_for_an_unrelated_position() -> None:
+    game = bw.load("carcassonne", 2, AM)
+    agent = MCTSAgent(seed=2, iterations=40)
+    agent.act(game.new_game(1))
+    other = game.new_game(2)
+    for _ in range(3):
+        other.apply(other.legal_actions()[0])
+    action = agent.act(other)
+    assert action in other.legal_actions()
+    assert agent.reused == 0
+
+
+def test_root_widening_searches_the_best_prior_actions_first() -> None:
+    game = bw.load("carcassonne", 2, AM)
+    state = game.new_game(6)
+    rng = random.Random(0)
+    while len(state.legal_actions()) <= 8:
+        state.apply(rng.choice(state.legal_actions()))
+    actions = state.legal_actions()
+    agent = MCTSAgent(seed=1, iterations=48, root_widening=0.5)
+    root = agent.search(state, actions)
+    width = 4  # ceil(0.5 * sqrt(48)) after the last iteration, at most
+    ranked = sorted(actions, key=lambda a: -root.children[a].prior)
+    searched = {a for a, child in root.children.items() if child.visits}
+    assert len(actions) > width
+    assert searched and searched <= set(ranked[:width])

@@ -20,9 +20,12 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "rollout": ("rollout_plies", int), "scale": ("value_scale", float),
         "prior": ("prior_weight", float), "widening": ("widening", float),
         "max_nodes": ("max_nodes", int), "ordered": ("ordered_expansion", int),
-        "workers": ("workers", int),
+        "workers": ("workers", int), "root_widening": ("root_widening", float),
+        "reuse": ("reuse", bool), "centered": ("centered", bool),
     },
 }
+FLAGS = {"1": True, "true": True, "on": True, "yes": True,
+         "0": False, "false": False, "off": False, "no": False}
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -55,6 +58,11 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             accepted = ", ".join(sorted(known)) or "none"
             raise InvalidOptionError(f"agent {name!r} has no parameter {key!r} (accepted: {accepted})")
         keyword, kind = known[key]
+        if kind is bool:
+            if text.lower() not in FLAGS:
+                raise InvalidOptionError(f"agent {spec!r}: {key} must be on/off (1/0, true/false)")
+            kwargs[keyword] = FLAGS[text.lower()]
+            continue
         try:
             value = kind(text)
         except ValueError:

@@ -43,6 +43,9 @@ class MCTSConfig:
     max_nodes: int = 200_000  # tree cap: no expansion beyond it (bounded memory)
     ordered_expansion: int = 12  # nodes with at most this many actions expand best-prior first
     workers: int = 1  # root parallelism: independent searches in worker processes, votes summed
+    root_widening: float = 0.0  # >0: the root considers its ceil(w * sqrt(visits + 1)) best-prior actions
+    centered: bool = True  # leaf values measured from the root's heuristic lead
+    reuse: bool = True  # keep the subtree of the chosen action when the same player decides next
 
 
 @dataclass
@@ -68,8 +71,28 @@ def _search_votes(state: State, config: MCTSConfig, seed: int) -> list[tuple[Any
             for i, (a, n) in enumerate(root.children.items())]
 
 
-def soft_returns(values: list[float], scale: float) -> list[float]:
+def _count(node: Node) -> int:
+    """Nodes below `node` (a kept subtree counts against the tree cap)."""
+    total = 0
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        total += len(current.children)
+        stack.extend(current.children.values())
+    return total
+
+
+def soft_returns(values: list[float], scale: float,
+                 base: list[float] | None = None) -> list[float]:
+    """Heuristic values turned into returns in [-1, 1]: each pairwise lead, measured from the
+    lead at the root (`base`) when given, through tanh(lead / scale), averaged.
+
+    Measuring from the root matters: a search only compares positions reachable from the root,
+    and once a game is lopsided (a 30-point lead) absolute leads all saturate the tanh and
+    every move looks the same."""
     n = len(values)
+    if base is not None:
+        values = [v - b for v, b in zip(values, base)]
     if n == 1:
         return [math.tanh(values[0] / (4 * scale))]
     return [sum(math.tanh((values[i] - values[j]) / scale) for j in range(n) if j != i) / (n - 1)
@@ -89,8 +112,12 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.decisions = 0
         self.total_iterations = 0
+        self.reused = 0  # decisions that continued the subtree kept from the previous one
         self.nodes = 0
         self._pool: ProcessPoolExecutor | None = None
+        self._kept: tuple[Node, int, Any] | None = None  # (subtree, history length, action)
+        self._root_order: list[Any] = []
+        self._base: list[float] | None = None  # heuristic values at the root
 
     # -- public --------------------------------------------------------------------------------
 
@@ -100,10 +127,27 @@ class MCTSAgent:
             return actions[0]
         if self.config.workers > 1:
             return self._act_parallel(state, actions)
-        root = self.search(state, actions)
-        best = max(root.children.items(),
-                   key=lambda item: (item[1].visits, item[1].prior))
-        return best[0]
+        root = self.search(state, actions, self._take_kept(state))
+        best, child = max(root.children.items(),
+                          key=lambda item: (item[1].visits, item[1].prior))
+        history = getattr(state, "history", None)
+        if self.config.reuse and history is not None and child.children:
+            self._kept = (child, len(history) + 1, best)
+        return best
+
+    def _take_kept(self, state: State) -> Node | None:
+        """The subtree kept from the previous decision, if `state` is what that decision led to
+        (the same player deciding again right after the chosen action, e.g. the figure after the
+        tile of a Carcassonne turn)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        node, length, action = kept
+        history = getattr(state, "history", None)
+        if history is None or len(history) != length or history[-1] != action:
+            return None
+        self.reused += 1
+        return node
 
     def _act_parallel(self, state: State, actions: list[Action]) -> Action:
         """Root parallelism: each worker searches its own tree (own seed, full budget); the
@@ -129,14 +173,18 @@ class MCTSAgent:
     def iterations_per_decision(self) -> float:
         return self.total_iterations / self.decisions if self.decisions else 0.0
 
-    def search(self, state: State, actions: list[Action]) -> Node:
-        """Run the budget from `state` and return the root (children = root actions)."""
+    def search(self, state: State, actions: list[Action], root: Node | None = None) -> Node:
+        """Run the budget from `state` and return the root (children = root actions). A kept
+        subtree may be passed as `root`: its statistics are kept and the budget added."""
         cfg = self.config
         me = state.current_player
         n = state.game.num_players
-        root = Node(player=me, totals=[0.0] * n)
-        self.nodes = 1
+        if root is None:
+            root = Node(player=me, totals=[0.0] * n)
+        root.player = me
+        self.nodes = 1 + _count(root)
         self._set_priors(state, root, actions, me)
+        self._root_order = sorted(actions, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         done = 0
         while True:
@@ -155,6 +203,7 @@ class MCTSAgent:
     def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
         """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
         sample = state.determinize(me, self.rng)
+        self._base = sample.game.heuristic(sample) if self.config.centered else None
         values = []
         for action in actions:
             child = sample.clone()
@@ -164,8 +213,11 @@ class MCTSAgent:
         span = (high - low) or 1.0
         n = state.game.num_players
         for action, value in zip(actions, values):
-            root.children[action] = Node(player=-2, totals=[0.0] * n, prior=(value - low) / span)
-            self.nodes += 1
+            child = root.children.get(action)
+            if child is None:
+                child = root.children[action] = Node(player=-2, totals=[0.0] * n)
+                self.nodes += 1
+            child.prior = (value - low) / span
 
     def _priors(self, state: State, actions: list[Any]) -> dict[Any, float]:
         """One-step heuristic value of each action for the player to move, scaled to [0, 1]."""
@@ -193,8 +245,14 @@ class MCTSAgent:
                 if child is not None:
                     child.available += 1
             limit = math.ceil(cfg.widening * math.sqrt(node.visits + 1))
-            known = [a for a in legal if a in children]
-            if len(known) < min(limit, len(legal)) and self.nodes < cfg.max_nodes:
+            at_root = node is root
+            if at_root and cfg.root_widening > 0:
+                width = math.ceil(cfg.root_widening * math.sqrt(node.visits + 1))
+                known = self._root_order[:width]
+            else:
+                known = [a for a in legal if a in children]
+            if (not at_root and len(known) < min(limit, len(legal))
+                    and self.nodes < cfg.max_nodes):
                 untried = [a for a in legal if a not in children]
                 prior = 0.0
                 if len(legal) <= cfg.ordered_expansion:
@@ -252,5 +310,7 @@ class MCTSAgent:
                 break
             state.apply(rng.choice(state.legal_actions()))
         if state.is_terminal:
-            return rank_returns(state.scores)
-        return soft_returns(state.game.heuristic(state), cfg.value_scale)
+            if self._base is None:
+                return rank_returns(state.scores)
+            return soft_returns([float(v) for v in state.scores], cfg.value_scale, self._base)
+        return soft_returns(state.game.heuristic(state), cfg.value_scale, self._base)
