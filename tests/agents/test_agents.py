@@ -198,3 +198,21 @@ def test_root_widening_searches_the_best_prior_actions_first() -> None:
     searched = {a for a, child in root.children.items() if child.visits}
     assert len(actions) > width
     assert searched and searched <= set(ranked[:width])
+
+
+def test_a_subtree_grown_over_a_hidden_draw_is_not_reused() -> None:
+    """After "draw a tile" (instead of placing an abbey) the statistics below the draw mix
+    every tile the determinizations drew; the next decision must search afresh, legally."""
+    game = bw.load("carcassonne", 2, AM)
+    rng = random.Random(3)
+    state = game.new_game(3)
+    while state.phase != "choose_tile":
+        state.apply(rng.choice(state.legal_actions()))
+    agent = MCTSAgent(seed=1, iterations=120)
+    root = agent.search(state, state.legal_actions())
+    draw = next(a for a in state.legal_actions() if type(a).__name__ == "Draw")
+    agent._kept = (root.children[draw], len(state.history) + 1, draw)
+    state.apply(draw)
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert agent.reused == 0

@@ -7,12 +7,16 @@ tree is keyed by actions only, so one tree gathers statistics over many determin
 than its parent's visits, as ISMCTS requires. The real state is never played on, so the
 search cannot read hidden information.
 
-Strength comes from three additions to plain UCT:
+Strength comes from these additions to plain UCT:
 - progressive bias at the root: every root action starts with a prior from the game's
   heuristic one turn ahead (what the greedy agent computes), fading as visits grow;
 - progressive widening: a node opens new children as its visits grow (sqrt), which keeps the
-  search deep when tile placements offer dozens of moves;
-- truncated rollouts: a few random plies, then the heuristic turned into returns in [-1, 1].
+  search deep when tile placements offer dozens of moves (optionally at the root too, in the
+  order of the prior: `root_widening`);
+- truncated rollouts: a few random plies, then the heuristic turned into returns in [-1, 1],
+  each lead measured from the lead at the root, so a lopsided game does not saturate the values;
+- tree reuse: when the same player decides again right after its chosen action (the figure
+  after the tile in Carcassonne), the search continues in the subtree below that action.
 Returns are per seat (multi-player); each node is judged by the player who acts there.
 """
 
@@ -127,24 +131,29 @@ class MCTSAgent:
             return actions[0]
         if self.config.workers > 1:
             return self._act_parallel(state, actions)
-        root = self.search(state, actions, self._take_kept(state))
-        best, child = max(root.children.items(),
-                          key=lambda item: (item[1].visits, item[1].prior))
+        root = self.search(state, actions, self._take_kept(state, actions))
+        best = max(actions, key=lambda a: (root.children[a].visits, root.children[a].prior))
+        child = root.children[best]
         history = getattr(state, "history", None)
         if self.config.reuse and history is not None and child.children:
             self._kept = (child, len(history) + 1, best)
         return best
 
-    def _take_kept(self, state: State) -> Node | None:
+    def _take_kept(self, state: State, actions: list[Action]) -> Node | None:
         """The subtree kept from the previous decision, if `state` is what that decision led to
         (the same player deciding again right after the chosen action, e.g. the figure after the
-        tile of a Carcassonne turn)."""
+        tile of a Carcassonne turn). A subtree whose actions are not all legal now grew over
+        a chance event (a drawn tile) that differed between determinizations: its statistics
+        belong to other outcomes, so it is dropped."""
         kept, self._kept = self._kept, None
         if kept is None:
             return None
         node, length, action = kept
         history = getattr(state, "history", None)
         if history is None or len(history) != length or history[-1] != action:
+            return None
+        legal = set(actions)
+        if any(key not in legal for key in node.children):
             return None
         self.reused += 1
         return node
