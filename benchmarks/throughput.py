@@ -3,12 +3,16 @@
 Plays complete games with uniformly random moves (legal_actions + apply, as any agent does) in
 one process and prints games per second together with the command line that produced it.
 
-    python benchmarks/throughput.py                 # both Carcassonne workloads, 2 players
+    python benchmarks/throughput.py                 # every workload, 2 players
+    python benchmarks/throughput.py --game carcassonne  # both Carcassonne workloads
     python benchmarks/throughput.py --workload base --games 2000 --players 4
     python benchmarks/throughput.py --workload abbey_mayor
+    python benchmarks/throughput.py --game queens   # Queens & Princes (or --workload queens)
 
-Workloads: `base` is the base game with farmers; `abbey_mayor` switches on every component of
-the Abbey & Mayor expansion (tiles, abbeys, mayor, wagon, barn). `--option` adds game options.
+Workloads: `base` is the Carcassonne base game with farmers; `abbey_mayor` switches on every
+component of the Abbey & Mayor expansion (tiles, abbeys, mayor, wagon, barn); `queens` is
+Queens & Princes on the default map. `--game` keeps the workloads of one game. `--option` adds
+game options.
 """
 
 from __future__ import annotations
@@ -38,9 +42,11 @@ def play_random_games(game: bw.Game, games: int, seed: int) -> tuple[float, int,
     return time.perf_counter() - start, decisions, tiles
 
 
-WORKLOADS: dict[str, dict] = {
-    "base": {"farmers": True},
-    "abbey_mayor": {"farmers": True, "expansions": ["abbey_mayor"]},
+# name -> (game, options)
+WORKLOADS: dict[str, tuple[str, dict]] = {
+    "base": ("carcassonne", {"farmers": True}),
+    "abbey_mayor": ("carcassonne", {"farmers": True, "expansions": ["abbey_mayor"]}),
+    "queens": ("queens", {}),
 }
 
 
@@ -49,13 +55,16 @@ def run_workload(name: str, game: bw.Game, games: int, seed: int) -> None:
     seconds, decisions, tiles = play_random_games(game, games, seed)
     print(f"workload {name}: {game.name}, {game.num_players} players, options {game.options}")
     print(f"  games: {games} in {seconds:.2f} s")
+    per_game = (f"{tiles / max(games, 1):.1f} tiles/game" if game.name == "carcassonne"
+                else f"{decisions / max(games, 1):.1f} turns/game")
     print(f"  throughput: {games / seconds:.1f} games/s "
-          f"({decisions / seconds:,.0f} decisions/s, {tiles / max(games, 1):.1f} tiles/game)")
+          f"({decisions / seconds:,.0f} decisions/s, {per_game})")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("--game", default="carcassonne")
+    parser.add_argument("--game", choices=sorted({g for g, _ in WORKLOADS.values()}),
+                        help="only the workloads of this game")
     parser.add_argument("--workload", choices=sorted(WORKLOADS) + ["all"], default="all")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=1000)
@@ -75,11 +84,15 @@ def main(argv: list[str] | None = None) -> None:
     print(f"command: python {shlex.join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])}")
     print(f"machine: {platform.python_implementation()} {platform.python_version()} "
           f"on {platform.machine()}, one process")
-    names = sorted(WORKLOADS) if args.workload == "all" else [args.workload]
+    names = list(WORKLOADS) if args.workload == "all" else [args.workload]
+    if args.game is not None:
+        names = [name for name in names if WORKLOADS[name][0] == args.game]
+        if not names:
+            parser.error(f"workload {args.workload!r} is not a {args.game} workload")
     for name in names:
-        workload_options = dict(WORKLOADS[name]) if args.game == "carcassonne" else {}
-        workload_options.update(options)
-        run_workload(name, bw.load(args.game, args.players, workload_options), args.games, args.seed)
+        game_name, workload_options = WORKLOADS[name]
+        workload_options = {**workload_options, **options}
+        run_workload(name, bw.load(game_name, args.players, workload_options), args.games, args.seed)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from boardwright.rules_coverage import (
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT.parent / "shared" / "spec" / "rules"
 # Rule families implemented so far, per game document.
-IMPLEMENTED_PREFIXES = {"carcassonne": ("CAR-BASE-", "CAR-AM-")}
+IMPLEMENTED_PREFIXES = {"carcassonne": ("CAR-BASE-", "CAR-AM-"), "queens": ("QUE-",)}
 
 
 @pytest.mark.parametrize("game", sorted(IMPLEMENTED_PREFIXES))

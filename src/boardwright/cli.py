@@ -238,14 +238,20 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat + 1
 
 
-def describe_seats(labels: Sequence[str]) -> Text:
+def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
     text = Text()
     for seat, label in enumerate(labels):
         if seat:
             text.append(" vs ")
-        text.append_text(seat_text(seat))
+        text.append_text(name(seat))
         text.append(f" ({label})")
     return text
+
+
+def seat_namer(renderer: Any) -> Any:
+    """How a game names its seats: its renderer's `seat_text` when it has one (Queens calls
+    seat 2 Green), the shared colour names otherwise."""
+    return getattr(renderer, "seat_text", seat_text)
 
 
 # -- boardwright play ----------------------------------------------------------------------------
@@ -290,8 +296,9 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
     state = game.new_game(seed)
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
+    name = seat_namer(renderer)
     header = Text(f"{game.name.capitalize()} · seed {seed} · ", style="bold")
-    header.append_text(describe_seats(labels))
+    header.append_text(describe_seats(labels, name))
     _print(console, header)
     for line in renderer.legend():
         _print(console, line)
@@ -311,7 +318,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                 for renderable in menu:
                     _print(console, renderable)
                 try:
-                    choice = ask_choice(prompter, len(actions), seat_text(seat))
+                    choice = ask_choice(prompter, len(actions), name(seat))
                 except InputEnded:
                     console.print(Text("Input ended: leaving the game unfinished.",
                                        style="bold red"))
@@ -323,7 +330,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                 action = actions[choice - 1]
         else:
             action = agent.act(state)
-        line = seat_text(seat, f" ({labels[seat]}): ")
+        line = name(seat, f" ({labels[seat]}): ")
         line.append(renderer.describe(state, action) + note, style="")
         before = renderer.snapshot(state)
         state.apply(action)
@@ -391,7 +398,7 @@ class Replay:
         if step > 0:
             before = self.state(step - 1)
             action = before.game.action_from_json(self.record.actions[step - 1])
-            line = seat_text(before.current_player, ": ")
+            line = seat_namer(self.renderer)(before.current_player, ": ")
             line.append(self.renderer.describe(before, action), style="")
             _print(console, line)
             for news in self.renderer.news(self.renderer.snapshot(before), state):

@@ -22,6 +22,7 @@ GameFactory = Callable[[int, dict[str, Any]], Game]
 _FACTORIES: dict[str, GameFactory] = {}
 _BUILTIN_MODULES: dict[str, str] = {
     "carcassonne": "boardwright.games.carcassonne",
+    "queens": "boardwright.games.queens",
 }
 
 

@@ -141,6 +141,10 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
         from boardwright.render.carcassonne_text import CarcassonneRenderer
 
         return CarcassonneRenderer(game, labels)
+    if game.name == "queens":
+        from boardwright.render.queens_text import QueensRenderer
+
+        return QueensRenderer(game, labels)
     return GenericRenderer(game, labels)
 
 

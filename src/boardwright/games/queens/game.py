@@ -1,0 +1,201 @@
+"""The configured Queens game: map, starting position, action objects and action ids.
+
+Action objects are built once per map and shared (`moves[src][dst]`, `sows[x]`, JOINTs on
+demand), so generating legal actions allocates nothing but the list.
+
+Action ids (fixed for a map; n = number of spaces, K = most spaces 1..4 steps from a space):
+
+    MOVE(a→b)       index(a) * n + index(b)                               [0, n²)
+    JOINT(a,b→t)    n² + index(t) * K(K-1)/2 + pair(a, b among near(t))    both 1..4 from t
+    SOW(x)          after the JOINTs: + index(x)
+    FOUND, PASS     the last two ids
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from boardwright.core.errors import MalformedActionError
+from boardwright.core.game import Game
+from boardwright.games.queens.actions import (
+    FOUND_ACTION, PASS_ACTION, Found, Joint, Move, Pass, QueensAction, Sow, coords_of, is_coord,
+    parse_action,
+)
+from boardwright.games.queens.board import Board
+from boardwright.games.queens.heuristic import evaluate
+from boardwright.games.queens.maps import MapSpec
+from boardwright.games.queens.options import parse_options
+from boardwright.games.queens.state import QueensState
+
+
+@dataclass(frozen=True)
+class ActionTables:
+    """The board of a map and every MOVE and SOW action on it, built once per map."""
+
+    board: Board
+    moves: list[list[Move | None]]  # [src][dst] by bit position, for dst 1..4 steps away
+    sows: list[Sow | None]
+    most_near: int  # K: the most spaces 1..4 steps from one space
+    pair_count: int  # K(K-1)/2: JOINT ids per target
+    pairs: list[tuple[int, int]]  # pair index -> (i, j), i < j, local indexes in near(t)
+    near_index: list[dict[int, int]]  # [t][pos] -> local index of pos in near(t)
+
+
+@lru_cache(maxsize=16)
+def action_tables(spec: MapSpec) -> ActionTables:
+    board = Board(spec.radius, spec.mountains)
+    moves: list[list[Move | None]] = [[] for _ in range(board.size)]
+    sows: list[Sow | None] = [None] * board.size
+    for src in board.spaces:
+        row: list[Move | None] = [None] * board.size
+        for dst in board.near[src]:
+            row[dst] = Move(board.coord(src), board.coord(dst))
+        moves[src] = row
+        sows[src] = Sow(board.coord(src))
+    most = max(len(board.near[t]) for t in board.spaces)
+    pairs = [(i, j) for i in range(most) for j in range(i + 1, most)]
+    near_index: list[dict[int, int]] = [{} for _ in range(board.size)]
+    for t in board.spaces:
+        near_index[t] = {pos: i for i, pos in enumerate(board.near[t])}
+    return ActionTables(board, moves, sows, most, len(pairs), pairs, near_index)
+
+
+class QueensGame(Game):
+    """Queens & Princes: Queens, Princes, Cities and Fields on a hex board, for 2 to 4 players."""
+
+    name = "queens"
+    version = "1"
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.config = parse_options(options, players)
+        super().__init__(players, self.config.to_json())
+        tables = action_tables(self.config.map)
+        self.tables = tables
+        self.board = tables.board
+        self.moves = tables.moves
+        self.sows = tables.sows
+        self.found = FOUND_ACTION
+        self._joints: dict[int, Joint] = {}
+        n = len(self.board.spaces)
+        self._spaces = n
+        self._joint_base = n * n
+        self._sow_base = self._joint_base + n * tables.pair_count
+        self._found_id = self._sow_base + n
+        self._pass_id = self._found_id + 1
+
+    def new_game(self, seed: int | None = None) -> QueensState:
+        """The starting position (the set-up, or the `position` option). Queens has no chance:
+        the seed is only kept in the record."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        return QueensState(self, seed, self.config.position)
+
+    def joint_action(self, a: int, b: int, t: int) -> Joint:
+        """The (shared) JOINT action from bit positions a and b onto t."""
+        key = (a * self.board.size + b) * self.board.size + t
+        action = self._joints.get(key)
+        if action is None:
+            coord = self.board.coord
+            action = self._joints[key] = Joint(coord(a), coord(b), coord(t))
+        return action
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def check_coords(self, action: QueensAction) -> None:
+        """Every space an action names must be on this board."""
+        for coord in coords_of(action):
+            if not is_coord(coord) or not self.board.contains(coord):
+                raise MalformedActionError(
+                    f"{coord!r} is not a space of the board (axial [q, r] with "
+                    f"max(|q|, |r|, |q+r|) <= {self.board.radius})")
+
+    def action_from_json(self, data: Any) -> QueensAction:
+        action = parse_action(data)
+        self.check_coords(action)
+        return action
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._pass_id + 1
+
+    def _index(self, coord: Any) -> int:
+        if not is_coord(coord) or not self.board.contains(coord):
+            raise MalformedActionError(f"no id for a space {coord!r} off the board")
+        return self.board.index[self.board.pos(coord)]
+
+    def action_id(self, action: Any) -> int:
+        cls = type(action)
+        if cls is Move:
+            return self._index(action.src) * self._spaces + self._index(action.dst)
+        if cls is Joint:
+            t_index = self._index(action.target)
+            t = self.board.pos(action.target)
+            local = self.tables.near_index[t]
+            self._index(action.first)
+            self._index(action.second)
+            a, b = local.get(self.board.pos(action.first)), local.get(self.board.pos(action.second))
+            if a is None or b is None or a == b:
+                raise MalformedActionError(
+                    f"no id for {action}: a JOINT needs two different starting spaces 1 to 4 "
+                    "steps from its target")
+            i, j = min(a, b), max(a, b)
+            most = self.tables.most_near
+            pair = i * (2 * most - i - 1) // 2 + (j - i - 1)
+            return self._joint_base + t_index * self.tables.pair_count + pair
+        if cls is Sow:
+            return self._sow_base + self._index(action.at)
+        if cls is Found:
+            return self._found_id
+        if cls is Pass:
+            return self._pass_id
+        raise MalformedActionError(f"not a Queens action: {action!r}")
+
+    def action_from_id(self, action_id: int) -> QueensAction:
+        if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions:
+            raise MalformedActionError(
+                f"action id {action_id!r} is outside 0..{self.num_distinct_actions - 1}")
+        spaces = self.board.spaces
+        coord = self.board.coord
+        if action_id == self._pass_id:
+            return PASS_ACTION
+        if action_id == self._found_id:
+            return FOUND_ACTION
+        if action_id >= self._sow_base:
+            return Sow(coord(spaces[action_id - self._sow_base]))
+        if action_id >= self._joint_base:
+            t_index, pair = divmod(action_id - self._joint_base, self.tables.pair_count)
+            t = spaces[t_index]
+            i, j = self.tables.pairs[pair]
+            near = self.board.near[t]
+            if j >= len(near):
+                raise MalformedActionError(f"action id {action_id} is not used on this map "
+                                           f"(no such JOINT onto {coord(t)})")
+            return Joint(coord(near[i]), coord(near[j]), coord(t))
+        src, dst = divmod(action_id, self._spaces)
+        return Move(coord(spaces[src]), coord(spaces[dst]))
+
+    def heuristic(self, state: Any) -> list[float]:
+        return evaluate(state)
+
+    def describe_action(self, action: Any) -> str:
+        cls = type(action)
+        if cls is Move:
+            return f"move {_xy(action.src)} → {_xy(action.dst)}"
+        if cls is Joint:
+            return f"joint attack {_xy(action.first)} + {_xy(action.second)} → {_xy(action.target)}"
+        if cls is Sow:
+            return f"sow a Field on {_xy(action.at)}"
+        if cls is Found:
+            return "found a City"
+        if cls is Pass:
+            return "pass"
+        return str(action)
+
+
+def _xy(coord: Any) -> str:
+    return f"({coord[0]},{coord[1]})" if is_coord(coord) else repr(coord)

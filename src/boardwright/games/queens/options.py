@@ -1,0 +1,61 @@
+"""Validation of Queens options: every key checked, every error names the option.
+
+Options (docs/rules/queens.md, Options):
+- `map`: `"default"` (the map of QUE-BOARD-04, shipped as data) or a map given inline as an
+  object with the keys of the data file (`radius`, `mountains`, `setup`, optional `name`);
+- `position`: a starting position to play from instead of the set-up (puzzles, studies, tests).
+
+The player count (2 standard, 3-4 optional: QUE-COMP-01, QUE-SETUP-04) is checked against the
+set-ups the map defines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from boardwright.core.errors import InvalidOptionError
+from boardwright.games.queens.maps import DEFAULT_MAP, MapSpec, load_map, parse_map
+from boardwright.games.queens.position import Position, parse_position, standard_position
+
+KNOWN_OPTIONS = ("map", "position")
+
+
+@dataclass(frozen=True)
+class QueensOptions:
+    """Validated options: the map (by name or inline) and the starting position."""
+
+    map: MapSpec
+    map_name: str | None  # the data file's name, or None for an inline map
+    position: Position
+    custom_position: bool
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"map": self.map_name if self.map_name else self.map.to_json()}
+        if self.custom_position:
+            data["position"] = self.position.to_json()
+        return data
+
+
+def parse_options(raw: dict[str, Any], players: int) -> QueensOptions:
+    unknown = sorted(set(raw) - set(KNOWN_OPTIONS))
+    if unknown:
+        raise InvalidOptionError(
+            f"unknown Queens option(s) {', '.join(map(repr, unknown))}; "
+            f"known: {', '.join(KNOWN_OPTIONS)}")
+    map_raw = raw.get("map", DEFAULT_MAP)
+    if isinstance(map_raw, str):
+        spec, name = load_map(map_raw), map_raw
+    elif isinstance(map_raw, dict):
+        spec, name = parse_map(map_raw), None
+    else:
+        raise InvalidOptionError(f"option 'map' must be a map name ({DEFAULT_MAP!r}) or a map "
+                                 f"object, not {map_raw!r}")
+    if players not in spec.player_counts:
+        counts = ", ".join(map(str, spec.player_counts))
+        raise InvalidOptionError(f"Queens takes {counts} players on map {spec.name!r}, "
+                                 f"not {players!r}")
+    position_raw = raw.get("position")
+    if position_raw is None:
+        return QueensOptions(spec, name, standard_position(spec, players), False)
+    return QueensOptions(spec, name, parse_position(position_raw, spec, players), True)

@@ -1,0 +1,368 @@
+"""Queens & Princes in the terminal: the hex board drawn row by row, with Rich.
+
+Each space is a 5-character cell, and each row of constant r is shifted by half a cell, so the
+rows interlock like the hexagons they stand for (the layout of the rule document's map):
+
+    r=+4              .     .     .     ^     .Pr   .QrCr .Pr     q=-5..1
+
+A cell reads `T PP BB`: the terrain (`.` plain, `^` mountain), the mobile piece (`Q` Queen,
+`P` Prince, `2` two stacked Princes) and the building (`C` City, `f` Field), each piece and
+building followed by its owner's initial (r Red, b Blue, g Green, y Yellow) and drawn in the
+owner's colour, so the board reads the same without colour. `.QrCr` is Red's Queen in a Red
+City; `^2b` two Blue Princes on a mountain; `.Pbfr` a Blue Prince on a Red Field.
+
+The legal actions are listed per piece (its destinations numbered on one line, attacks marked
+with `x`), then joint attacks, founding and sowing, so a human sees at once what each piece can
+do. Everything is read from the engine's state and the battle functions it uses itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from boardwright.core.actions import Action
+from boardwright.core.game import Game, State
+from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
+from boardwright.games.queens.battle import attack_value, defence_value
+from boardwright.games.queens.state import COLOURS
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
+MOUNTAIN_STYLE = "bold #b08850"
+PLAIN_STYLE = "dim"
+CELL = 5  # visible characters of a cell
+PITCH = CELL + 1  # distance between two cells of a row (even: rows shift by half of it)
+MENU_WIDTH = 96
+REASONS = {
+    "queen_captured": "the enemy Queen is captured",
+    "last_survivor": "the last player left in the game",
+    "final_round": "the Field race: a player has sown every Field, and the round is complete",
+    "round_limit": "the end of round 50",
+}
+
+
+def colour_name(seat: int) -> str:
+    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
+
+
+def seat_label(seat: int, suffix: str = "") -> Text:
+    """A seat's colour name (Red, Blue, Green, Yellow: the game's own order), in its colour."""
+    return Text(colour_name(seat) + suffix, style=seat_style(seat))
+
+
+def initial(seat: int) -> str:
+    return colour_name(seat)[0].lower()
+
+
+def xy(coord: Sequence[int]) -> str:
+    return f"({coord[0]},{coord[1]})"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+# -- the board ---------------------------------------------------------------------------------
+
+def cell(state: State, pos: int) -> Text:
+    """The 5 characters of one space."""
+    board = state.game.board  # type: ignore[attr-defined]
+    text = Text()
+    if board.is_mountain[pos]:
+        text.append("^", style=MOUNTAIN_STYLE)
+    else:
+        text.append(".", style=PLAIN_STYLE)
+    seat = state.occupant[pos]  # type: ignore[attr-defined]
+    if seat >= 0:
+        if state.queen[seat] == pos:  # type: ignore[attr-defined]
+            kind = "Q"
+        else:
+            kind = "2" if state.princes_at[pos] == 2 else "P"  # type: ignore[attr-defined]
+        text.append(kind + initial(seat), style=seat_style(seat))
+    else:
+        text.append("  ")
+    city, field = state.city[pos], state.field[pos]  # type: ignore[attr-defined]
+    if city >= 0:
+        text.append("C" + initial(city), style=seat_style(city).replace("bold ", "") + " underline")
+    elif field >= 0:
+        text.append("f" + initial(field), style=seat_style(field).replace("bold ", ""))
+    else:
+        text.append("  ")
+    return text
+
+
+def board_lines(state: State) -> list[Text]:
+    """One line per row r, shifted so that neighbours touch, labelled like the rule document's
+    map: r on the left, the row's q range on the right."""
+    board = state.game.board  # type: ignore[attr-defined]
+    radius = board.radius
+    lines = []
+    for r in range(-radius, radius + 1):
+        q_min, q_max = max(-radius, -radius - r), min(radius, radius - r)
+        line = Text(f"r={r:+d} ".rjust(6), style="dim")
+        # a cell's x is q + r / 2 cells; the leftmost cell of the board is (-radius, 0)
+        line.append(" " * ((2 * (q_min + radius) + r) * PITCH // 2))
+        for q in range(q_min, q_max + 1):
+            line.append_text(cell(state, board.pos((q, r))))
+            if q < q_max:
+                line.append(" " * (PITCH - CELL))
+        line.append(f"   q={q_min}..{q_max}", style="dim")
+        lines.append(line)
+    return lines
+
+
+def join_lines(lines: Sequence[Text]) -> Text:
+    return Text("\n").join(lines)
+
+
+def legend() -> list[Text]:
+    text = Text("Board: ", style="bold")
+    text.append(". plain  ^ mountain  ·  Q Queen  P Prince  2 two stacked Princes  ·  "
+                "C City  f Field  ·  a letter after a piece or building is its owner's initial "
+                "(r Red, b Blue, g Green, y Yellow). Spaces are axial (q,r).", style="")
+    return [text]
+
+
+# -- the players -------------------------------------------------------------------------------
+
+def players_table(state: State, labels: Sequence[str] | None, title: str | None = None) -> Table:
+    """Each seat: Fields on the board (the race to 10), Cities, Princes, supplies, status."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, box=None,
+                  header_style="bold")
+    for header in ("Player", "Fields", "Cities", "Princes", "Supply", "Queen", "Score"):
+        table.add_column(header, justify="left" if header in ("Player", "Supply", "Queen")
+                         else "right")
+    view = state.view(None)
+    for seat, entry in enumerate(view["position"]["seats"]):
+        name = seat_label(seat)
+        if labels is not None and seat < len(labels) and labels[seat]:
+            name.append(f" ({labels[seat]})", style="")
+        supply = (f"{entry['city_supply']} Cit{'y' if entry['city_supply'] == 1 else 'ies'}, "
+                  f"{plural(entry['field_supply'], 'Field')}")
+        if entry["queen"] is not None:
+            queen = xy(entry["queen"])
+        else:
+            queen = "captured" if view["players"] == 2 else "eliminated"
+        table.add_row(name, str(view["fields_on_board"][seat]), str(view["cities_on_board"][seat]),
+                      str(view["princes_on_board"][seat]), supply, queen,
+                      str(view["scores"][seat]))
+    return table
+
+
+# -- the renderer --------------------------------------------------------------------------------
+
+class QueensRenderer:
+    """Draws Queens positions, menus and events for the command line."""
+
+    def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.labels = list(labels) if labels else None
+
+    def seat_text(self, seat: int, suffix: str = "") -> Text:
+        return seat_label(seat, suffix)
+
+    def legend(self) -> list[Text]:
+        return legend()
+
+    def heading(self, state: State) -> Text:
+        text = seat_label(state.current_player, " to play")
+        text.append(f" · round {state.round}", style="")  # type: ignore[attr-defined]
+        return text
+
+    def status(self, state: State) -> Text:
+        text = Text(f"Round {state.round} of at most 50", style="bold")  # type: ignore[attr-defined]
+        if state.final_round:  # type: ignore[attr-defined]
+            text.append(" · final round: the game ends when this round is complete", style="bold")
+        return text
+
+    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
+        return [self.status(state), join_lines(board_lines(state)),
+                players_table(state, self.labels)]
+
+    # -- the menu --------------------------------------------------------------------------
+
+    def piece_name(self, state: State, coord: Sequence[int]) -> str:
+        board = state.game.board  # type: ignore[attr-defined]
+        pos = board.pos(tuple(coord))
+        seat = state.occupant[pos]  # type: ignore[attr-defined]
+        if seat >= 0 and state.queen[seat] == pos:  # type: ignore[attr-defined]
+            return "Queen"
+        if state.princes_at[pos] == 2:  # type: ignore[attr-defined]
+            return "Prince (of the stack)"
+        return "Prince"
+
+    def is_attack(self, state: State, coord: Sequence[int]) -> bool:
+        board = state.game.board  # type: ignore[attr-defined]
+        pos = board.pos(tuple(coord))
+        me = state.current_player
+        return (state.occupant[pos] not in (-1, me)  # type: ignore[attr-defined]
+                or state.city[pos] not in (-1, me))  # type: ignore[attr-defined]
+
+    def sorted_actions(self, state: State) -> list[Action]:
+        """The legal actions in menu order: the Queen's moves, each Prince's moves (by space),
+        joint attacks, founding, sowing, passing."""
+        actions = state.legal_actions()
+
+        def key(action: Action) -> tuple:
+            if isinstance(action, Move):
+                queen_first = 0 if self.piece_name(state, action.src) == "Queen" else 1
+                return (0, queen_first, action.src, action.dst)
+            if isinstance(action, Joint):
+                return (1, 0, action.target, (action.first, action.second))
+            if isinstance(action, Found):
+                return (2, 0, (), ())
+            if isinstance(action, Sow):
+                return (3, 0, action.at, ())
+            return (4, 0, (), ())
+
+        return sorted(actions, key=key)
+
+    def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
+        actions = self.sorted_actions(state)
+        groups: list[tuple[str, list[tuple[int, str]]]] = []
+        for number, action in enumerate(actions, 1):
+            if isinstance(action, Move):
+                title = f"{self.piece_name(state, action.src)} {xy(action.src)} to"
+                label = xy(action.dst) + ("x" if self.is_attack(state, action.dst) else "")
+            elif isinstance(action, Joint):
+                title = "Joint attacks"
+                label = f"{xy(action.first)}+{xy(action.second)}→{xy(action.target)}"
+            elif isinstance(action, Found):
+                title, label = "Found a City", f"on {xy(self._queen(state))}"
+            elif isinstance(action, Sow):
+                title, label = "Sow a Field on", xy(action.at)
+            else:
+                title, label = "Nothing else is possible", "pass"
+            if not groups or groups[-1][0] != title:
+                groups.append((title, []))
+            groups[-1][1].append((number, label))
+        width = max(len(title) for title, _ in groups) + 2
+        lines: list[RenderableType] = []
+        for title, entries in groups:
+            line = Text(title.ljust(width), style="bold")
+            used = width
+            for number, label in entries:
+                item = f"{number:>3} {label}  "
+                if used + len(item) > MENU_WIDTH:
+                    lines.append(line)
+                    line = Text(" " * width)
+                    used = width
+                line.append(f"{number:>3}", style="bold cyan")
+                line.append(f" {label}  ")
+                used += len(item)
+            lines.append(line)
+        lines.append(Text("(x: an attack. A move ends where it says; every path the rules "
+                          "allow may be used.)", style="dim"))
+        return actions, lines
+
+    def _queen(self, state: State) -> tuple[int, int]:
+        return state.seat_position(state.current_player).queen  # type: ignore[attr-defined]
+
+    # -- describing what happens ---------------------------------------------------------------
+
+    def describe(self, state: State, action: Action) -> str:
+        """One line for `action`, taken in `state` (before it is applied)."""
+        board = state.game.board  # type: ignore[attr-defined]
+        me = state.current_player
+        if isinstance(action, Move):
+            piece = self.piece_name(state, action.src).replace(" (of the stack)", "")
+            if self.is_attack(state, action.dst):
+                t = board.pos(action.dst)
+                return (f"{piece} {xy(action.src)} attacks {xy(action.dst)} "
+                        f"({attack_value(state, me, t)} against {defence_value(state, t)})")
+            return f"moves the {piece} {xy(action.src)} → {xy(action.dst)}"
+        if isinstance(action, Joint):
+            t = board.pos(action.target)
+            return (f"Princes {xy(action.first)} and {xy(action.second)} attack "
+                    f"{xy(action.target)} together ({2 * attack_value(state, me, t)} against "
+                    f"{defence_value(state, t)})")
+        if isinstance(action, Found):
+            return f"founds a City on {xy(self._queen(state))}"
+        if isinstance(action, Sow):
+            return f"sows a Field on {xy(action.at)}"
+        if isinstance(action, Pass):
+            return "passes (nothing else is possible)"
+        return self.game.describe_action(action)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return {"log": len(state.log)}  # type: ignore[attr-defined]
+
+    def news(self, before: dict[str, Any], state: State) -> list[Text]:
+        """What the last action caused: defeats, captures, penalties, the final round."""
+        lines = []
+        for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
+            line = event_text(entry, state.game.num_players)
+            if line is not None:
+                lines.append(line)
+        return lines
+
+    def final(self, state: State) -> list[RenderableType]:
+        out: list[RenderableType] = [join_lines(board_lines(state)),
+                                     players_table(state, self.labels, title="Final position")]
+        out.append(winners_text(state))
+        return out
+
+
+def event_text(entry: dict[str, Any], players: int) -> Text | None:
+    """A sentence for one logged event (None for the game-over entry: `final` says it)."""
+    kind = entry["event"]
+    seat = entry.get("player", -1)
+    at = xy(entry["at"]) if "at" in entry else ""
+    if kind == "princes_defeated":
+        text = seat_label(seat, "'s " + ("two Princes" if entry.get("count", 1) == 2 else "Prince"))
+        text.append(f" on {at} {'are' if entry.get('count', 1) == 2 else 'is'} defeated.", style="")
+    elif kind == "queen_captured":
+        text = seat_label(seat, "'s Queen")
+        text.append(f" on {at} is captured by ", style="")
+        text.append_text(seat_label(entry["by"], "."))
+    elif kind == "city_destroyed":
+        text = seat_label(seat, "'s City")
+        text.append(f" on {at} is destroyed (back to supply).", style="")
+    elif kind == "field_captured":
+        text = seat_label(entry["by"])
+        text.append(" captures ", style="")
+        text.append_text(seat_label(seat, "'s Field"))
+        text.append(f" on {at}.", style="")
+    elif kind == "field_kept":
+        text = seat_label(entry["by"])
+        text.append(f" has no Field left to swap in: the Field on {at} stays ", style="")
+        text.append_text(seat_label(seat, "."))
+    elif kind == "stack_penalty":
+        text = seat_label(seat)
+        text.append(f" did not split the stack on {at}: one of its Princes is lost.", style="")
+    elif kind == "final_round":
+        text = seat_label(seat)
+        text.append(" has sown every Field: this is the final round.", style="bold")
+    elif kind == "eliminated":
+        text = seat_label(seat)
+        text.append(" is eliminated: its Princes and Cities leave the board, its Fields stay.",
+                    style="")
+    else:
+        return None
+    return text
+
+
+def winners_text(state: State) -> Text:
+    winners = state.winners  # type: ignore[attr-defined]
+    if not winners:
+        return Text("No winner yet.")
+    text = Text("Winner: " if len(winners) == 1 else "Winners (tied): ", style="bold")
+    for i, seat in enumerate(winners):
+        if i:
+            text.append(", ")
+        text.append_text(seat_label(seat))
+    reason = state.log[-1].get("reason", "") if state.log else ""  # type: ignore[attr-defined]
+    if reason in REASONS:
+        text.append(f" — {REASONS[reason]}", style="")
+    return text
+
+
+__all__ = ["QueensRenderer", "board_lines", "cell", "event_text", "legend", "players_table",
+           "seat_label", "winners_text"]
