@@ -26,20 +26,27 @@ def potential_scores(state: CarcassonneState) -> list[float]:
     values = [float(s) for s in state._scores]
     graph = state.graph
     find = graph.find
-    groups: dict[int, list[int]] = {}
-    for part in state.occupant:
-        groups.setdefault(find(part), []).append(part)
+    kinds = graph.kind
     occupant = state.occupant
+    rules = state.game.figure_rule
+    groups: dict[int, list[int]] = {}
+    for part in occupant:
+        groups.setdefault(find(part), []).append(part)
     small_city = state.game.small_city_scoring
     for root, parts in groups.items():
-        owners = [occupant[p][0] for p in parts]
-        kind = graph.kind[root]
+        kind = kinds[root]
         if kind == FIELD:
             points: float = 3 * len(graph.completed_cities(root))
         else:
             points = feature_value(graph, root, False, small_city)
             if kind == CITY:
                 points += COMPLETION_CREDIT * points
+        if len(parts) == 1:  # the common case: one figure, no contest
+            seat, figure = occupant[parts[0]]
+            if rules[figure].constant_strength or rules[figure].strength(graph, root) > 0:
+                values[seat] += points
+            continue
+        owners = [occupant[p][0] for p in parts]
         for seat in majority(owners, state.strengths(root, tuple(parts))):
             values[seat] += points
     for point, seat in state.barn_owner.items():
