@@ -14,7 +14,11 @@ from boardwright.rules_coverage import (
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT.parent / "shared" / "spec" / "rules"
 # Rule families implemented so far, per game document.
-IMPLEMENTED_PREFIXES = {"carcassonne": ("CAR-BASE-", "CAR-AM-"), "queens": ("QUE-",)}
+IMPLEMENTED_PREFIXES = {
+    "carcassonne": ("CAR-BASE-", "CAR-AM-"),
+    "queens": ("QUE-",),
+    "shogun": ("SHO-COMP-", "SHO-BOARD-", "SHO-DUEL-"),  # the rest with the game flow
+}
 
 
 @pytest.mark.parametrize("game", sorted(IMPLEMENTED_PREFIXES))
