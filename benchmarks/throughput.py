@@ -8,10 +8,13 @@ one process and prints games per second together with the command line that prod
     python benchmarks/throughput.py --workload base --games 2000 --players 4
     python benchmarks/throughput.py --workload abbey_mayor
     python benchmarks/throughput.py --game queens   # Queens & Princes (or --workload queens)
+    python benchmarks/throughput.py --workload shogun  # Rise of the Shogun, 30-round cap
 
 Workloads: `base` is the Carcassonne base game with farmers; `abbey_mayor` switches on every
 component of the Abbey & Mayor expansion (tiles, abbeys, mayor, wagon, barn); `queens` is
-Queens & Princes on the default map. `--game` keeps the workloads of one game. `--option` adds
+Queens & Princes on the default map; `shogun` is HeroCard: Rise of the Shogun with the round cap
+`max_rounds = 30` (the default of `boardwright simulate shogun`: the rules have no round limit,
+and random players rarely reach the VP threshold). `--game` keeps the workloads of one game. `--option` adds
 game options.
 """
 
@@ -47,6 +50,7 @@ WORKLOADS: dict[str, tuple[str, dict]] = {
     "base": ("carcassonne", {"farmers": True}),
     "abbey_mayor": ("carcassonne", {"farmers": True, "expansions": ["abbey_mayor"]}),
     "queens": ("queens", {}),
+    "shogun": ("shogun", {"max_rounds": 30}),
 }
 
 
@@ -55,8 +59,13 @@ def run_workload(name: str, game: bw.Game, games: int, seed: int) -> None:
     seconds, decisions, tiles = play_random_games(game, games, seed)
     print(f"workload {name}: {game.name}, {game.num_players} players, options {game.options}")
     print(f"  games: {games} in {seconds:.2f} s")
-    per_game = (f"{tiles / max(games, 1):.1f} tiles/game" if game.name == "carcassonne"
-                else f"{decisions / max(games, 1):.1f} turns/game")
+    if game.name == "carcassonne":
+        per_game = f"{tiles / max(games, 1):.1f} tiles/game"
+    elif game.name == "shogun":
+        per_game = (f"{decisions / max(games, 1):.1f} decisions/game, "
+                    f"{tiles / max(games, 1):.1f} turns/game")
+    else:
+        per_game = f"{decisions / max(games, 1):.1f} turns/game"
     print(f"  throughput: {games / seconds:.1f} games/s "
           f"({decisions / seconds:,.0f} decisions/s, {per_game})")
 

@@ -17,7 +17,7 @@ CATALOGUE = ROOT.parent / "shared" / "spec" / "rules"
 IMPLEMENTED_PREFIXES = {
     "carcassonne": ("CAR-BASE-", "CAR-AM-"),
     "queens": ("QUE-",),
-    "shogun": ("SHO-COMP-", "SHO-BOARD-", "SHO-DUEL-"),  # the rest with the game flow
+    "shogun": ("SHO-",),
 }
 
 

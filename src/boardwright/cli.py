@@ -228,6 +228,21 @@ def add_expansions(options: dict[str, Any], names: Sequence[str]) -> dict[str, A
     return {**options, "expansions": merged}
 
 
+# Games whose rules have no end in sight for bots get a round cap in simulations and bot-only
+# demos, printed with the run. Rise of the Shogun has no round limit by default
+# (docs/rules/shogun.md, SHO-SCORE-08); random bots rarely reach its VP threshold.
+DEFAULT_ROUND_CAPS = {"shogun": 30}
+
+
+def default_round_cap(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """The options with the game's default `max_rounds` added when none is given, and the cap
+    added (None when the options already set one or the game has no default)."""
+    cap = DEFAULT_ROUND_CAPS.get(game)
+    if cap is None or options.get("max_rounds") is not None:
+        return options, None
+    return {**options, "max_rounds": cap}, cap
+
+
 def seat_labels(seats: Sequence[str]) -> list[str]:
     humans = sum(1 for s in seats if s == HUMAN)
     return [("you" if humans == 1 else HUMAN) if s == HUMAN else s for s in seats]
@@ -279,7 +294,14 @@ def play(
     with _friendly_errors():
         seats = parse_seats(players)
         options = add_expansions(parse_option_values(option or []), expansion or [])
+        cap = None
+        if HUMAN not in seats:  # a demo between bots must end
+            options, cap = default_round_cap(game, options)
         configured = bw.load(game, players=len(seats), options=options)
+        if cap is not None:
+            console.print(Text(f"Bots only: max_rounds = {cap} (the default round cap of "
+                               f"{game} demos; set --option max_rounds=N to change it)"),
+                          soft_wrap=True)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         agents = [None if s == HUMAN else make_agent(s, seed=agent_seed(seed, i))
@@ -763,7 +785,12 @@ def simulate(
         for spec in dict.fromkeys(lineup):
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
         options = add_expansions(parse_option_values(option or []), expansion or [])
+        options, cap = default_round_cap(game, options)
         configured = bw.load(game, players=len(lineup), options=options)
+        if cap is not None:
+            console.print(Text(f"max_rounds = {cap} (the default round cap of {game} "
+                               "simulations; set --option max_rounds=N to change it)"),
+                          soft_wrap=True)
         if games < 1:
             raise UsageError(f"-n must be at least 1, not {games}")
         if workers is not None and workers < 1:

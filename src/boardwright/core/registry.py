@@ -23,6 +23,7 @@ _FACTORIES: dict[str, GameFactory] = {}
 _BUILTIN_MODULES: dict[str, str] = {
     "carcassonne": "boardwright.games.carcassonne",
     "queens": "boardwright.games.queens",
+    "shogun": "boardwright.games.shogun",
 }
 
 

@@ -145,6 +145,10 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
         from boardwright.render.queens_text import QueensRenderer
 
         return QueensRenderer(game, labels)
+    if game.name == "shogun":
+        from boardwright.render.shogun_text import ShogunRenderer
+
+        return ShogunRenderer(game, labels)
     return GenericRenderer(game, labels)
 
 

@@ -1,0 +1,95 @@
+"""The configured Rise of the Shogun game: content, options, the action-id space, and lookups
+shared by every state (treasures and missions by id, spaces within a distance)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from boardwright.core.errors import MalformedActionError
+from boardwright.core.game import Game
+from boardwright.duel import CardDef, HeroDeck
+from boardwright.games.shogun.actions import ActionSpace, parse_action
+from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
+from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
+from boardwright.games.shogun.heuristic import evaluate
+from boardwright.games.shogun.missions import Mission
+from boardwright.games.shogun.options import parse_options
+from boardwright.games.shogun.state import ShogunState
+from boardwright.games.shogun.treasures import Treasure
+
+MAX_REACH = 3  # the longest range of a hero attack or a monster (Tengu)
+
+
+class ShogunGame(Game):
+    """HeroCard: Rise of the Shogun: heroes, castles, missions and HeroCard duels, 2-4 players."""
+
+    name = "shogun"
+    version = "1"
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        content: ShogunContent = load_content()
+        self.config = parse_options(options, players, content)
+        super().__init__(players, self.config.to_json())
+        self.content = content
+        self.board = content.board
+        self.colours: tuple[str, ...] = colours_for(players)
+        self.hero_ids: tuple[str, ...] = HEROES
+        catalogue: dict[str, CardDef] = dict(content.catalogue)
+        for deck in self.config.heroes or ():
+            for card in deck.cards:
+                catalogue.setdefault(card.id, card)
+        self.catalogue = catalogue
+        self.card_rank = {card_id: i for i, card_id in enumerate(catalogue)}
+        self.treasure: dict[str, Treasure] = {t.id: t for t in content.treasures}
+        self.treasure_order: tuple[str, ...] = tuple(t.id for t in content.treasures)
+        self.mission: dict[str, Mission] = {m.id: m for m in content.missions}
+        n = len(self.board)
+        dist = self.board.dist
+        self.near: list[list[list[int]]] = [[[]] * n] + [
+            [[t for t in range(n) if 0 < dist[s][t] <= d] for s in range(n)]
+            for d in range(1, MAX_REACH + 1)]
+        edges = tuple((self.board.ids[a], self.board.ids[b]) for a in range(n)
+                      for b in self.board.neighbours[a])
+        self.space = ActionSpace(self.board.ids, edges, tuple(catalogue),
+                                 self.treasure_order, HEROES, self.colours, ATTRIBUTES, players)
+
+    def decks_for(self, heroes: Sequence[str | None]) -> list[HeroDeck]:
+        """The deck of each seat: from the `heroes` option, or the chosen heroes."""
+        if self.config.heroes is not None:
+            return list(self.config.heroes)
+        return [hero_deck(h) for h in heroes if h is not None]
+
+    def new_game(self, seed: int | None = None) -> ShogunState:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        return ShogunState(self, seed)
+
+    def action_from_json(self, data: Any) -> Any:
+        action = parse_action(data)
+        for key in ("space", "source", "target"):
+            value = getattr(action, key, None)
+            if isinstance(value, str):
+                self.board.space(value)  # unknown spaces (the lake too) are malformed
+        return action
+
+    def action_id(self, action: Any) -> int:
+        return self.space.encode(action)
+
+    def action_from_id(self, action_id: int) -> Any:
+        return self.space.decode(action_id)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.space.size
+
+    def heuristic(self, state: Any) -> list[float]:
+        return evaluate(state)
+
+    def describe_action(self, action: Any) -> str:
+        data = action.to_json()
+        kind = data.pop("type")
+        rest = " ".join(f"{k}={v}" for k, v in data.items())
+        return f"{kind.replace('_', ' ')} {rest}".strip()

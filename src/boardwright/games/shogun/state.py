@@ -1,0 +1,555 @@
+"""The Rise of the Shogun state: pieces, cards, treasures, missions, and the decision machine.
+
+Who decides now is found in this order: a running duel (`duel.current_player`), a special card
+being resolved outside a duel (`outside`), the first waiting step of `pending` (a choice an
+effect or a rule asks of one player: keep a treasure, relocate a shrine, answer a decree ...),
+and otherwise the phase: the set-up phases (`setup.py`) or the six turn phases (`turn.py`,
+`court.py`). Attacks and their outcomes are in `combat.py`.
+
+The board is a set of per-space arrays indexed by map index (`peasant`, `hero_at`,
+`castle_at`, `shrine`) and per-castle arrays (`castle_space`, `roof`, `court`); a castle is
+numbered by placement order. Every list is copied on `clone`, nothing is deep-copied.
+Chance (deck shuffles, random discards, treasure theft) comes from `rng`, which the card table
+shares, so seed + actions replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Iterable
+
+from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
+from boardwright.core.game import State, rank_returns
+from boardwright.core.record import GameRecord
+from boardwright.duel import CardTable, Duel, OutsidePlay
+from boardwright.games.shogun.actions import TYPE_OF
+from boardwright.games.shogun.combat import CombatRules
+from boardwright.games.shogun.court import CourtRules
+from boardwright.games.shogun.network import chain_vp
+from boardwright.games.shogun.setup import SetupRules
+from boardwright.games.shogun.steps import StepRules
+from boardwright.games.shogun.turn import TurnRules
+
+if TYPE_CHECKING:
+    from boardwright.games.shogun.game import ShogunGame
+
+NOBODY = -1
+CASTLE_VP = 4  # SHO-SCORE-01
+Step = tuple  # (kind, seat, *payload): one waiting decision or automatic step
+
+
+class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, State):
+    """One position of a Rise of the Shogun game."""
+
+    __slots__ = (
+        "game", "seed", "rng", "first", "order", "heroes", "table", "phase", "active",
+        "setup_count", "home_step", "peasant", "hero_at", "hero_pos", "castle_at",
+        "castle_space", "roof", "court", "shrine", "shrine_aside", "reserve", "prisoners",
+        "treasures", "treasure_deck", "mission", "mission_deck", "round", "turn",
+        "exclusive_used", "bow", "must_search", "exchanged", "clears_left", "court_allowed",
+        "court_used", "decree", "decree_free", "phase_log", "pending", "duel", "duel_ctx",
+        "outside", "chain_cache", "over", "winners", "end_reason", "history", "log", "meta",
+        "legal_cache",
+    )
+
+    def __init__(self, game: ShogunGame, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = game.num_players
+        size = len(game.board)
+        options = game.config
+        self.first = (options.fixed.first_player if options.fixed.first_player is not None
+                      else self.rng.randrange(n))  # SHO-SETUP-01
+        self.order = [(self.first + k) % n for k in range(n)]
+        self.heroes: list[str | None] = [None] * n
+        self.table: CardTable | None = None
+        self.phase = "heroes"
+        self.active = self.order[0]
+        self.setup_count = 0
+        self.home_step = "castle"
+        self.peasant = [NOBODY] * size
+        self.hero_at = [NOBODY] * size
+        self.hero_pos = [NOBODY] * n
+        self.castle_at = [NOBODY] * size
+        self.castle_space: list[int] = []
+        self.roof: list[int] = []
+        self.court: list[int] = []
+        self.shrine = [False] * size
+        self.shrine_aside: list[int] = []
+        per_colour = game.content.components.peasants_per_colour
+        self.reserve = [per_colour] * n
+        self.prisoners = [[0] * n for _ in range(n)]
+        self.treasures: list[list[str]] = [[] for _ in range(n)]
+        treasure_ids = [t.id for t in game.content.treasures]
+        if options.fixed.treasure is not None:
+            self.treasure_deck = list(options.fixed.treasure)
+        else:
+            self.treasure_deck = treasure_ids
+            self.rng.shuffle(self.treasure_deck)  # SHO-SETUP-16
+        mission_ids = [m.id for m in game.content.missions]
+        if options.fixed.missions is not None:
+            self.mission_deck = list(options.fixed.missions)
+        else:
+            self.mission_deck = mission_ids
+            self.rng.shuffle(self.mission_deck)
+        self.mission: list[str | None] = [None] * n
+        self.round = 0
+        self.turn = 0
+        self.exclusive_used = False
+        self.bow = False
+        self.must_search = False
+        self.exchanged = False
+        self.clears_left = 0
+        self.court_allowed = 1
+        self.court_used: list[str] = []
+        self.decree: str | None = None
+        self.decree_free = False
+        self.phase_log: list[str] = []
+        self.pending: list[Step] = []
+        self.duel: Duel | None = None
+        self.duel_ctx: tuple = ()
+        self.outside: OutsidePlay | None = None
+        self.chain_cache: list[int | None] = [None] * n
+        self.over = False
+        self.winners: list[int] = []
+        self.end_reason = ""
+        self.history: list[Any] = []
+        self.log: list[dict[str, Any]] = []
+        self.meta: dict[str, Any] = {}
+        self.legal_cache: list[Any] | None = None
+        if options.heroes is not None:
+            for seat, deck in enumerate(options.heroes):
+                self.heroes[seat] = deck.hero
+            self.deal()
+            self.phase = "castles"
+            self.active = self.order[0]
+
+    # -- the State protocol --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return NOBODY
+        if self.duel is not None:
+            return self.duel.current_player
+        if self.outside is not None:
+            return self.outside.current_player
+        if self.pending:
+            return self.pending[0][1]
+        return self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list[int]:
+        """Victory points per seat, hidden scoring treasures included (SHO-SCORE-01, -06)."""
+        return [self.vp(s) for s in range(self.game.num_players)]
+
+    def returns(self) -> list[float]:
+        """Rank-based: the winner(s) first, then VP, castles and prisoners (SHO-SCORE-05, -08)."""
+        if not self.over:
+            return [0.0] * self.game.num_players
+        keys = [(1_000_000 if s in self.winners else 0) + 1000 * self.vp(s)
+                + 20 * self.castle_count(s) + self.prisoner_count(s)
+                for s in range(self.game.num_players)]
+        return rank_returns(keys)
+
+    @property
+    def record(self) -> GameRecord:
+        return GameRecord(game=self.game.name, version=self.game.version,
+                          options=self.game.option_summary(), seed=self.seed,
+                          players=self.game.num_players,
+                          actions=[a.to_json() for a in self.history], meta=dict(self.meta))
+
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        if self.legal_cache is None:
+            self.legal_cache = self._legal()
+        return list(self.legal_cache)
+
+    def _legal(self) -> list[Any]:
+        if self.duel is not None:
+            return list(self.duel.legal_actions())
+        if self.outside is not None:
+            return list(self.outside.legal_actions())
+        if self.pending:
+            return self.pending_actions(self.pending[0])
+        if self.phase in ("heroes", "castles", "shrines", "homes"):
+            return self.setup_actions()
+        if self.phase == "court":
+            return self.court_actions()
+        return self.turn_actions()
+
+    def apply(self, action: Any) -> None:
+        """Carry out one decision; IllegalActionError (state unchanged) if it is not legal."""
+        if isinstance(action, dict):
+            action = self.game.action_from_json(action)
+        elif not hasattr(action, "to_json"):
+            raise MalformedActionError(f"not a Shogun action: {action!r}")
+        if self.over:
+            raise GameOverError("the game is over; no action can be applied")
+        if self.legal_cache is None:
+            self.legal_cache = self._legal()
+        legal = self.legal_cache
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalActionError(self.why_illegal(action))
+        self.legal_cache = None
+        self.history.append(action)
+        if self.duel is not None:
+            self.duel.apply(action)
+            if self.duel.is_over:
+                self.duel_over()
+        elif self.outside is not None:
+            self.outside.apply(action)
+            self.finish_outside()
+        elif self.pending:
+            self.apply_pending(self.pending.pop(0), action)
+        elif self.phase in ("heroes", "castles", "shrines", "homes"):
+            self.apply_setup(action)
+        elif self.phase == "court":
+            self.apply_court(action)
+        else:
+            self.apply_turn(action)
+        self.advance()
+        if not self.over and self.duel is None and self.phase not in (
+                "heroes", "castles", "shrines", "homes"):
+            self.check_victory()
+
+    def why_illegal(self, action: Any) -> str:
+        """The reason an action is refused, as precise as the situation allows."""
+        if self.duel is not None:
+            kind = action.to_json().get("type", "") if hasattr(action, "to_json") else ""
+            if kind.startswith("duel_"):
+                self.duel.apply(action)  # raises with the duel's own reason, changing nothing
+            return (f"a duel is running: {self.colour(self.duel.current_player)} must answer "
+                    "with a duel action (SHO-DUEL)")
+        if self.outside is not None:
+            return f"{self.outside.card} is being resolved: answer its choice first"
+        name = TYPE_OF.get(type(action), getattr(action, "to_json", lambda: {"type": "?"})()["type"])
+        if self.pending:
+            kind, seat = self.pending[0][0], self.pending[0][1]
+            return (f"{name} is not legal now: {self.colour(seat)} must first answer "
+                    f"'{kind.replace('_', ' ')}'")
+        return self.explain(action, name)
+
+    def clone(self) -> ShogunState:
+        other = ShogunState.__new__(ShogunState)
+        other.game = self.game
+        other.seed = self.seed
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        other.rng = rng
+        other.first = self.first
+        other.order = self.order
+        other.heroes = self.heroes[:]
+        other.table = self.table.clone(rng) if self.table is not None else None
+        other.phase = self.phase
+        other.active = self.active
+        other.setup_count = self.setup_count
+        other.home_step = self.home_step
+        other.peasant = self.peasant[:]
+        other.hero_at = self.hero_at[:]
+        other.hero_pos = self.hero_pos[:]
+        other.castle_at = self.castle_at[:]
+        other.castle_space = self.castle_space[:]
+        other.roof = self.roof[:]
+        other.court = self.court[:]
+        other.shrine = self.shrine[:]
+        other.shrine_aside = self.shrine_aside[:]
+        other.reserve = self.reserve[:]
+        other.prisoners = [row[:] for row in self.prisoners]
+        other.treasures = [row[:] for row in self.treasures]
+        other.treasure_deck = self.treasure_deck[:]
+        other.mission = self.mission[:]
+        other.mission_deck = self.mission_deck[:]
+        other.round = self.round
+        other.turn = self.turn
+        other.exclusive_used = self.exclusive_used
+        other.bow = self.bow
+        other.must_search = self.must_search
+        other.exchanged = self.exchanged
+        other.clears_left = self.clears_left
+        other.court_allowed = self.court_allowed
+        other.court_used = self.court_used[:]
+        other.decree = self.decree
+        other.decree_free = self.decree_free
+        other.phase_log = self.phase_log[:]
+        other.pending = self.pending[:]
+        other.duel = (self.duel.clone(other.table) if self.duel is not None
+                      and other.table is not None else None)
+        other.duel_ctx = self.duel_ctx
+        other.outside = (self.outside.clone(other.table) if self.outside is not None
+                         and other.table is not None else None)
+        other.chain_cache = self.chain_cache[:]
+        other.over = self.over
+        other.winners = self.winners[:]
+        other.end_reason = self.end_reason
+        other.history = self.history[:]
+        other.log = self.log[:]
+        other.meta = dict(self.meta)
+        other.legal_cache = None
+        return other
+
+    def determinize(self, player: int, rng: random.Random) -> ShogunState:
+        """A copy consistent with `player`'s view: other players' hands and every draw pile,
+        the treasure and mission decks and the other players' treasures and missions are
+        pooled and dealt again at random in the same sizes; so is the future of the RNG."""
+        other = self.clone()
+        other.rng.seed(rng.getrandbits(64))
+        n = self.game.num_players
+        if other.table is not None:
+            known: list[int] = []
+            for running in (other.duel, other.outside):
+                if running is not None and running.runner.revealed is not None \
+                        and running.runner.revealed[0] == player:
+                    known.append(running.runner.revealed[1])
+            other.table.resample_hidden(player, rng, known_hands=known)
+        # Treasures: the deck, the other players' holdings and cards drawn for someone else.
+        keep_index = next((i for i, step in enumerate(other.pending)
+                           if step[0] == "keep" and step[1] != player), None)
+        pool = list(other.treasure_deck)
+        for seat in range(n):
+            if seat != player:
+                pool.extend(other.treasures[seat])
+        if keep_index is not None:
+            pool.extend(other.pending[keep_index][2])
+        rng.shuffle(pool)
+        other.treasure_deck = [pool.pop() for _ in other.treasure_deck]
+        for seat in range(n):
+            if seat != player:
+                other.treasures[seat] = [pool.pop() for _ in other.treasures[seat]]
+        if keep_index is not None:
+            step = other.pending[keep_index]
+            other.pending[keep_index] = (step[0], step[1], tuple(pool.pop() for _ in step[2]))
+        missions = list(other.mission_deck) + [m for s, m in enumerate(other.mission)
+                                               if s != player and m is not None]
+        rng.shuffle(missions)
+        other.mission_deck = [missions.pop() for _ in other.mission_deck]
+        for seat in range(n):
+            if seat != player and other.mission[seat] is not None:
+                other.mission[seat] = missions.pop()
+        other.chain_cache = [None] * n
+        return other
+
+    # -- pieces and scores -----------------------------------------------------------------------
+
+    def colour(self, seat: int) -> str:
+        colours = self.game.colours
+        return colours[seat].capitalize() if 0 <= seat < len(colours) else f"Seat {seat}"
+
+    def space_id(self, index: int) -> str:
+        return self.game.board.ids[index]
+
+    def castles_of(self, seat: int) -> list[int]:
+        """Spaces of the castles `seat` controls (roof lord of its colour)."""
+        return [self.castle_space[c] for c, owner in enumerate(self.roof) if owner == seat]
+
+    def castle_count(self, seat: int) -> int:
+        return sum(1 for owner in self.roof if owner == seat)
+
+    def prisoner_count(self, seat: int) -> int:
+        return sum(self.prisoners[seat])
+
+    def courted_castle(self, seat: int) -> int:
+        """The castle number `seat` courts, or -1."""
+        for c, owner in enumerate(self.court):
+            if owner == seat:
+                return c
+        return NOBODY
+
+    def emperor(self) -> int:
+        """The seat with an ordinary peasant on Heian, or -1 (SHO-EMP-01)."""
+        return self.peasant[self.game.board.heian]
+
+    def chain_points(self, seat: int) -> int:
+        cached = self.chain_cache[seat]
+        if cached is None:
+            cached = chain_vp(self.game.board.neighbours, self.peasant, seat,
+                              self.castles_of(seat))
+            self.chain_cache[seat] = cached
+        return cached
+
+    def treasure_vp(self, seat: int) -> int:
+        total = 0
+        for t in self.treasures[seat]:
+            card = self.game.treasure[t]
+            total += card.vp + card.vp_per_castle * self.castle_count(seat)
+        return total
+
+    def vp(self, seat: int) -> int:
+        """4 per castle, 1 per chain peasant, 1 per prisoner, plus scoring treasures
+        (SHO-SCORE-01)."""
+        return (CASTLE_VP * self.castle_count(seat) + self.chain_points(seat)
+                + self.prisoner_count(seat) + self.treasure_vp(seat))
+
+    def public_vp(self, seat: int) -> int:
+        """VP without face-down scoring treasures: what the other players can count."""
+        return self.vp(seat) - self.treasure_vp(seat)
+
+    def touch(self) -> None:
+        """The board changed: chain points must be counted again."""
+        self.chain_cache = [None] * self.game.num_players
+
+    def empty(self) -> list[bool]:
+        """Spaces holding no piece at all (SHO-BOARD-04)."""
+        return [c < 0 and not s and h < 0 and p < 0 for c, s, h, p in
+                zip(self.castle_at, self.shrine, self.hero_at, self.peasant)]
+
+    def board_count(self, seat: int) -> int:
+        """Peasants of `seat` on the board: ordinary ones and lord markers."""
+        return (self.peasant.count(seat) + self.roof.count(seat) + self.court.count(seat))
+
+    def held_count(self, seat: int) -> int:
+        """Peasants of `seat`'s colour held as prisoners by the others."""
+        return sum(row[seat] for row in self.prisoners)
+
+    def event(self, what: str, seat: int = NOBODY, /, **data: Any) -> None:
+        entry: dict[str, Any] = {"event": what, "seat": seat, "turn": self.turn}
+        entry.update(data)
+        self.log.append(entry)
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def check_victory(self) -> None:
+        """End the game as soon as someone reaches the threshold (SHO-SCORE-02..05)."""
+        threshold = self.game.config.threshold
+        vps = self.scores
+        reached = [s for s, v in enumerate(vps) if v >= threshold]
+        if not reached:
+            return
+        best = max(vps[s] for s in reached)
+        tied = [s for s in reached if vps[s] == best]
+        if len(tied) > 1:
+            if self.active in tied:
+                tied = [self.active]
+            else:
+                n = self.game.num_players
+                ahead = [self.order[(self.order.index(self.active) + k) % n] for k in range(1, n)]
+                tied = [next(s for s in ahead if s in tied)]
+        self.finish(tied, "threshold")
+
+    def finish(self, winners: Iterable[int], reason: str) -> None:
+        self.over = True
+        self.winners = sorted(winners)
+        self.end_reason = reason
+        self.duel = None
+        self.outside = None
+        self.pending = []
+        self.legal_cache = None
+        self.event("game_over", NOBODY, winners=self.winners, reason=reason)
+
+    def finish_by_rounds(self) -> None:
+        """The round cap: most VP, then castles, then prisoners, else a shared win
+        (SHO-SCORE-08)."""
+        keys = [(self.vp(s), self.castle_count(s), self.prisoner_count(s))
+                for s in range(self.game.num_players)]
+        best = max(keys)
+        self.finish([s for s, k in enumerate(keys) if k == best], "max_rounds")
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What `player` may see: the board, piles, discard piles and counts are public; hands,
+        draw piles, missions and treasures only to their owner (SHO-DUEL-26), and scoring
+        treasures count in the public VP only once the game is over (SHO-SCORE-06)."""
+        n = self.game.num_players
+        if player is not None and not (type(player) is int and 0 <= player < n):
+            raise IllegalActionError(f"no seat {player!r} in this game")
+        ids = self.game.board.ids
+        seats = []
+        for s in range(n):
+            own = s == player or self.over
+            seats.append({
+                "seat": s, "colour": self.game.colours[s], "hero": self.heroes[s],
+                "hero_space": ids[self.hero_pos[s]] if self.hero_pos[s] >= 0 else None,
+                "reserve": self.reserve[s],
+                "prisoners": {self.game.colours[c]: k for c, k in enumerate(self.prisoners[s])
+                              if k},
+                "castles": self.castle_count(s),
+                "chain_vp": self.chain_points(s),
+                "vp": self.vp(s) if own else self.public_vp(s),
+                "treasures": sorted(self.treasures[s]) if own else None,
+                "treasure_count": len(self.treasures[s]),
+                "mission": self.mission[s] if own else None,
+                "has_mission": self.mission[s] is not None,
+            })
+        pending = None
+        if self.pending:
+            step = self.pending[0]
+            pending = {"kind": step[0], "seat": step[1]}
+            if step[0] == "keep":
+                pending["drawn"] = list(step[2]) if step[1] == player else len(step[2])
+        view: dict[str, Any] = {
+            "game": self.game.name, "players": n, "viewer": player,
+            "colours": list(self.game.colours), "first_player": self.first,
+            "order": list(self.order), "phase": self.phase, "active": self.active,
+            "round": self.round, "turn": self.turn, "current_player": self.current_player,
+            "threshold": self.game.config.threshold,
+            "max_rounds": self.game.config.max_rounds,
+            "peasants": {ids[s]: self.game.colours[o] for s, o in enumerate(self.peasant)
+                         if o >= 0},
+            "heroes": {ids[s]: self.game.colours[o] for s, o in enumerate(self.hero_at)
+                       if o >= 0},
+            "castles": [{"space": ids[sp], "roof": self.game.colours[self.roof[c]]
+                         if self.roof[c] >= 0 else None,
+                         "court": self.game.colours[self.court[c]]
+                         if self.court[c] >= 0 else None}
+                        for c, sp in enumerate(self.castle_space)],
+            "shrines": [ids[s] for s, here in enumerate(self.shrine) if here],
+            "emperor": self.emperor() if self.phase not in ("heroes", "castles") else NOBODY,
+            "seats": seats,
+            "cards": self.table.view(None if self.over else player)
+            if self.table is not None else None,
+            "treasure_deck": len(self.treasure_deck),
+            "mission_deck": len(self.mission_deck),
+            "exclusive_used": self.exclusive_used,
+            "decree": self.decree,
+            "court_used": list(self.court_used),
+            "pending": pending,
+            "duel": self.duel.view(player) if self.duel is not None else None,
+            "outside_play": self.outside.view(player) if self.outside is not None else None,
+            "log": [dict(e) for e in self.log[-30:]],
+            "is_terminal": self.over,
+            "winners": list(self.winners),
+            "end_reason": self.end_reason,
+        }
+        if player is not None and player == self.current_player:
+            view["legal_actions"] = [a.to_json() for a in self.legal_actions()]
+        return view
+
+    def signature(self) -> tuple:
+        """A complete, canonical description of the position (for equality in tests)."""
+        cards = None
+        if self.table is not None:
+            cards = tuple((tuple(sorted(p.piles.items())), tuple(p.hand), tuple(p.draw_pile),
+                           tuple(p.discard), p.cleanup_limit) for p in self.table.players)
+        duel = None
+        if self.duel is not None:
+            duel = (repr(self.duel.view(None)), self.duel.runner.queue[:])
+        outside = repr(self.outside.view(None)) if self.outside is not None else None
+        return (
+            self.first, tuple(self.heroes), self.phase, self.active, self.setup_count,
+            self.home_step, tuple(self.peasant), tuple(self.hero_at), tuple(self.hero_pos),
+            tuple(self.castle_at), tuple(self.castle_space), tuple(self.roof), tuple(self.court),
+            tuple(self.shrine), tuple(self.shrine_aside), tuple(self.reserve),
+            tuple(map(tuple, self.prisoners)), tuple(map(tuple, self.treasures)),
+            tuple(self.treasure_deck), tuple(self.mission), tuple(self.mission_deck),
+            self.round, self.turn, self.exclusive_used, self.bow, self.must_search,
+            self.exchanged, self.clears_left, self.court_allowed, tuple(self.court_used),
+            self.decree, self.decree_free, tuple(self.phase_log), tuple(self.pending), cards,
+            duel, self.duel_ctx, outside, self.over, tuple(self.winners), self.end_reason,
+            tuple(self.history), self.rng.getstate(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShogunState):
+            return NotImplemented
+        return (self.game.options == other.game.options
+                and self.game.num_players == other.game.num_players
+                and self.signature() == other.signature())
+
+    __hash__ = None  # type: ignore[assignment]
