@@ -216,3 +216,21 @@ def test_a_subtree_grown_over_a_hidden_draw_is_not_reused() -> None:
     action = agent.act(state)
     assert action in state.legal_actions()
     assert agent.reused == 0
+
+
+def test_carcassonne_playouts_keep_their_figures() -> None:
+    """The playout policy places tiles at random and never puts a figure (it passes)."""
+    game = bw.load("carcassonne", 2, AM)
+    rng = random.Random(1)
+    state = game.new_game(2)
+    phases = set()
+    while not state.is_terminal:
+        actions = state.legal_actions()
+        action = game.rollout_action(state, actions, rng)
+        assert action in actions
+        if state.phase == "deploy":
+            assert type(action).__name__ == "Pass"
+        phases.add(state.phase)
+        state.apply(action)
+    assert {"place_tile", "deploy"} <= phases
+    assert all(not supply or supply.get("follower") == 7 for supply in state.supply)

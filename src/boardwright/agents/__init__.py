@@ -22,6 +22,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "max_nodes": ("max_nodes", int), "ordered": ("ordered_expansion", int),
         "workers": ("workers", int), "root_widening": ("root_widening", float),
         "reuse": ("reuse", bool), "centered": ("centered", bool),
+        "game_rollouts": ("game_rollouts", bool),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,

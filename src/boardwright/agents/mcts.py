@@ -48,6 +48,7 @@ class MCTSConfig:
     ordered_expansion: int = 12  # nodes with at most this many actions expand best-prior first
     workers: int = 1  # root parallelism: independent searches in worker processes, votes summed
     root_widening: float = 0.0  # >0: the root considers its ceil(w * sqrt(visits + 1)) best-prior actions
+    game_rollouts: bool = True  # playouts follow the game's rollout policy (else uniform)
     centered: bool = True  # leaf values measured from the root's heuristic lead
     reuse: bool = True  # keep the subtree of the chosen action when the same player decides next
 
@@ -314,10 +315,12 @@ class MCTSAgent:
     def _rollout(self, state: State) -> list[float]:
         cfg = self.config
         rng = self.rng
+        policy = state.game.rollout_action if cfg.game_rollouts else None
         for _ in range(cfg.rollout_plies):
             if state.is_terminal:
                 break
-            state.apply(rng.choice(state.legal_actions()))
+            actions = state.legal_actions()
+            state.apply(policy(state, actions, rng) if policy else rng.choice(actions))
         if state.is_terminal:
             if self._base is None:
                 return rank_returns(state.scores)

@@ -51,6 +51,11 @@ class Game(ABC):
         leaves. Games override it; the default is the current scores."""
         return [float(s) for s in state.scores]
 
+    def rollout_action(self, state: State, actions: list[Action], rng: random.Random) -> Action:
+        """The move of a fast playout policy (search rollouts). Games may override it with
+        something cheap but less erratic than uniform; the default is uniform."""
+        return rng.choice(actions)
+
     def describe_action(self, action: Action) -> str:
         """A short human-readable text for menus and logs."""
         return str(action.to_json())

@@ -24,6 +24,7 @@ from boardwright.games.carcassonne.tiles import (
 )
 
 FOLLOWERS_PER_PLAYER = 7
+ROLLOUT_PASS = 1.0  # chance that a playout keeps its figure when it could put one
 HOOKS = ("begin_turn", "deploy_actions", "figure_released", "after_scoring",
          "before_next_turn", "next_turn", "pile_empty", "final_scoring")
 
@@ -174,6 +175,14 @@ class CarcassonneGame(Game):
 
     def heuristic(self, state: Any) -> list[float]:
         return potential_scores(state)
+
+    def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:
+        """Playouts place tiles at random but keep their figures (always `Pass` when a figure
+        could be put): random figures would scatter over fields and scraps of road and swamp
+        the evaluation of the position the search is judging."""
+        if PASS in actions and len(actions) > 1 and rng.random() < ROLLOUT_PASS:
+            return PASS
+        return rng.choice(actions)
 
     def describe_action(self, action: Any) -> str:
         cls = type(action)
