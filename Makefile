@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PLAYERS ?= human,random
 
-.PHONY: play test test-fast test-slow bench profile coverage clean
+.PHONY: serve play chromium test test-fast test-slow bench profile coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,19 +15,34 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml Makefile | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,server]'
 	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-server: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $@ $(VENV)/.installed
+
+## serve: the web table on http://127.0.0.1:8000/ (SQLite file boardwright.db; BOARDWRIGHT_DB overrides)
+serve: $(VENV)/.installed-server
+	$(BIN)/boardwright serve
 
 ## play: a Carcassonne game in the terminal against a bot
 play: $(VENV)/.installed
 	$(BIN)/boardwright play carcassonne --players $(PLAYERS)
 
+## chromium: Debian's Chromium for the browser tests (installed when missing, as root with apt-get)
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "note: /usr/bin/chromium is missing: the browser tests will be skipped"; fi
+
 ## test: install the test dependencies and run the whole suite
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest -q
 
 ## test-fast: the suite without the slow property tests
-test-fast: $(VENV)/.installed-dev
+test-fast: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest -q -m "not slow"
 
 ## bench: throughput benchmark (games per second)

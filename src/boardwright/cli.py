@@ -6,6 +6,7 @@
     boardwright simulate carcassonne --agents mcts:iters=200,random -n 100 --workers 2 --seed 1
     boardwright rules coverage [GAME] [--root PATH]
     boardwright games
+    boardwright serve [--host 127.0.0.1] [--port 8000] [--db URL]
 
 Every error the engine raises on purpose (`BoardwrightError`) ends as one red line and an exit
 code, never a traceback: 2 for usage errors (unknown game, bad option, bad agent, bad
@@ -875,6 +876,52 @@ def simulate(
             console.print(Text(f"Records saved in {records}", style="green"), soft_wrap=True)
     if collected.interrupted:
         raise typer.Exit(INTERRUPTED)
+
+
+# -- boardwright serve ---------------------------------------------------------------------------
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar="URL",
+        help="SQLAlchemy database URL (default $BOARDWRIGHT_DB, else sqlite:///boardwright.db "
+             "in the working directory; postgresql+psycopg://... for PostgreSQL).")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        help="Seconds each bot move takes at least, so people can follow it.")] = 0.3,
+    bot_workers: Annotated[int | None, typer.Option(
+        help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+) -> None:
+    """Run the web table: a lobby, game tables and replays in the browser (needs the server
+    extra: pip install 'boardwright\\[server]')."""
+    console = _console()
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from boardwright.web.app import MAX_WS_BYTES, create_app
+        from boardwright.web.storage import resolve_url
+    except ImportError as exc:
+        _fail(f"the web table needs the server extra: pip install 'boardwright[server]' "
+              f"({exc.name} is missing)", USAGE)
+    if not 0 < port < 65536:
+        _fail(f"--port must be from 1 to 65535, not {port}", USAGE)
+    if bot_delay < 0:
+        _fail(f"--bot-delay must be 0 or more, not {bot_delay}", USAGE)
+    if bot_workers is not None and bot_workers < 1:
+        _fail(f"--bot-workers must be at least 1, not {bot_workers}", USAGE)
+    url = resolve_url(db)
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+        application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+    except Exception as exc:  # a bad URL, an unreachable database
+        _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
+    console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
+                       style="bold"), soft_wrap=True)
+    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,
+                log_level=log_level.lower())
 
 
 # -- boardwright games ---------------------------------------------------------------------------

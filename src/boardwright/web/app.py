@@ -1,0 +1,251 @@
+"""The web table: a FastAPI app serving the lobby, the tables, replays and the JSON/websocket API.
+
+    from boardwright.web.app import create_app
+    app = create_app("sqlite:///games.db")      # or $BOARDWRIGHT_DB, or sqlite:///boardwright.db
+
+HTTP: GET / (lobby), /play/{id} (table; ?token= takes a seat), /replay/{id}, /static/...;
+GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
+GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters).
+WebSocket: /ws/games/{id}[?token=...]. The frames are described in protocol.py and sessions.py.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+import boardwright as bw
+from boardwright.web import protocol as P
+from boardwright.web.bots import BotPool
+from boardwright.web.sessions import Connection, GameManager, RequestError
+from boardwright.web.storage import Storage
+
+log = logging.getLogger("boardwright.web")
+
+STATIC_DIR = Path(__file__).with_name("static")
+MAX_BODY_BYTES = 64 * 1024
+MAX_WS_BYTES = 1024 * 1024  # uvicorn closes the connection above this; 16 KiB..1 MiB: too_large
+AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
+PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html"}
+
+# What each option does, for the lobby's create form (the games validate the values).
+OPTIONS_HELP: dict[str, dict[str, str]] = {
+    "carcassonne": {
+        "expansions": 'list of expansions, e.g. ["abbey_mayor"] (Abbey & Mayor; 6 players)',
+        "farmers": "true/false: score farmers on fields at the end (default true)",
+        "small_city_scoring": '"standard" (4 points for a 2-tile city) or "first_edition"',
+        "starting_seat": "the seat that plays first (default 0)",
+        "start_tile": 'letter of the start tile (default "D")',
+        "draw_order": "list of tile letters: a fixed draw pile instead of a shuffled one "
+                      "(puzzles, tests; visible to everyone in the lobby)",
+        "abbey_mayor_tiles": "with Abbey & Mayor: include its 12 landscape tiles (default true)",
+        "abbeys": "with Abbey & Mayor: abbey tiles per player (default 1)",
+        "mayors": "with Abbey & Mayor: mayors per player (default 1)",
+        "wagons": "with Abbey & Mayor: wagons per player (default 1)",
+        "barns": "with Abbey & Mayor: barns per player (default 1)",
+        "abbey_end_of_game": "with Abbey & Mayor: how abbeys score at the end",
+        "wagon_adjacency": "with Abbey & Mayor: where a wagon may move after scoring",
+        "wagon_traverse": "with Abbey & Mayor: wagons may cross occupied features",
+        "mayor_lies_flat": "with Abbey & Mayor: a mayor in a city without pennants lies flat",
+    },
+    "queens": {
+        "map": '"default" (the standard hex map) or a map object (radius, mountains, setup)',
+        "position": "a starting position to play from instead of the set-up (puzzles)",
+    },
+    "shogun": {
+        "max_rounds": "end the game after this round (none by default; 30 when only bots "
+                      "play)",
+        "vp_threshold": "victory points that win (default 24 / 22 / 20 for 2 / 3 / 4 players)",
+        "vp_threshold_4p": "the 4-player threshold alone (default 20)",
+        "own_peasant_step_cost": "0 or 1: what entering a space of one's own peasant costs",
+        "custom_decks": "true: decks other than the four heroes may be given in heroes",
+        "heroes": "one hero per seat (e.g. [\"ninja\", \"samurai\"]), skipping the hero choice",
+        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks",
+    },
+}
+# Extra option sets tried when listing the player counts a game supports.
+PLAYER_COUNT_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "carcassonne": [{}, {"expansions": ["abbey_mayor"]}],
+}
+
+
+def catalog() -> dict[str, Any]:
+    games = []
+    for name in bw.available_games():
+        counts = set()
+        for options in PLAYER_COUNT_OPTIONS.get(name, [{}]):
+            for players in range(1, 9):
+                try:
+                    bw.load(name, players, options)
+                except bw.BoardwrightError:
+                    continue
+                counts.add(players)
+        try:
+            doc = (type(bw.load(name, min(counts) if counts else 2)).__doc__ or "").strip()
+        except bw.BoardwrightError:
+            doc = ""
+        games.append({"name": name, "players": sorted(counts),
+                      "description": doc.splitlines()[0] if doc else "",
+                      "options_help": OPTIONS_HELP.get(name, {}), "agents": list(AGENTS)})
+    return {"games": games}
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>boardwright</title></head>
+<body><h1>boardwright web table</h1>
+<p>The {page} page is not installed. The JSON API is at <a href="/api/games">/api/games</a>
+and <a href="/api/catalog">/api/catalog</a>.</p></body></html>
+"""
+
+
+def create_app(db_url: str | None = None, *, bot_mode: str = "process",
+               bot_workers: int | None = None, bot_delay: float = 0.0,
+               static_dir: str | Path | None = None,
+               rate_limit: int = P.RATE_LIMIT) -> FastAPI:
+    """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
+    sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
+    move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
+    frames per second and connection (the protocol's 20; tests that replay whole games at
+    machine speed raise it)."""
+    storage = Storage(db_url)
+    manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
+                          rate_limit=rate_limit)
+    static = Path(static_dir) if static_dir is not None else STATIC_DIR
+    catalog_cache: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(title="boardwright web table", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.manager = manager
+    app.state.storage = storage
+
+    @app.exception_handler(RequestError)
+    async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
+        return _error(exc.status, exc.message)
+
+    def page(name: str) -> Response:
+        path = static / PAGES[name]
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER.format(page=name))
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def table_page(game_id: str) -> Response:
+        return page("table")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> Response:
+        return page("replay")
+
+    @app.get("/api/catalog")
+    async def get_catalog() -> dict[str, Any]:
+        if not catalog_cache:
+            catalog_cache.update(catalog())
+        return catalog_cache
+
+    @app.get("/api/stats")
+    async def get_stats() -> dict[str, Any]:
+        return manager.stats()
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> Any:
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+            return _error(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
+        raw = await request.body()
+        if len(raw) > MAX_BODY_BYTES:
+            return _error(413, f"the body is larger than {MAX_BODY_BYTES} bytes")
+        try:
+            body = json.loads(raw) if raw else None
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            return _error(400, "the body is not valid JSON")
+        return JSONResponse(await manager.create(body), status_code=201)
+
+    @app.get("/api/games")
+    async def list_games(status: str | None = None) -> Any:
+        return await manager.listing(status)
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: str) -> Any:
+        return await manager.summary(game_id)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def get_replay(game_id: str) -> Response:
+        replay = await manager.replay(game_id)
+        return Response(replay["body"], media_type="application/json")
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def get_replay_step(game_id: str, step: int) -> Any:
+        return await manager.replay_step(game_id, step)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str) -> None:
+        await websocket.accept()
+        try:
+            live = await manager.get(game_id)
+        except Exception:
+            log.exception("game %s cannot be opened", game_id)
+            live = None
+        if live is None:
+            await websocket.send_text(json.dumps(P.error_frame(
+                P.MALFORMED, f"no game {game_id!r}")))
+            await websocket.close(code=P.CLOSE_UNKNOWN_GAME)
+            return
+        token = websocket.query_params.get("token")
+        seat = None
+        if token:
+            seat = live.seat_of(token)
+            if seat is None:
+                await websocket.send_text(json.dumps(P.error_frame(
+                    P.BAD_TOKEN, "this link's seat token is not valid for this game; open "
+                                 "the link without ?token= to watch")))
+                await websocket.close(code=P.CLOSE_BAD_TOKEN)
+                return
+        connection = Connection(websocket, seat, manager.rate_limit)
+        connection.start()
+        await manager.attach(live, connection)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes")
+                await manager.on_frame(live, connection, data)
+                if connection.closed:
+                    break
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            await manager.detach(live, connection)
+
+    if not static.is_dir():
+        log.warning("no static directory at %s: the pages are placeholders", static)
+    else:
+        app.mount("/static", StaticFiles(directory=static), name="static")
+    return app

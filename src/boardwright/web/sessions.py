@@ -1,0 +1,891 @@
+"""Live games: the authoritative states in memory, their connections, moves, undo and bots.
+
+Every change of a game happens under that game's `asyncio.Lock`, in this order: the engine
+checks the move on a clone of the state, the database commits the new record, then the clone
+becomes the state and every connection gets a state frame with ITS OWN view (`view(seat)`, or
+`view(None)` for spectators). Frames go through a per-connection outbox, so a slow client never
+holds a game's lock. Bots decide in a worker pool (bots.py) and their moves take the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import boardwright as bw
+from boardwright.agents import make_agent, parse_agent_spec
+from boardwright.web import protocol as P
+from boardwright.web.bots import HUMAN, BotJob, BotPool
+from boardwright.web.storage import (
+    STATUSES,
+    InlineWriter,
+    Storage,
+    Writer,
+    make_writer,
+    now,
+)
+from boardwright.web.tokens import hash_token, new_game_id, new_token, seat_for_token
+
+log = logging.getLogger("boardwright.web")
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
+MAX_PLAYERS = 8
+MAX_LIVE_GAMES = 5000
+MAX_SEED = 2**63 - 1
+# Limits on bot strings, so a game cannot occupy a worker for hours per move.
+AGENT_LIMITS = {"seconds": 10.0, "iters": 200_000, "iterations": 200_000, "workers": 1,
+                "max_nodes": 2_000_000, "depth": 3}
+REPLAY_CACHE = 4
+
+# Action fields that only the acting seat may see (the engine's own log leaves them out):
+# which treasure was kept, returned or discarded in Rise of the Shogun.
+HIDDEN_ACTION_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "shogun": {
+        "keep_treasure": ("treasure",),
+        "return_treasure": ("treasure",),
+        "discard_treasure": ("treasure",),
+        "defy": ("treasure",),
+        "duel_pick": ("card",),
+    },
+}
+
+
+class RequestError(Exception):
+    """A refused HTTP request: status code and message ({"error": message})."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def visible_scores(state: bw.State, view: dict[str, Any]) -> list[Any]:
+    """The scores as the viewer of `view` may see them. Rise of the Shogun's `state.scores`
+    count face-down treasures, so the scores come from the view when it shows them."""
+    scores = view.get("scores")
+    if isinstance(scores, list):
+        return list(scores)
+    seats = view.get("seats")
+    if isinstance(seats, list) and seats and all(isinstance(s, dict) and "vp" in s
+                                                 for s in seats):
+        return [s["vp"] for s in seats]
+    return list(state.scores)
+
+
+def check_agent(spec: str) -> None:
+    """Parse a bot string (InvalidOptionError when unknown) and refuse parameters that would
+    make one decision too long for a shared server."""
+    _, params = parse_agent_spec(spec)
+    make_agent(spec, seed=0)
+    for key, value in params.items():
+        limit = AGENT_LIMITS.get(key)
+        if limit is None:
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        if number > limit:
+            raise bw.InvalidOptionError(f"agent {spec!r}: {key} may be at most {limit:g} on "
+                                        "this server")
+
+
+class Connection:
+    """One websocket: its seat (None: spectator), outbox and rate limiter."""
+
+    def __init__(self, websocket: Any, seat: int | None, rate_limit: int = P.RATE_LIMIT) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.outbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=OUTBOX)
+        self.limiter = P.RateLimiter(rate_limit)
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._pump())
+
+    def send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("closing a connection that does not read its frames")
+            self.close(P.CLOSE_TOO_SLOW, force=True)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    def error(self, code: str, message: str) -> None:
+        self.send(P.error_frame(code, message))
+
+    def close(self, code: int = 1000, force: bool = False) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if force:  # drop what is queued: the close goes out first
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+        self.outbox.put_nowait(("close", code))
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                item = await self.outbox.get()
+                if item is None:
+                    return
+                if isinstance(item, tuple):
+                    await self.websocket.close(code=item[1])
+                    return
+                await self.websocket.send_text(item)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the client went away; the receive loop notices and detaches
+            self.closed = True
+
+    async def stop(self) -> None:
+        """Stop sending; a close frame already queued is sent first (for at most a second)."""
+        closing = self.closed
+        self.closed = True
+        if self.task is not None and not self.task.done():
+            if closing:
+                try:
+                    await asyncio.wait_for(asyncio.shield(self.task), timeout=1.0)
+                    return
+                except (TimeoutError, Exception):
+                    pass
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+
+@dataclass
+class LastAction:
+    seat: int
+    action: dict[str, Any]
+    text: str
+
+
+class LiveGame:
+    """A game being played (or watched): state, record, seats and connections."""
+
+    def __init__(self, row: dict[str, Any], game: bw.Game, state: bw.State,
+                 actors: list[int], last: LastAction | None) -> None:
+        self.id: str = row["id"]
+        self.name: str = row["game"]
+        self.players: int = row["players"]
+        self.options: dict[str, Any] = row["options"]
+        self.seed: int = row["seed"]
+        self.seats: list[dict[str, Any]] = [dict(s) for s in row["seats"]]
+        self.kinds: list[str] = [s["kind"] for s in self.seats]
+        self.hashes: list[str | None] = [s.get("token_hash") for s in self.seats]
+        self.created: datetime = row["created"]
+        self.status: str = row["status"]
+        self.game = game
+        self.state = state
+        self.views = _ViewCache(state)  # the views of `state`, each computed once
+        self.actions: list[dict[str, Any]] = list(row["record"])
+        self.actors = actors
+        self.last = last
+        self.lock = asyncio.Lock()
+        self.connections: dict[int | None, set[Connection]] = {}
+        self.generation = 0
+        self.bot_task: asyncio.Task[None] | None = None
+        self.renderer = _renderer(game)
+        self.hidden = HIDDEN_ACTION_FIELDS.get(self.name, {})
+        self._described: tuple[int, list[dict[str, Any]], list[str]] | None = None
+
+    # -- facts ----------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        return len(self.actions)
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+
+    def seat_of(self, token: str) -> int | None:
+        return seat_for_token(token, self.hashes)
+
+    def connected(self, seat: int) -> bool:
+        return bool(self.connections.get(seat))
+
+    def bot_to_move(self) -> int | None:
+        if self.state.is_terminal:
+            return None
+        seat = self.state.current_player
+        if 0 <= seat < self.players and self.kinds[seat] != HUMAN:
+            return seat
+        return None
+
+    def running_status(self) -> str:
+        """"open" while a human seat has never been taken, "running" after, "finished" at
+        the end."""
+        if self.state.is_terminal:
+            return FINISHED
+        if any(not self.seats[s].get("joined") for s in self.humans):
+            return OPEN
+        return RUNNING
+
+    def can_undo(self, seat: int | None) -> bool:
+        return (seat is not None and self.humans == [seat] and not self.state.is_terminal
+                and seat in self.actors)
+
+    def describe(self, state: bw.State, action: Any) -> str:
+        try:
+            return self.renderer.describe(state, action)
+        except Exception:  # a renderer gap must not lose the move: the engine's own text
+            return self.game.describe_action(action)
+
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"seat": s, "kind": kind, "connected": self.connected(s)}
+                for s, kind in enumerate(self.kinds)]
+
+    def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
+        last = self.last
+        if last is None:
+            return None
+        hidden = self.hidden.get(last.action.get("type", ""))
+        if hidden and seat != last.seat:
+            action = {k: v for k, v in last.action.items() if k not in hidden}
+            kind = str(last.action.get("type", "")).replace("_", " ")
+            return {"seat": last.seat, "action": action, "text": f"{kind} (hidden)"}
+        return {"seat": last.seat, "action": dict(last.action), "text": last.text}
+
+    def legal_for(self, seat: int) -> tuple[list[dict[str, Any]], list[str]]:
+        """Legal actions and their texts for the seat to move, computed once per position."""
+        cached = self._described
+        if cached is not None and cached[0] == self.generation:
+            return cached[1], cached[2]
+        actions = self.state.legal_actions()
+        legal = [a.to_json() for a in actions]
+        texts = [self.describe(self.views, a) for a in actions]  # type: ignore[arg-type]
+        self._described = (self.generation, legal, texts)
+        return legal, texts
+
+    def state_frame(self, seat: int | None) -> dict[str, Any]:
+        state = self.state
+        view = self.views.view(seat)
+        terminal = state.is_terminal
+        current = state.current_player
+        legal: list[dict[str, Any]] = []
+        texts: list[str] = []
+        if (seat is not None and not terminal and current == seat
+                and self.kinds[seat] == HUMAN):
+            legal, texts = self.legal_for(seat)
+        return {
+            "type": "state", "game": self.name, "seat": seat, "step": self.step,
+            "status": self.status,
+            "current_player": None if terminal or current < 0 else current,
+            "view": view, "legal_actions": legal, "descriptions": texts,
+            "scores": visible_scores(state, view), "seats": self.seat_list(),
+            "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
+        }
+
+    def set_state(self, state: bw.State, views: _ViewCache | None = None) -> None:
+        self.state = state
+        self.views = views if views is not None else _ViewCache(state)
+        self.generation += 1
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.name, "players": self.players, "options": self.options,
+            "status": self.status, "created": iso(self.created), "seats": self.seat_list(),
+            "step": self.step, "scores": visible_scores(self.state, self.views.view(None)),
+        }
+
+    # -- sending --------------------------------------------------------------------------------
+
+    def broadcast(self, skip: Connection | None = None) -> None:
+        """A state frame to every connection, each with its seat's view (built once per seat)."""
+        for seat, connections in list(self.connections.items()):
+            targets = [c for c in connections if c is not skip and not c.closed]
+            if not targets:
+                continue
+            text = json.dumps(self.state_frame(seat), separators=(",", ":"))
+            for connection in targets:
+                connection.send_text(text)
+
+    def all_connections(self) -> Iterable[Connection]:
+        for connections in self.connections.values():
+            yield from connections
+
+
+class _ViewCache:
+    """A read-only stand-in for a state that computes each `view()` once: the renderers'
+    `describe` asks for `view(None)` per action, and a frame describes every legal action."""
+
+    __slots__ = ("_state", "_views")
+
+    def __init__(self, state: bw.State) -> None:
+        self._state = state
+        self._views: dict[int | None, dict[str, Any]] = {}
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        if player not in self._views:
+            self._views[player] = self._state.view(player)
+        return self._views[player]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def _renderer(game: bw.Game) -> Any:
+    from boardwright.render import renderer_for
+
+    try:
+        return renderer_for(game, None)
+    except Exception:  # noqa: BLE001 - descriptions fall back to the engine's
+        from boardwright.render import GenericRenderer
+
+        return GenericRenderer(game)
+
+
+def rebuild(game: bw.Game, seed: int, actions: list[dict[str, Any]],
+            describe: Any) -> tuple[bw.State, list[int], LastAction | None]:
+    """Replay a record: the state, who made each action, and the last action's text."""
+    state = game.new_game(seed)
+    actors: list[int] = []
+    last = None
+    for index, data in enumerate(actions):
+        try:
+            action = game.action_from_json(data)
+            actor = state.current_player
+            if index == len(actions) - 1:
+                last = LastAction(actor, action.to_json(), describe(state, action))
+            state.apply(action)
+        except bw.BoardwrightError as exc:
+            raise bw.CorruptRecordError(f"record action #{index} does not replay: {exc}") from None
+        actors.append(actor)
+    return state, actors, last
+
+
+def public_scores(state: bw.State) -> list[Any]:
+    return visible_scores(state, state.view(None))
+
+
+class GameManager:
+    """All live games of a server, their storage and their bots."""
+
+    def __init__(self, storage: Storage, bots: BotPool, bot_delay: float = 0.0,
+                 rate_limit: int = P.RATE_LIMIT) -> None:
+        self.storage = storage
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.rate_limit = rate_limit
+        self.writer: Writer | InlineWriter | None = None
+        self.games: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self._replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.closing = False
+        self.started = False
+        # Server-side time of the last accepted moves (frame received -> frames queued), ms.
+        self.move_times: deque[float] = deque(maxlen=10_000)
+        self.moves = 0
+
+    # -- life cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.writer = make_writer(self.storage)
+        await asyncio.to_thread(self.bots.start)
+        rows = await asyncio.to_thread(self.storage.active)
+        for row in rows:
+            try:
+                live = await asyncio.to_thread(self._live_from_row, row)
+            except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
+                log.error("game %s cannot be resumed: %s", row["id"], exc)
+                continue
+            self.games[live.id] = live
+            self.schedule_bot(live)
+        self.started = True
+        log.info("resumed %d game(s) from %s", len(self.games), self.storage.backend)
+
+    async def stop(self) -> None:
+        self.closing = True
+        for live in list(self.games.values()):
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+            for connection in list(live.all_connections()):
+                await connection.stop()
+        if self.writer is not None:
+            await asyncio.to_thread(self.writer.close)
+        self.bots.shutdown()
+        self.storage.dispose()
+
+    def _live_from_row(self, row: dict[str, Any]) -> LiveGame:
+        game = bw.load(row["game"], row["players"], row["options"])
+        if game.version != row["version"]:
+            raise bw.CorruptRecordError(f"game {row['id']} was recorded with {row['game']} "
+                                        f"version {row['version']}, the engine has "
+                                        f"{game.version}")
+        renderer = _renderer(game)
+
+        def describe(state: bw.State, action: Any) -> str:
+            try:
+                return renderer.describe(state, action)
+            except Exception:  # noqa: BLE001
+                return game.describe_action(action)
+
+        state, actors, last = rebuild(game, row["seed"], list(row["record"]), describe)
+        return LiveGame(row, game, state, actors, last)
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        """The live game (loaded from the database when it is not in memory), or None."""
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+            return None
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveGame | None] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            row = await asyncio.to_thread(self.storage.get, game_id)
+            live = None
+            if row is not None:
+                live = self.games.get(game_id)
+                if live is None:
+                    live = await asyncio.to_thread(self._live_from_row, row)
+                    self.games[game_id] = live
+                    self.schedule_bot(live)
+            future.set_result(live)
+            return live
+        except Exception as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: waiters get it through shield
+            raise
+        finally:
+            self._loading.pop(game_id, None)
+
+    def _evict_if_idle(self, live: LiveGame) -> None:
+        if live.status == FINISHED and not any(live.connections.values()):
+            if self.games.get(live.id) is live:
+                del self.games[live.id]
+
+    # -- creating and listing -------------------------------------------------------------------
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        if not isinstance(body, dict):
+            raise RequestError(400, "the body must be a JSON object with \"game\" and \"seats\"")
+        unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed"})
+        if unknown:
+            raise RequestError(400, f"unknown field(s) {', '.join(map(repr, unknown))}; "
+                                    "known: game, players, options, seats, seed")
+        name = body.get("game")
+        if not isinstance(name, str) or not name:
+            raise RequestError(400, f"\"game\" must name a game: {', '.join(bw.available_games())}")
+        seats = body.get("seats")
+        players = body.get("players")
+        if players is not None and (type(players) is not int or not 1 <= players <= MAX_PLAYERS):
+            raise RequestError(400, f"\"players\" must be a whole number from 1 to {MAX_PLAYERS}")
+        if seats is None:
+            seats = [HUMAN] * (players or 2)
+        if (not isinstance(seats, list) or not seats or len(seats) > MAX_PLAYERS
+                or not all(isinstance(s, str) and 0 < len(s.strip()) <= 100 for s in seats)):
+            raise RequestError(400, "\"seats\" must list one entry per seat: \"human\" or a bot "
+                                    "such as \"random\", \"greedy\" or \"mcts:seconds=0.5\"")
+        if players is None:
+            players = len(seats)
+        if players != len(seats):
+            raise RequestError(400, f"\"players\" is {players} but \"seats\" lists {len(seats)}")
+        options = body.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RequestError(400, "\"options\" must be a JSON object of option names to values")
+        seed = body.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise RequestError(400, f"\"seed\" must be a whole number from 0 to {MAX_SEED}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        kinds = [HUMAN if s.strip().lower() == HUMAN else s.strip() for s in seats]
+        if len([g for g in self.games.values() if g.status != FINISHED]) >= MAX_LIVE_GAMES:
+            raise RequestError(503, "the server has too many games in play; try again later")
+        try:
+            for kind in dict.fromkeys(kinds):
+                if kind != HUMAN:
+                    check_agent(kind)
+            if HUMAN not in kinds:  # bots alone: the CLI's round cap makes the game end
+                from boardwright.cli import default_round_cap
+
+                options, _ = default_round_cap(name, options)
+            game = bw.load(name, players, options)
+            state = game.new_game(seed)
+            state.view(None)
+        except bw.BoardwrightError as exc:
+            raise RequestError(400, str(exc)) from None
+        tokens = [new_token() if kind == HUMAN else None for kind in kinds]
+        stamp = now()
+        row = {
+            "id": new_game_id(), "game": name, "version": game.version, "players": players,
+            "options": options, "seed": seed,
+            "seats": [{"kind": kind, "token_hash": hash_token(t) if t else None,
+                       "joined": False} for kind, t in zip(kinds, tokens)],
+            "record": [], "status": RUNNING if HUMAN not in kinds else OPEN, "step": 0,
+            "scores": public_scores(state), "created": stamp, "updated": stamp,
+        }
+        assert self.writer is not None
+        await self.writer.insert(row)
+        live = LiveGame(row, game, state, [], None)
+        self.games[live.id] = live
+        self.schedule_bot(live)
+        seat_info = []
+        for seat, (kind, token) in enumerate(zip(kinds, tokens)):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if token is not None:
+                entry["join_url"] = f"/play/{live.id}?token={token}"
+                entry["token"] = token
+            seat_info.append(entry)
+        return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}"}
+
+    async def listing(self, status: str | None) -> list[dict[str, Any]]:
+        if status is not None and status not in STATUSES:
+            raise RequestError(400, f"status must be one of {', '.join(STATUSES)}, "
+                                    f"not {status!r}")
+        wanted = [status] if status else list(STATUSES)
+        out = [g.summary() for g in self.games.values()
+               if g.status in wanted and g.status != FINISHED]
+        if FINISHED in wanted:
+            rows = await asyncio.to_thread(self.storage.listing, [FINISHED])
+            out.extend(self._row_summary(r) for r in rows)
+        out.sort(key=lambda s: s["created"], reverse=True)
+        return out
+
+    def _row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
+        live = self.games.get(row["id"])
+        if live is not None:
+            return live.summary()
+        return {
+            "id": row["id"], "game": row["game"], "players": row["players"],
+            "options": row["options"], "status": row["status"], "created": iso(row["created"]),
+            "seats": [{"seat": s, "kind": seat["kind"], "connected": False}
+                      for s, seat in enumerate(row["seats"])],
+            "step": row["step"], "scores": row["scores"],
+        }
+
+    async def summary(self, game_id: str) -> dict[str, Any]:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live.summary()
+        row = await asyncio.to_thread(self.storage.get, game_id) if len(game_id) <= 64 else None
+        if row is None:
+            raise RequestError(404, f"no game {game_id!r}")
+        return self._row_summary(row)
+
+    # -- connections ----------------------------------------------------------------------------
+
+    async def attach(self, live: LiveGame, connection: Connection) -> None:
+        async with live.lock:
+            seat = connection.seat
+            peers = live.connections.setdefault(seat, set())
+            arrived = seat is not None and not peers
+            peers.add(connection)
+            connection.send(live.state_frame(seat))
+            if seat is not None and not live.seats[seat].get("joined"):
+                live.seats[seat]["joined"] = True
+                values: dict[str, Any] = {"seats": [dict(s) for s in live.seats],
+                                          "updated": now()}
+                if live.status == OPEN and live.running_status() == RUNNING:
+                    live.status = RUNNING
+                    values["status"] = RUNNING
+                try:
+                    assert self.writer is not None
+                    await self.writer.update(live.id, values)
+                except Exception:
+                    log.exception("could not save that seat %s of %s joined", seat, live.id)
+            if arrived:
+                live.broadcast(skip=connection)  # the others see the seat connected
+
+    async def detach(self, live: LiveGame, connection: Connection) -> None:
+        await connection.stop()
+        async with live.lock:
+            peers = live.connections.get(connection.seat)
+            if peers is not None:
+                peers.discard(connection)
+                if not peers:
+                    del live.connections[connection.seat]
+                    if connection.seat is not None:
+                        live.broadcast()  # the others see the seat disconnected
+        self._evict_if_idle(live)
+
+    async def on_frame(self, live: LiveGame, connection: Connection,
+                       data: str | bytes | None) -> None:
+        """Handle one client frame. Never raises: refusals become error frames."""
+        if not connection.limiter.allow():
+            connection.error(P.RATE_LIMITED, f"too many frames: at most {self.rate_limit} "
+                                              "per second; this one was ignored")
+            if connection.limiter.refused >= P.FLOOD_CLOSE_AFTER:
+                connection.close(P.CLOSE_FLOOD)
+            return
+        try:
+            frame = P.parse_frame(data)
+            if frame.type == "ping":
+                connection.send(P.PONG)
+                return
+            if connection.seat is None:
+                raise P.ProtocolError(P.BAD_TOKEN, "spectators cannot play: open the seat's "
+                                                   "join link (it carries the seat's token)")
+            if frame.type == "move":
+                await self.move(live, connection.seat, frame.action, frame.step)
+            else:
+                await self.undo(live, connection.seat)
+        except P.ProtocolError as exc:
+            connection.error(exc.code, exc.message)
+        except Exception:
+            log.exception("frame handling failed in game %s", live.id)
+            connection.error(P.SERVER_ERROR, "the server failed to handle this frame; the "
+                                             "game is unchanged")
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    async def move(self, live: LiveGame, seat: int, data: dict[str, Any],
+                   step: int | None) -> None:
+        started = time.perf_counter()
+        async with live.lock:
+            state = live.state
+            if state.is_terminal:
+                raise P.ProtocolError(P.GAME_OVER, "the game is over: no more moves")
+            if step is not None and step != live.step:
+                raise P.ProtocolError(P.STALE, f"your move was made for step {step} but the "
+                                               f"game is at step {live.step}: look at the new "
+                                               "position and move again")
+            current = state.current_player
+            if current != seat:
+                who = "a bot" if live.kinds[current] != HUMAN else f"seat {current}"
+                raise P.ProtocolError(P.NOT_YOUR_TURN, f"it is not your turn: {who} is to "
+                                                       "move")
+            try:
+                action = live.game.action_from_json(data)
+            except bw.BoardwrightError as exc:
+                raise P.ProtocolError(P.MALFORMED, f"the action cannot be read: {exc}") from None
+            except Exception:  # noqa: BLE001 - any input the parser did not expect
+                raise P.ProtocolError(P.MALFORMED, "the action cannot be read") from None
+            new = state.clone()
+            try:
+                new.apply(action)
+            except bw.GameOverError as exc:
+                raise P.ProtocolError(P.GAME_OVER, str(exc)) from None
+            except bw.BoardwrightError as exc:
+                raise P.ProtocolError(P.ILLEGAL_ACTION, str(exc)) from None
+            await self._commit(live, new, action, seat)
+        self.moves += 1
+        self.move_times.append(1000 * (time.perf_counter() - started))
+
+    def stats(self) -> dict[str, Any]:
+        """Counters for operators and the load benchmark."""
+        times = sorted(self.move_times)
+
+        def pct(q: float) -> float | None:
+            return round(times[min(len(times) - 1, int(q / 100 * len(times)))], 3) \
+                if times else None
+
+        live = list(self.games.values())
+        return {
+            "games_in_memory": len(live),
+            "games_in_play": sum(1 for g in live if g.status != FINISHED),
+            "connections": sum(len(c) for g in live for c in g.connections.values()),
+            "moves": self.moves,
+            "move_ms": {"p50": pct(50), "p90": pct(90), "p99": pct(99),
+                        "max": round(times[-1], 3) if times else None, "last": len(times)},
+            "db": {"backend": self.storage.backend,
+                   "commits": self.writer.commits if self.writer else 0,
+                   "operations": self.writer.operations if self.writer else 0},
+        }
+
+    async def _commit(self, live: LiveGame, new: bw.State, action: Any, seat: int) -> None:
+        """Save the new record, then make it the game's state and broadcast (lock held)."""
+        text = live.describe(live.views, action)  # type: ignore[arg-type]
+        data = action.to_json()
+        actions = live.actions + [data]
+        status = FINISHED if new.is_terminal else (
+            OPEN if any(not live.seats[s].get("joined") for s in live.humans) else RUNNING)
+        views = _ViewCache(new)
+        values = {"record": actions, "step": len(actions), "status": status,
+                  "scores": visible_scores(new, views.view(None)), "updated": now()}
+        try:
+            assert self.writer is not None
+            await self.writer.update(live.id, values)
+        except Exception:
+            log.exception("could not save a move of game %s", live.id)
+            raise P.ProtocolError(P.SERVER_ERROR, "the move could not be saved; the game is "
+                                                  "unchanged, try again") from None
+        live.set_state(new, views)
+        live.actions = actions
+        live.actors.append(seat)
+        live.last = LastAction(seat, data, text)
+        live.status = status
+        live.broadcast()
+        self.schedule_bot(live)
+        if status == FINISHED:
+            self._evict_if_idle(live)  # nobody watching: it lives on in the database only
+
+    async def undo(self, live: LiveGame, seat: int) -> None:
+        async with live.lock:
+            if live.humans != [seat]:
+                raise P.ProtocolError(P.ILLEGAL_ACTION, "undo is only for games with exactly one "
+                                                        "human seat (training against bots)")
+            if live.state.is_terminal:
+                raise P.ProtocolError(P.GAME_OVER, "the game is over: moves can no longer be "
+                                                   "taken back")
+            mine = [i for i, actor in enumerate(live.actors) if actor == seat]
+            if not mine:
+                raise P.ProtocolError(P.ILLEGAL_ACTION, "nothing to undo: you have not moved "
+                                                        "yet")
+            keep = live.actions[:mine[-1]]
+            state, actors, last = await asyncio.to_thread(
+                rebuild, live.game, live.seed, keep, live.describe)
+            values = {"record": keep, "step": len(keep), "status": RUNNING,  # its human joined
+                      "scores": public_scores(state), "updated": now()}
+            try:
+                assert self.writer is not None
+                await self.writer.update(live.id, values)
+            except Exception:
+                log.exception("could not save an undo in game %s", live.id)
+                raise P.ProtocolError(P.SERVER_ERROR, "the undo could not be saved; the game "
+                                                      "is unchanged") from None
+            live.set_state(state)  # a new generation: a bot still thinking is ignored
+            live.actions, live.actors, live.last = keep, actors, last
+            live.status = RUNNING
+            live.broadcast()
+            self.schedule_bot(live)
+
+    # -- bots -----------------------------------------------------------------------------------
+
+    def schedule_bot(self, live: LiveGame) -> None:
+        """Start the game's bot driver when a bot is to move (one driver per game)."""
+        if self.closing or live.bot_to_move() is None:
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.create_task(self._drive_bots(live))
+
+    async def _drive_bots(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.closing:
+            async with live.lock:
+                seat = live.bot_to_move()
+                if seat is None:
+                    live.bot_task = None
+                    return
+                generation = live.generation
+                job = BotJob(live.id, live.name, live.players, live.options, live.seed,
+                             tuple(live.actions), seat, live.kinds[seat])
+            started = loop.time()
+            try:
+                data = await self.bots.choose(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot %s failed in game %s", job.agent, live.id)
+                data = None
+            wait = self.bot_delay - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with live.lock:
+                if live.generation != generation or live.bot_to_move() != seat:
+                    continue  # the position changed meanwhile (undo): think again
+                new = live.state.clone()
+                try:
+                    if data is None:
+                        raise bw.IllegalActionError("no decision")
+                    action = live.game.action_from_json(data)
+                    new.apply(action)
+                except bw.BoardwrightError:
+                    if data is not None:
+                        log.error("bot %s chose an illegal move in game %s: %s", job.agent,
+                                  live.id, data)
+                    new = live.state.clone()
+                    action = random.Random(generation).choice(new.legal_actions())
+                    new.apply(action)
+                try:
+                    await self._commit(live, new, action, seat)
+                except P.ProtocolError:  # not saved: wait, then try again
+                    live.bot_task = None
+                    loop.call_later(1.0, self.schedule_bot, live)
+                    return
+
+    # -- replays --------------------------------------------------------------------------------
+
+    async def _finished_record(self, game_id: str) -> dict[str, Any]:
+        live = self.games.get(game_id)
+        if live is not None:
+            if live.status != FINISHED:
+                raise RequestError(403, "the replay opens when the game is finished")
+            return {"game": live.name, "players": live.players, "options": live.options,
+                    "seed": live.seed, "record": list(live.actions),
+                    "seats": [dict(s) for s in live.seats]}
+        row = await asyncio.to_thread(self.storage.get, game_id) if len(game_id) <= 64 else None
+        if row is None:
+            raise RequestError(404, f"no game {game_id!r}")
+        if row["status"] != FINISHED:
+            raise RequestError(403, "the replay opens when the game is finished")
+        return row
+
+    async def replay(self, game_id: str) -> dict[str, Any]:
+        """Every position of a finished game as a spectator sees it, with the actions."""
+        cached = self._replays.get(game_id)
+        if cached is not None:
+            self._replays.move_to_end(game_id)
+            return cached
+        row = await self._finished_record(game_id)
+        result = await asyncio.to_thread(self._build_replay, row)
+        self._replays[game_id] = result
+        while len(self._replays) > REPLAY_CACHE:
+            self._replays.popitem(last=False)
+        return result
+
+    @staticmethod
+    def _build_replay(row: dict[str, Any]) -> dict[str, Any]:
+        game = bw.load(row["game"], row["players"], row["options"])
+        renderer = _renderer(game)
+        state = game.new_game(row["seed"])
+        frames = [state.view(None)]
+        actions, texts, seats = [], [], []
+        for data in row["record"]:
+            action = game.action_from_json(data)
+            seats.append(state.current_player)
+            try:
+                texts.append(renderer.describe(state, action))
+            except Exception:  # noqa: BLE001
+                texts.append(game.describe_action(action))
+            state.apply(action)
+            actions.append(action.to_json())
+            frames.append(state.view(None))
+        body = {"game": row["game"], "players": row["players"], "steps": len(actions),
+                "frames": frames, "actions": actions, "descriptions": texts, "seats": seats,
+                "kinds": [s["kind"] for s in row["seats"]],
+                "scores": visible_scores(state, frames[-1])}
+        return {"body": json.dumps(body, separators=(",", ":")).encode("utf-8"),
+                "frames": frames, "actions": actions, "texts": texts, "seats": seats}
+
+    async def replay_step(self, game_id: str, step: int) -> dict[str, Any]:
+        replay = await self.replay(game_id)
+        total = len(replay["actions"])
+        if not 0 <= step <= total:
+            raise RequestError(404, f"no step {step}: this game has steps 0 to {total}")
+        before = step - 1
+        return {
+            "step": step, "steps": total, "view": replay["frames"][step],
+            "action": replay["actions"][before] if step else None,
+            "seat": replay["seats"][before] if step else None,
+            "text": replay["texts"][before] if step else None,
+            "next_action": replay["actions"][step] if step < total else None,
+        }

@@ -1,0 +1,55 @@
+// The HTTP API of the boardwright web table (see the server's contract).
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, url, body) {
+  const init = {method, headers: {Accept: 'application/json'}};
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    throw new ApiError(`the server cannot be reached (${err.message})`, 0);
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const message = (data && (data.error || data.detail)) || `HTTP ${response.status}`;
+    throw new ApiError(typeof message === 'string' ? message : JSON.stringify(message), response.status);
+  }
+  return data;
+}
+
+/** {"games": [{"name", "players": [...], "options_help": {...}, "agents": [...]}]} */
+export const catalog = () => request('GET', '/api/catalog');
+
+/** body: {game, players, options, seats, seed?} -> {id, seats: [...], spectate_url} */
+export const createGame = (body) => request('POST', '/api/games', body);
+
+/** status: "open" | "running" | "finished" | undefined */
+export const listGames = (status) =>
+  request('GET', status ? `/api/games?status=${encodeURIComponent(status)}` : '/api/games');
+
+export const getGame = (id) => request('GET', `/api/games/${encodeURIComponent(id)}`);
+
+/** {game, players, steps, frames, actions, descriptions} (finished games only). */
+export const getReplay = (id) => request('GET', `/api/games/${encodeURIComponent(id)}/replay`);
+
+/** {step, view, action} */
+export const getReplayStep = (id, step) =>
+  request('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`);

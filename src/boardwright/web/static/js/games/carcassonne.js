@@ -1,0 +1,550 @@
+// Carcassonne: the board drawn from the tile geometry (static/data/carcassonne_tiles.json),
+// pan and zoom, the drawn tile with rotate buttons and the legal spots highlighted, clickable
+// figure spots on the placed tile (follower / mayor / wagon / barn), pass, wagon moves,
+// abbeys, scores and supplies, tiles left and the scoring log.
+//
+// Coordinates: a tile (x, y) is drawn at (100 x, 100 y); y grows downwards (south), as in the
+// engine (the N side of (x, y) touches (x, y - 1)). Locations are the engine's strings: "N",
+// "E.W", "NL.NR", "MONASTERY", barn corners "NW" / "NE" / "SE" / "SW".
+
+import {el, svg, replace, clear, loadJson, plural} from '../util.js';
+
+const T = 100;
+const COLOURS = ['#d8322a', '#2a64d8', '#2f9e44', '#e5b914', '#303030', '#c35bd6'];
+const COLOUR_NAMES = ['Red', 'Blue', 'Green', 'Yellow', 'Black', 'Pink'];
+const FIGURE_ORDER = ['follower', 'mayor', 'wagon', 'barn'];
+const FIGURE_LABEL = {follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn', abbey: 'Abbey'};
+const ROLE = {city: 'knight', road: 'highwayman', field: 'farmer', monastery: 'monk'};
+const PROMPTS = {
+  place_tile: 'place the tile: click a highlighted space (↻ turns it)',
+  deploy: 'put a figure on the tile you placed, or pass',
+  wagon_move: 'move your wagon to a highlighted feature, or take it back',
+  choose_tile: 'draw a tile, or place your abbey in a hole',
+  final_abbey_round: 'place your abbey in a hole',
+};
+const DATA_URL = '/static/data/carcassonne_tiles.json';
+
+/** Turn a point of a tile (0..100) clockwise by `rotation` degrees around the tile centre. */
+export function rotatePoint([x, y], rotation) {
+  let px = x;
+  let py = y;
+  for (let q = 0; q < ((rotation / 90) % 4 + 4) % 4; q++) {
+    [px, py] = [T - py, px];
+  }
+  return [px, py];
+}
+
+export function seatColour(seat) {
+  return COLOURS[seat % COLOURS.length];
+}
+
+export function create(ctx) {
+  return new CarcassonneRenderer(ctx);
+}
+
+class CarcassonneRenderer {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.rotation = 0;
+    this.figure = 'follower';
+    this.box = null;  // the SVG viewBox [x, y, w, h]
+    this.userMoved = false;
+    this.drag = null;
+    this.dragged = false;
+    this.frame = null;
+    this.tileKey = null;
+  }
+
+  async init() {
+    this.data = await loadJson(DATA_URL);
+    this.buildBoard();
+    this.buildPanel();
+  }
+
+  title() {
+    return 'Carcassonne';
+  }
+
+  seatColour(seat) {
+    return seatColour(seat);
+  }
+
+  seatName(seat) {
+    return COLOUR_NAMES[seat % COLOUR_NAMES.length];
+  }
+
+  prompt(frame) {
+    return PROMPTS[frame.view.phase] || '';
+  }
+
+  finalNote(frame) {
+    const v = frame.view;
+    return `${plural(v.board.length, 'tile')} on the table.`;
+  }
+
+  // -- building the DOM --------------------------------------------------------------------------
+
+  buildBoard() {
+    const board = this.ctx.board;
+    clear(board);
+    this.svg = svg('svg', {class: 'cc-board', testid: 'board', role: 'img',
+      'aria-label': 'Carcassonne board'});
+    const defs = svg('defs');
+    for (const [name, tile] of Object.entries(this.data.tiles)) {
+      defs.append(this.tileSymbol(name, tile));
+    }
+    defs.append(
+      svg('symbol', {id: 'cc-meeple', viewBox: '-12 -13 24 26', overflow: 'visible'},
+        svg('path', {d: 'M0,-12 C4,-12 5,-9 5,-7 C5,-5 4,-4 3,-3 L10,0 C12,1 12,4 10,4 L5,3 L8,11 L2,11 L0,6 L-2,11 L-8,11 L-5,3 L-10,4 C-12,4 -12,1 -10,0 L-3,-3 C-4,-4 -5,-5 -5,-7 C-5,-9 -4,-12 0,-12 Z'})),
+      svg('symbol', {id: 'cc-wagon', viewBox: '-13 -11 26 22', overflow: 'visible'},
+        svg('path', {d: 'M-12,-6 L12,-6 L10,4 L-10,4 Z M-8,-10 L8,-10 L10,-6 L-10,-6 Z'}),
+        svg('circle', {cx: -6, cy: 6, r: 4}), svg('circle', {cx: 6, cy: 6, r: 4})),
+      svg('symbol', {id: 'cc-barn', viewBox: '-13 -13 26 26', overflow: 'visible'},
+        svg('path', {d: 'M-11,11 L-11,-3 L0,-12 L11,-3 L11,11 Z'})),
+    );
+    this.svg.append(defs);
+    this.layers = {};
+    for (const name of ['tiles', 'marks', 'figures', 'ghost', 'spots']) {
+      this.layers[name] = svg('g', {class: `cc-layer-${name}`});
+      this.svg.append(this.layers[name]);
+    }
+    const zoom = el('div', {class: 'zoom-controls'},
+      el('button', {type: 'button', testid: 'zoom-in', title: 'Zoom in', onclick: () => this.zoomBy(1 / 1.25)}, '+'),
+      el('button', {type: 'button', testid: 'zoom-out', title: 'Zoom out', onclick: () => this.zoomBy(1.25)}, '−'),
+      el('button', {type: 'button', testid: 'zoom-fit', title: 'Show the whole board', onclick: () => {
+        this.userMoved = false;
+        this.fit();
+      }}, '⤢'));
+    board.append(el('div', {class: 'cc-board-wrap'}, this.svg, zoom));
+    this.installPanZoom();
+    window.addEventListener('resize', () => this.applyBox());
+  }
+
+  tileSymbol(name, tile) {
+    const symbol = svg('symbol', {id: `cc-tile-${name}`, viewBox: '0 0 100 100'});
+    for (const shape of tile.drawing) {
+      symbol.append(svg('path', {d: shape.d, class: `t-${shape.cls}`}));
+    }
+    symbol.append(svg('rect', {x: 0.5, y: 0.5, width: 99, height: 99, class: 't-outline'}));
+    return symbol;
+  }
+
+  buildPanel() {
+    const panel = this.ctx.panel;
+    clear(panel);
+    this.drawnSvg = svg('svg', {viewBox: '-4 -4 108 108', class: 'cc-drawn-svg', testid: 'drawn-tile-svg'});
+    this.drawnBox = el('div', {class: 'cc-drawn', testid: 'drawn-tile'},
+      el('div', {class: 'cc-drawn-title'}, 'Drawn tile'),
+      el('div', {class: 'cc-drawn-row'},
+        el('button', {type: 'button', class: 'rotate', testid: 'rotate-left', title: 'Turn left (Shift+R)',
+          onclick: () => this.rotate(-1)}, '↺'),
+        this.drawnSvg,
+        el('button', {type: 'button', class: 'rotate', testid: 'rotate-right', title: 'Turn right (R)',
+          onclick: () => this.rotate(1)}, '↻')),
+      this.drawnCaption = el('div', {class: 'cc-drawn-caption', testid: 'drawn-tile-caption'}));
+    this.buttons = el('div', {class: 'cc-buttons'});
+    this.info = el('div', {class: 'cc-info'});
+    this.scores = el('table', {class: 'cc-scores', testid: 'scoreboard'});
+    this.scoring = el('ol', {class: 'cc-scoring-log', testid: 'scoring-log'});
+    this.remaining = el('div', {class: 'cc-remaining'});
+    panel.append(this.drawnBox, this.buttons, this.info,
+      el('h3', {}, 'Scores and supply'), this.scores,
+      el('details', {class: 'cc-details', open: true}, el('summary', {}, 'Scoring'), this.scoring),
+      el('details', {class: 'cc-details'}, el('summary', {testid: 'remaining-toggle'}, 'Tiles still in the bag'), this.remaining));
+    document.addEventListener('keydown', (e) => {
+      if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
+      if (e.key === 'r' || e.key === 'R') this.rotate(e.shiftKey ? -1 : 1);
+    });
+  }
+
+  // -- pan and zoom ----------------------------------------------------------------------------
+
+  installPanZoom() {
+    const s = this.svg;
+    s.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      this.drag = {x: e.clientX, y: e.clientY, box: [...this.box], id: e.pointerId, moving: false};
+      this.dragged = false;
+    });
+    s.addEventListener('pointermove', (e) => {
+      const drag = this.drag;
+      if (!drag || drag.id !== e.pointerId) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!drag.moving && Math.hypot(dx, dy) < 5) return;
+      if (!drag.moving) {
+        drag.moving = true;
+        s.setPointerCapture(e.pointerId);
+        s.classList.add('panning');
+      }
+      this.dragged = true;
+      const k = this.unitsPerPixel();
+      this.box = [drag.box[0] - dx * k, drag.box[1] - dy * k, drag.box[2], drag.box[3]];
+      this.userMoved = true;
+      this.applyBox();
+    });
+    const end = (e) => {
+      if (!this.drag || this.drag.id !== e.pointerId) return;
+      if (this.drag.moving) s.releasePointerCapture(e.pointerId);
+      s.classList.remove('panning');
+      this.drag = null;
+      // a click that ends a drag is not a click on a spot
+      setTimeout(() => { this.dragged = false; }, 0);
+    };
+    s.addEventListener('pointerup', end);
+    s.addEventListener('pointercancel', end);
+    s.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const factor = Math.pow(1.0015, e.deltaY);
+      this.zoomBy(factor, this.clientToBoard(e.clientX, e.clientY));
+    }, {passive: false});
+  }
+
+  unitsPerPixel() {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height || !this.box) return 1;
+    return Math.max(this.box[2] / rect.width, this.box[3] / rect.height);
+  }
+
+  clientToBoard(cx, cy) {
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  zoomBy(factor, centre = null) {
+    if (!this.box) return;
+    const [x, y, w, h] = this.box;
+    const nw = Math.min(Math.max(w * factor, 150), 8000);
+    const k = nw / w;
+    const [cx, cy] = centre || [x + w / 2, y + h / 2];
+    this.box = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
+    this.userMoved = true;
+    this.applyBox();
+  }
+
+  fit() {
+    const v = this.frame && this.frame.view;
+    if (!v) return;
+    const xs = v.board.map((t) => t.x);
+    const ys = v.board.map((t) => t.y);
+    for (const a of (this.frame.legal_actions || [])) {
+      if (a.type === 'place' || a.type === 'abbey') {
+        xs.push(a.x);
+        ys.push(a.y);
+      }
+    }
+    const minX = Math.min(...xs) - 1;
+    const maxX = Math.max(...xs) + 2;
+    const minY = Math.min(...ys) - 1;
+    const maxY = Math.max(...ys) + 2;
+    let w = (maxX - minX) * T;
+    let h = (maxY - minY) * T;
+    w = Math.max(w, 500);
+    h = Math.max(h, 400);
+    const cx = (minX + maxX) / 2 * T;
+    const cy = (minY + maxY) / 2 * T;
+    this.box = [cx - w / 2, cy - h / 2, w, h];
+    this.applyBox();
+  }
+
+  applyBox() {
+    if (this.box) this.svg.setAttribute('viewBox', this.box.map((n) => n.toFixed(1)).join(' '));
+  }
+
+  // -- rendering --------------------------------------------------------------------------------
+
+  render(frame) {
+    this.frame = frame;
+    const v = frame.view;
+    const actions = (this.ctx.interactive ? frame.legal_actions : []) || [];
+    const myTurn = actions.length > 0 && frame.seat === frame.current_player;
+    this.tileAt = new Map(v.board.map((t) => [`${t.x},${t.y}`, t]));
+    const places = actions.filter((a) => a.type === 'place');
+    const key = `${frame.step}:${v.tile}`;
+    if (places.length) {
+      const offered = [...new Set(places.map((a) => a.rotation))].sort((a, b) => a - b);
+      if (!offered.includes(this.rotation)) this.rotation = offered[0];
+      this.offered = offered;
+    } else {
+      this.offered = [];
+    }
+    this.tileKey = key;
+    this.renderTiles(v);
+    this.renderFigures(v);
+    clear(this.layers.spots);
+    clear(this.layers.ghost);
+    if (myTurn) this.renderSpots(frame, actions);
+    if (!this.userMoved || !this.box) this.fit();
+    this.renderPanel(frame, actions);
+  }
+
+  renderTiles(v) {
+    const layer = clear(this.layers.tiles);
+    for (const t of v.board) {
+      const g = svg('g', {transform: `translate(${t.x * T},${t.y * T})`, class: 'cc-tile',
+        testid: `tile-${t.x}-${t.y}`, dataset: {tile: t.tile, rotation: t.rotation}});
+      g.append(svg('use', {href: `#cc-tile-${t.tile}`, width: T, height: T,
+        transform: `rotate(${t.rotation} 50 50)`}));
+      g.append(svg('title', {}, `${t.tile} at (${t.x}, ${t.y}), turned ${t.rotation}°`));
+      layer.append(g);
+    }
+    const marks = clear(this.layers.marks);
+    if (v.last_placed) {
+      marks.append(svg('rect', {x: v.last_placed.x * T + 2, y: v.last_placed.y * T + 2, width: T - 4,
+        height: T - 4, class: 'cc-last', testid: 'last-placed'}));
+    }
+    if (v.wagon && v.wagon.from) {
+      marks.append(svg('rect', {x: v.wagon.from.x * T + 4, y: v.wagon.from.y * T + 4, width: T - 8,
+        height: T - 8, class: 'cc-wagon-from', stroke: seatColour(v.wagon.player)}));
+    }
+  }
+
+  /** The board point of a feature location on the tile at (x, y), or null. */
+  locationPoint(x, y, location) {
+    const t = this.tileAt.get(`${x},${y}`);
+    if (!t) return null;
+    if (this.data.corners[location]) {
+      const [cx, cy] = this.data.corners[location];
+      return {point: [x * T + cx, y * T + cy], kind: 'corner'};
+    }
+    const tile = this.data.tiles[t.tile];
+    const q = ((t.rotation / 90) % 4 + 4) % 4;
+    const feature = tile && tile.features.find((f) => f.locations[q] === location);
+    if (!feature) return null;
+    const [px, py] = rotatePoint(feature.spot, t.rotation);
+    return {point: [x * T + px, y * T + py], kind: feature.kind};
+  }
+
+  figureNode(seat, figure, role, [x, y], extra = {}) {
+    const colour = seatColour(seat);
+    let node;
+    if (figure === 'wagon') {
+      node = svg('use', {href: '#cc-wagon', x: x - 13, y: y - 11, width: 26, height: 22});
+    } else if (figure === 'barn') {
+      node = svg('use', {href: '#cc-barn', x: x - 14, y: y - 14, width: 28, height: 28});
+    } else {
+      const size = figure === 'mayor' ? 30 : 22;
+      node = svg('use', {href: '#cc-meeple', x: x - size / 2, y: y - size * 13 / 24, width: size,
+        height: size * 26 / 24});
+      if (role === 'farmer' && !extra.standing) node.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+      if (extra.lying) node.setAttribute('transform', `rotate(-90 ${x} ${y})`);
+    }
+    node.setAttribute('fill', colour);
+    node.setAttribute('class', `cc-figure fig-${figure}`);
+    const g = svg('g', {class: 'cc-figure-g'}, node);
+    if (figure === 'mayor') {
+      g.append(svg('text', {x, y: y + 4, class: 'cc-figure-letter'}, 'M'));
+    }
+    return g;
+  }
+
+  renderFigures(v) {
+    const layer = clear(this.layers.figures);
+    for (const f of v.followers || []) {
+      const at = this.locationPoint(f.x, f.y, f.location);
+      if (!at) continue;
+      const g = this.figureNode(f.player, f.figure, f.role, at.point, {lying: f.lying});
+      g.setAttribute('data-testid', `figure-${f.x}-${f.y}-${f.location}`);
+      g.append(svg('title', {}, `${COLOUR_NAMES[f.player]} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
+      layer.append(g);
+    }
+    for (const b of v.barns || []) {
+      const point = [(b.corner.x + 1) * T, (b.corner.y + 1) * T];
+      const g = this.figureNode(b.player, 'barn', 'barn', point);
+      g.setAttribute('data-testid', `barn-${b.corner.x}-${b.corner.y}`);
+      layer.append(g);
+    }
+  }
+
+  clickable(node, handler) {
+    node.addEventListener('click', (e) => {
+      if (this.dragged) return;
+      e.stopPropagation();
+      handler(e);
+    });
+    return node;
+  }
+
+  renderSpots(frame, actions) {
+    const v = frame.view;
+    const layer = this.layers.spots;
+    // tile placement
+    const byPos = new Map();
+    for (const a of actions) {
+      if (a.type !== 'place') continue;
+      const k = `${a.x},${a.y}`;
+      if (!byPos.has(k)) byPos.set(k, {x: a.x, y: a.y, rotations: []});
+      byPos.get(k).rotations.push(a.rotation);
+    }
+    for (const {x, y, rotations} of byPos.values()) {
+      const legal = rotations.includes(this.rotation);
+      const rect = svg('rect', {x: x * T + 3, y: y * T + 3, width: T - 6, height: T - 6, rx: 6,
+        class: `cc-spot ${legal ? 'legal' : 'alt'}`, testid: legal ? `spot-${x}-${y}` : `spot-alt-${x}-${y}`,
+        dataset: {x, y, rotations: rotations.join(',')}});
+      rect.append(svg('title', {}, legal ? `Place here (${x}, ${y})`
+        : `Fits here turned ${rotations.join('° or ')}° — click to turn it`));
+      if (legal) {
+        this.clickable(rect, () => this.ctx.send({type: 'place', x, y, rotation: this.rotation}));
+        rect.addEventListener('mouseenter', () => this.showGhostTile(v.tile, x, y, this.rotation));
+        rect.addEventListener('mouseleave', () => clear(this.layers.ghost));
+      } else {
+        this.clickable(rect, () => {
+          this.rotation = rotations[0];
+          this.render(this.frame);
+        });
+      }
+      layer.append(rect);
+    }
+    // abbeys into holes
+    for (const a of actions) {
+      if (a.type !== 'abbey') continue;
+      const rect = svg('rect', {x: a.x * T + 3, y: a.y * T + 3, width: T - 6, height: T - 6, rx: 6,
+        class: 'cc-spot legal abbey', testid: `abbey-${a.x}-${a.y}`});
+      rect.append(svg('title', {}, `Place your abbey at (${a.x}, ${a.y})`));
+      this.clickable(rect, () => this.ctx.send(a));
+      rect.addEventListener('mouseenter', () => this.showGhostTile('ABBEY', a.x, a.y, 0));
+      rect.addEventListener('mouseleave', () => clear(this.layers.ghost));
+      layer.append(rect);
+    }
+    // figures: deploy on the placed tile, or a wagon move
+    const deploys = actions.filter((a) => a.type === 'deploy');
+    if (!deploys.length) return;
+    const wagonMove = v.phase === 'wagon_move';
+    const figures = [...new Set(deploys.map((a) => a.figure))];
+    if (!wagonMove && !figures.includes(this.figure)) {
+      this.figure = FIGURE_ORDER.find((f) => figures.includes(f)) || figures[0];
+    }
+    for (const a of deploys) {
+      if (!wagonMove && a.figure !== this.figure) continue;
+      const at = this.locationPoint(a.x, a.y, a.location);
+      if (!at) continue;
+      const [px, py] = at.point;
+      const testid = wagonMove ? `wagon-${a.x}-${a.y}-${a.location}` : `deploy-${a.location}`;
+      const g = svg('g', {class: `cc-deploy kind-${at.kind}`, testid,
+        dataset: {x: a.x, y: a.y, location: a.location, figure: a.figure}});
+      g.append(svg('circle', {cx: px, cy: py, r: 11, class: 'cc-deploy-ring'}));
+      const role = at.kind === 'corner' ? 'barn' : ROLE[at.kind] || at.kind;
+      g.append(svg('title', {}, `${FIGURE_LABEL[a.figure]} as ${role} on ${a.location}`));
+      this.clickable(g, () => this.ctx.send(a));
+      g.addEventListener('mouseenter', () => {
+        clear(this.layers.ghost);
+        const ghost = this.figureNode(frame.seat, a.figure, role, at.point);
+        ghost.setAttribute('opacity', '0.6');
+        this.layers.ghost.append(ghost);
+      });
+      g.addEventListener('mouseleave', () => clear(this.layers.ghost));
+      layer.append(g);
+    }
+  }
+
+  showGhostTile(name, x, y, rotation) {
+    const layer = clear(this.layers.ghost);
+    if (!name || !this.data.tiles[name]) return;
+    const g = svg('g', {transform: `translate(${x * T},${y * T})`, class: 'cc-ghost'});
+    g.append(svg('use', {href: `#cc-tile-${name}`, width: T, height: T, transform: `rotate(${rotation} 50 50)`}));
+    layer.append(g);
+  }
+
+  rotate(direction) {
+    if (!this.offered || this.offered.length < 2) return;
+    const i = this.offered.indexOf(this.rotation);
+    this.rotation = this.offered[(i + direction + this.offered.length) % this.offered.length];
+    if (this.frame) this.render(this.frame);
+  }
+
+  // -- the side panel ---------------------------------------------------------------------------
+
+  renderPanel(frame, actions) {
+    const v = frame.view;
+    const myTurn = actions.length > 0;
+    // drawn tile
+    clear(this.drawnSvg);
+    const showTile = v.tile && this.data.tiles[v.tile] && v.phase === 'place_tile';
+    this.drawnBox.classList.toggle('empty', !showTile);
+    const rotation = myTurn ? this.rotation : 0;
+    if (showTile) {
+      this.drawnSvg.append(svg('use', {href: `#cc-tile-${v.tile}`, width: T, height: T,
+        transform: `rotate(${rotation} 50 50)`, testid: 'drawn-tile-image'}));
+      const info = this.data.tiles[v.tile];
+      replace(this.drawnCaption, el('b', {}, `Tile ${v.tile}`), ` · ${rotation}° · ${info.description}`);
+    } else {
+      replace(this.drawnCaption, v.phase === 'game_over' ? 'No tile: the game is over.' : 'No tile drawn.');
+    }
+    this.drawnSvg.dataset.rotation = String(rotation);
+    this.drawnBox.dataset.tile = v.tile || '';
+    for (const b of this.drawnBox.querySelectorAll('button.rotate')) {
+      b.disabled = !myTurn || this.offered.length < 2;
+    }
+    // buttons for the decision at hand
+    const buttons = [];
+    const deploys = actions.filter((a) => a.type === 'deploy');
+    if (deploys.length && v.phase !== 'wagon_move') {
+      const figures = FIGURE_ORDER.filter((f) => deploys.some((a) => a.figure === f));
+      const supply = (v.supply && v.supply[frame.seat]) || {};
+      buttons.push(el('div', {class: 'cc-figures'}, el('span', {class: 'muted'}, 'Figure: '),
+        figures.map((f) => el('button', {type: 'button', testid: `figure-${f}`,
+          class: `figure-btn${f === this.figure ? ' selected' : ''}`,
+          onclick: () => {
+            this.figure = f;
+            this.render(this.frame);
+          }}, `${FIGURE_LABEL[f]} (${supply[f] ?? '?'})`))));
+      buttons.push(el('p', {class: 'hint'}, 'Click a ring on the tile you placed to put the figure there.'));
+    }
+    for (const a of actions) {
+      if (a.type === 'pass') {
+        const label = v.phase === 'wagon_move' ? 'Take the wagon back'
+          : v.phase === 'final_abbey_round' ? 'Pass (keep the abbey)' : 'Pass (no figure)';
+        buttons.push(el('button', {type: 'button', class: 'primary', testid: 'pass',
+          onclick: () => this.ctx.send(a)}, label));
+      } else if (a.type === 'draw') {
+        buttons.push(el('button', {type: 'button', class: 'primary', testid: 'draw',
+          onclick: () => this.ctx.send(a)}, 'Draw a tile'));
+      }
+    }
+    replace(this.buttons, buttons);
+    // tiles left, phase info
+    const infos = [el('div', {testid: 'tiles-left', class: 'tiles-left', dataset: {count: v.draw_pile_size}},
+      `Tiles left: ${v.draw_pile_size}`)];
+    if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
+    if (v.wagon) infos.push(el('div', {}, `${COLOUR_NAMES[v.wagon.player]} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
+    if (v.final_round) infos.push(el('div', {}, 'Final abbey round.'));
+    replace(this.info, infos);
+    this.renderScores(frame);
+    this.renderScoring(v);
+    this.renderRemaining(v);
+  }
+
+  renderScores(frame) {
+    const v = frame.view;
+    const figures = [...new Set(v.supply.flatMap((s) => Object.keys(s)))];
+    figures.sort((a, b) => (FIGURE_ORDER.indexOf(a) + 10 * (a === 'abbey')) - (FIGURE_ORDER.indexOf(b) + 10 * (b === 'abbey')));
+    const short = {follower: 'Foll.', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn', abbey: 'Abbey'};
+    const head = el('tr', {}, el('th', {}, 'Player'), el('th', {class: 'num'}, 'Score'),
+      figures.map((f) => el('th', {class: 'num', title: `${FIGURE_LABEL[f] || f}s in supply`}, short[f] || f)));
+    const rows = v.scores.map((score, seat) => el('tr', {
+      class: `${seat === v.current_player ? 'current' : ''}${(v.winners || []).includes(seat) ? ' winner' : ''}${seat === frame.seat ? ' me' : ''}`,
+      testid: `score-${seat}`, title: seat === frame.seat ? 'you' : ''},
+    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${seatColour(seat)}`}), ` ${COLOUR_NAMES[seat]}`,
+      seat === frame.seat ? ' ◂' : ''),
+    el('td', {class: 'num score', testid: `score-value-${seat}`}, String(score)),
+    figures.map((f) => el('td', {class: 'num', testid: `supply-${seat}-${f}`}, String(v.supply[seat][f] ?? 0)))));
+    replace(this.scores, el('thead', {}, head), el('tbody', {}, rows));
+  }
+
+  renderScoring(v) {
+    const entries = (v.log || []).slice().reverse().map((e) => el('li', {},
+      `Turn ${e.turn}: ${e.complete ? 'completed ' : ''}${e.feature}${e.reason ? ` (${e.reason})` : ''} — `,
+      el('b', {}, `${e.points} pts`), ' to ',
+      e.players.length ? e.players.map((p, i) => [i ? ', ' : '', el('span', {class: 'swatch', style: `background:${seatColour(p)}`}), ` ${COLOUR_NAMES[p]}`]) : 'nobody'));
+    replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing scored yet.')]);
+  }
+
+  renderRemaining(v) {
+    const items = Object.entries(v.remaining_tiles || {}).map(([name, count]) => el('div', {class: 'cc-rem'},
+      svg('svg', {viewBox: '0 0 100 100', class: 'cc-rem-svg'}, svg('use', {href: `#cc-tile-${name}`, width: 100, height: 100})),
+      el('span', {}, `${name} ×${count}`)));
+    replace(this.remaining, items.length ? items : [el('p', {class: 'muted'}, 'The bag is empty.')]);
+  }
+}

@@ -1,0 +1,319 @@
+// Queens & Princes: the hex board (axial q, r; r grows towards Red's side, drawn at the bottom),
+// Queens, Princes, stacks, Cities and Fields in the players' colours. Click one of your pieces
+// to see where it may go (attacks in red, joint attacks dashed), then a highlighted space;
+// "Sow a Field" shows where a Field may be sown; Found and Pass are buttons.
+
+import {el, svg, replace, clear} from '../util.js';
+
+const SIZE = 30;  // hex radius in SVG units
+const SQ3 = Math.sqrt(3);
+const CSS_COLOURS = {Red: '#d8322a', Blue: '#2a64d8', Green: '#2f9e44', Yellow: '#e5b914'};
+const FALLBACK = ['#d8322a', '#2a64d8', '#2f9e44', '#e5b914'];
+const EVENT_TEXT = {
+  queen_captured: (e, n) => `${n(e.player)}'s Queen is captured${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
+  princes_defeated: (e, n) => `${e.count > 1 ? `${e.count} of ${n(e.player)}'s Princes are` : `${n(e.player)}'s Prince is`} defeated${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
+  city_destroyed: (e, n) => `${n(e.player)}'s City is destroyed${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
+  field_captured: (e, n) => `${n(e.player)}'s Field is taken${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
+  field_kept: (e, n) => `${n(e.player)}'s Field stays (no Field in supply)`,
+};
+
+const key = (c) => `${c[0]},${c[1]}`;
+
+export function create(ctx) {
+  return new QueensRenderer(ctx);
+}
+
+function hexCorners(cx, cy, r) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return points.join(' ');
+}
+
+function centre(q, r) {
+  return [SIZE * SQ3 * (q + r / 2), SIZE * 1.5 * r];
+}
+
+class QueensRenderer {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.selected = null;
+    this.mode = 'move';
+    this.frame = null;
+  }
+
+  init() {
+    clear(this.ctx.board);
+    this.svg = svg('svg', {class: 'qp-board', testid: 'board', role: 'img', 'aria-label': 'Queens board'});
+    this.ctx.board.append(el('div', {class: 'qp-board-wrap'}, this.svg));
+    clear(this.ctx.panel);
+    this.buttons = el('div', {class: 'qp-buttons'});
+    this.selection = el('div', {class: 'hint', testid: 'selection'});
+    this.info = el('div', {class: 'sh-phase'});
+    this.table = el('table', {class: 'qp-table', testid: 'scoreboard'});
+    this.log = el('ol', {class: 'qp-log', testid: 'event-log'});
+    this.ctx.panel.append(this.buttons, this.selection, this.info, el('h3', {}, 'Players'), this.table,
+      el('h3', {}, 'Events'), this.log);
+  }
+
+  title() {
+    return 'Queens & Princes';
+  }
+
+  seatName(seat, frame) {
+    const colours = frame && frame.view && frame.view.colours;
+    return (colours && colours[seat]) || ['Red', 'Blue', 'Green', 'Yellow'][seat] || `Seat ${seat + 1}`;
+  }
+
+  seatColour(seat, frame) {
+    return CSS_COLOURS[this.seatName(seat, frame)] || FALLBACK[seat % FALLBACK.length];
+  }
+
+  prompt() {
+    if (this.mode === 'sow') return 'click a highlighted space to sow a Field';
+    return this.selected ? 'click a highlighted space (red: attack)' : 'click one of your pieces, or Found / Sow / Pass';
+  }
+
+  finalNote(frame) {
+    const v = frame.view;
+    return `Round ${v.round}.`;
+  }
+
+  analyse(actions) {
+    const moves = new Map();  // from -> [action]
+    const joints = [];
+    const sows = new Map();
+    let found = null;
+    let pass = null;
+    for (const a of actions) {
+      if (a.type === 'move') {
+        const k = key(a.from);
+        if (!moves.has(k)) moves.set(k, []);
+        moves.get(k).push(a);
+      } else if (a.type === 'joint') {
+        joints.push(a);
+      } else if (a.type === 'sow') {
+        sows.set(key(a.at), a);
+      } else if (a.type === 'found') {
+        found = a;
+      } else if (a.type === 'pass') {
+        pass = a;
+      }
+    }
+    const jointFrom = new Set(joints.flatMap((a) => a.from.map(key)));
+    return {moves, joints, sows, found, pass, jointFrom};
+  }
+
+  render(frame) {
+    this.frame = frame;
+    const v = frame.view;
+    const actions = (this.ctx.interactive ? frame.legal_actions : []) || [];
+    const legal = this.analyse(actions);
+    if (this.selected && !legal.moves.has(this.selected) && !legal.jointFrom.has(this.selected)) this.selected = null;
+    if (this.mode === 'sow' && !legal.sows.size) this.mode = 'move';
+    this.legal = legal;
+    this.drawBoard(v, legal);
+    this.drawPanel(frame, legal);
+  }
+
+  occupancy(v) {
+    const cells = new Map();
+    const get = (c) => {
+      const k = key(c);
+      if (!cells.has(k)) cells.set(k, {princes: 0});
+      return cells.get(k);
+    };
+    v.position.seats.forEach((s, seat) => {
+      if (s.queen) Object.assign(get(s.queen), {queen: seat});
+      for (const p of s.princes || []) {
+        const cell = get(p);
+        cell.prince = seat;
+        cell.princes += 1;
+      }
+      for (const c of s.cities || []) get(c).city = seat;
+      for (const f of s.fields || []) get(f).field = seat;
+    });
+    return cells;
+  }
+
+  drawBoard(v, legal) {
+    const s = clear(this.svg);
+    const radius = v.map.radius;
+    const mountains = new Set(v.map.mountains.map(key));
+    const cells = this.occupancy(v);
+    const viewer = this.frame.seat;
+    // targets of the selected piece
+    const targets = new Map();  // key -> {moves: [], joints: []}
+    const addTarget = (k, kind, a) => {
+      if (!targets.has(k)) targets.set(k, {moves: [], joints: []});
+      targets.get(k)[kind].push(a);
+    };
+    if (this.selected && this.mode === 'move') {
+      for (const a of legal.moves.get(this.selected) || []) addTarget(key(a.to), 'moves', a);
+      for (const a of legal.joints) {
+        if (a.from.some((c) => key(c) === this.selected)) addTarget(key(a.to), 'joints', a);
+      }
+    }
+    this.targets = targets;
+    const w = SIZE * SQ3 * (2 * radius + 1) + 20;
+    const h = SIZE * (3 * radius + 2) + 20;
+    s.setAttribute('viewBox', `${-w / 2} ${-h / 2} ${w} ${h}`);
+    for (let r = -radius; r <= radius; r++) {
+      for (let q = -radius; q <= radius; q++) {
+        if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > radius) continue;
+        const k = `${q},${r}`;
+        const [cx, cy] = centre(q, r);
+        const mountain = mountains.has(k);
+        const cell = cells.get(k) || {princes: 0};
+        const classes = ['qp-cell'];
+        const movable = legal.moves.has(k) || legal.jointFrom.has(k);
+        if (this.mode === 'move' && movable) classes.push('movable');
+        if (this.selected === k) classes.push('selected');
+        const target = targets.get(k);
+        if (target) {
+          classes.push('target');
+          const enemy = (cell.queen !== undefined && cell.queen !== viewer)
+            || (cell.prince !== undefined && cell.prince !== viewer)
+            || (cell.city !== undefined && cell.city !== viewer);
+          if (enemy) classes.push('attack');
+          if (target.joints.length) classes.push('joint');
+        }
+        if (this.mode === 'sow' && legal.sows.has(k)) classes.push('sow');
+        const g = svg('g', {class: classes.join(' '), testid: `hex-${q}-${r}`, dataset: {q, r}});
+        g.append(svg('polygon', {points: hexCorners(cx, cy, SIZE - 0.5), class: `qp-hex ${mountain ? 'mountain' : 'plain'}`}));
+        if (mountain) {
+          g.append(svg('path', {class: 'qp-mountain-mark',
+            d: `M${cx - 15},${cy + 10} L${cx - 5},${cy - 8} L${cx},${cy - 1} L${cx + 6},${cy - 12} L${cx + 16},${cy + 10} Z`}));
+        }
+        if (cell.field !== undefined) {
+          g.append(svg('polygon', {points: hexCorners(cx, cy, SIZE - 6), class: 'qp-field',
+            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.38}));
+          g.append(svg('path', {class: 'qp-field', stroke: this.seatColour(cell.field, this.frame),
+            d: `M${cx - 12},${cy + 14} L${cx - 12},${cy - 4} M${cx - 4},${cy + 16} L${cx - 4},${cy - 6} M${cx + 4},${cy + 16} L${cx + 4},${cy - 6} M${cx + 12},${cy + 14} L${cx + 12},${cy - 4}`}));
+        }
+        const mobile = cell.queen !== undefined || cell.princes > 0;
+        if (cell.city !== undefined) {
+          const sc = mobile ? 0.6 : 1;
+          const ox = mobile ? cx - 14 : cx;
+          const oy = mobile ? cy + 10 : cy;
+          g.append(svg('path', {class: 'qp-city', fill: this.seatColour(cell.city, this.frame),
+            d: cityPath(ox, oy, sc)}));
+        }
+        if (cell.queen !== undefined) {
+          const colour = this.seatColour(cell.queen, this.frame);
+          g.append(svg('circle', {cx, cy, r: 14, class: 'qp-piece', fill: colour}));
+          g.append(svg('path', {class: 'qp-piece', fill: '#ffd84a',
+            d: `M${cx - 8},${cy + 3} L${cx - 9},${cy - 7} L${cx - 4},${cy - 2} L${cx},${cy - 9} L${cx + 4},${cy - 2} L${cx + 9},${cy - 7} L${cx + 8},${cy + 3} Z`}));
+          g.append(svg('text', {x: cx, y: cy + 11, class: 'qp-label'}, 'Q'));
+        } else if (cell.princes > 0) {
+          const colour = this.seatColour(cell.prince, this.frame);
+          if (cell.princes > 1) g.append(svg('circle', {cx: cx + 4, cy: cy - 4, r: 11, class: 'qp-piece', fill: colour}));
+          g.append(svg('circle', {cx, cy, r: 11, class: 'qp-piece', fill: colour}));
+          g.append(svg('text', {x: cx, y: cy + 3.5, class: 'qp-label'}, cell.princes > 1 ? '2P' : 'P'));
+        }
+        if (target && target.joints.length) {
+          g.append(svg('circle', {cx, cy, r: SIZE - 8, class: 'qp-mark'}));
+        }
+        g.append(svg('text', {x: cx, y: cy + SIZE - 8, class: 'qp-coord'}, `${q},${r}`));
+        g.append(svg('title', {}, this.describeCell(q, r, mountain, cell)));
+        g.addEventListener('click', (e) => this.onCell(k, e));
+        s.append(g);
+      }
+    }
+  }
+
+  describeCell(q, r, mountain, cell) {
+    const n = (seat) => this.seatName(seat, this.frame);
+    const parts = [`(${q},${r}) ${mountain ? 'mountain' : 'plain'}`];
+    if (cell.queen !== undefined) parts.push(`${n(cell.queen)} Queen`);
+    if (cell.princes) parts.push(`${cell.princes > 1 ? 'two' : 'a'} ${n(cell.prince)} Prince${cell.princes > 1 ? 's' : ''}`);
+    if (cell.city !== undefined) parts.push(`${n(cell.city)} City`);
+    if (cell.field !== undefined) parts.push(`${n(cell.field)} Field`);
+    return parts.join(' · ');
+  }
+
+  async onCell(k, event) {
+    const legal = this.legal;
+    if (!legal) return;
+    if (this.mode === 'sow') {
+      const a = legal.sows.get(k);
+      if (a) this.ctx.send(a);
+      return;
+    }
+    const target = this.targets && this.targets.get(k);
+    if (target) {
+      const options = [
+        ...target.moves.map((a) => ({label: `Move ${this.selected.replace(',', ', ')} → ${k.replace(',', ', ')}`, action: a})),
+        ...target.joints.map((a) => ({label: `Joint attack with the Prince at ${key(a.from.find((c) => key(c) !== this.selected) || a.from[1]).replace(',', ', ')}`, action: a})),
+      ];
+      if (options.length === 1) {
+        this.ctx.send(options[0].action);
+      } else {
+        const choice = await this.ctx.choose(options, {title: `To ${k}`, event});
+        if (choice) this.ctx.send(choice.action);
+      }
+      return;
+    }
+    if (legal.moves.has(k) || legal.jointFrom.has(k)) {
+      this.selected = this.selected === k ? null : k;
+    } else {
+      this.selected = null;
+    }
+    this.render(this.frame);
+  }
+
+  drawPanel(frame, legal) {
+    const v = frame.view;
+    const buttons = [];
+    if (legal.found) {
+      buttons.push(el('button', {type: 'button', class: 'primary', testid: 'found',
+        onclick: () => this.ctx.send(legal.found)}, 'Found a City'));
+    }
+    if (legal.sows.size) {
+      buttons.push(el('button', {type: 'button', testid: 'sow-mode', class: this.mode === 'sow' ? 'selected' : '',
+        onclick: () => {
+          this.mode = this.mode === 'sow' ? 'move' : 'sow';
+          this.selected = null;
+          this.render(this.frame);
+        }}, this.mode === 'sow' ? 'Cancel sowing' : `Sow a Field (${legal.sows.size} spaces)`));
+    }
+    if (legal.pass) {
+      buttons.push(el('button', {type: 'button', testid: 'pass', onclick: () => this.ctx.send(legal.pass)}, 'Pass'));
+    }
+    replace(this.buttons, buttons);
+    if (this.selected) {
+      const n = (this.legal.moves.get(this.selected) || []).length;
+      replace(this.selection, `Selected (${this.selected}): ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
+    } else {
+      replace(this.selection, '');
+    }
+    replace(this.info,
+      el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
+      v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.seatName(s, frame)).join(', ')}`) : '');
+    const head = el('tr', {}, ['Player', 'Score', 'Princes', 'Cities (supply)', 'Fields (supply)'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
+    const rows = v.position.seats.map((s, seat) => el('tr', {testid: `score-${seat}`,
+      class: seat === v.current_player ? 'current' : ''},
+    el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.seatName(seat, frame)}`,
+      seat === frame.seat ? ' (you)' : '', s.eliminated ? ' — out' : ''),
+    el('td', {class: 'num', testid: `score-value-${seat}`}, String(v.scores[seat])),
+    el('td', {class: 'num'}, String((s.princes || []).length)),
+    el('td', {class: 'num'}, `${(s.cities || []).length} (${s.city_supply})`),
+    el('td', {class: 'num'}, `${(s.fields || []).length} (${s.field_supply})`)));
+    replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
+    const n = (seat) => this.seatName(seat, frame);
+    const events = (v.log || []).slice(-40).reverse().map((e) => el('li', {},
+      `R${e.round}: `, (EVENT_TEXT[e.event] || ((x) => `${x.event} (${n(x.player)})`))(e, n),
+      e.at ? ` at (${e.at[0]},${e.at[1]})` : ''));
+    replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
+  }
+}
+
+function cityPath(cx, cy, s) {
+  const p = (dx, dy) => `${(cx + dx * s).toFixed(1)},${(cy + dy * s).toFixed(1)}`;
+  return `M${p(-14, 12)} L${p(-14, -6)} L${p(-10, -6)} L${p(-10, -10)} L${p(-5, -10)} L${p(-5, -6)} L${p(-2, -6)} `
+    + `L${p(-2, -14)} L${p(2, -14)} L${p(2, -6)} L${p(5, -6)} L${p(5, -10)} L${p(10, -10)} L${p(10, -6)} `
+    + `L${p(14, -6)} L${p(14, 12)} Z`;
+}
+

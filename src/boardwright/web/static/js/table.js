@@ -1,0 +1,357 @@
+// The game table: connects to the game's websocket, keeps the latest state frame and hands it
+// to the renderer of the game (js/games/<game>.js), chosen by the frame's `game` field.
+// The shell owns what every game shares: status line, refused-move messages, undo, players,
+// the list of every legal move, the move log and the final scores.
+
+import {GameSocket, gameSocketUrl} from './socket.js';
+import {el, replace, clear, chooseFrom, closeMenus} from './util.js';
+import {createGeneric} from './games/generic.js';
+
+const ERROR_TITLES = {
+  illegal_action: 'Move refused',
+  malformed: 'Move not understood',
+  not_your_turn: 'Not your turn',
+  bad_token: 'Invalid seat link',
+  rate_limited: 'Too many messages',
+  too_large: 'Message too large',
+  game_over: 'The game is over',
+  stale: 'The game moved on',
+  server_error: 'Server error',
+  render: 'Display problem',
+  offline: 'Not sent',
+};
+const ERROR_HINTS = {
+  stale: 'The board has been updated — look again and make your move.',
+  not_your_turn: 'Wait for your turn.',
+  rate_limited: 'Slow down a little and try again.',
+  bad_token: 'Ask for a new join link, or watch as a spectator.',
+};
+
+export const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
+
+function parseLocation() {
+  const params = new URLSearchParams(location.search);
+  const parts = location.pathname.split('/').filter(Boolean);
+  const gameId = params.get('game') || (parts[0] === 'play' ? decodeURIComponent(parts[1] || '') : '');
+  return {gameId, token: params.get('token')};
+}
+
+class Table {
+  constructor() {
+    const {gameId, token} = parseLocation();
+    this.gameId = gameId;
+    this.token = token;
+    this.frame = null;
+    this.renderer = null;
+    this.rendererGame = null;
+    this.rendererLoading = null;
+    this.busy = false;
+    this.busyTimer = null;
+    this.log = [];  // [{step, seat, text}]
+    this.lastLoggedStep = null;
+    this.stopReconnect = false;
+    this.dom = {
+      board: document.getElementById('board'),
+      status: document.getElementById('status'),
+      error: document.getElementById('error'),
+      undo: document.getElementById('undo'),
+      final: document.getElementById('final'),
+      panel: document.getElementById('game-panel'),
+      players: document.getElementById('players'),
+      actions: document.getElementById('action-list'),
+      allActions: document.getElementById('all-actions'),
+      log: document.getElementById('move-log'),
+      title: document.getElementById('game-title'),
+      seat: document.getElementById('seat-label'),
+      conn: document.getElementById('connection'),
+    };
+    this.dom.undo.addEventListener('click', () => this.undo());
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') closeMenus();
+    });
+  }
+
+  start() {
+    if (!this.gameId) {
+      replace(this.dom.board, el('p', {class: 'error'}, 'No game id in this address.'));
+      return;
+    }
+    document.body.dataset.gameId = this.gameId;
+    document.body.dataset.status = 'connecting';
+    this.socket = new GameSocket(gameSocketUrl(this.gameId, this.token), {
+      onFrame: (frame) => this.onFrame(frame),
+      onStatus: (status, detail) => this.onConnection(status, detail),
+    }).connect();
+    window.boardwright = {table: this};  // handy for debugging and for tests
+  }
+
+  onConnection(status, detail) {
+    const labels = {connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…',
+      closed: 'disconnected'};
+    this.dom.conn.textContent = labels[status] + (detail && status === 'reconnecting' ? ` (${detail})` : '');
+    this.dom.conn.dataset.state = status;
+    document.body.dataset.connection = status;
+    if (status !== 'connected') this.setBusy(false);
+    if (status === 'reconnecting' && this.stopReconnect) this.socket.close();
+  }
+
+  async onFrame(frame) {
+    if (frame.type === 'state') {
+      await this.onState(frame);
+    } else if (frame.type === 'error') {
+      this.showError(frame);
+      this.setBusy(false);
+      if (frame.code === 'bad_token') this.stopReconnect = true;
+    }
+  }
+
+  async ensureRenderer(game) {
+    if (this.renderer && this.rendererGame === game) return this.renderer;
+    if (this.rendererLoading && this.rendererGame === game) return this.rendererLoading;
+    this.rendererGame = game;
+    this.rendererLoading = (async () => {
+      let renderer;
+      const ctx = {
+        board: clear(this.dom.board),
+        panel: clear(this.dom.panel),
+        interactive: true,
+        send: (action) => this.sendMove(action),
+        choose: chooseFrom,
+      };
+      try {
+        const module = await import(`./games/${game}.js`);
+        renderer = module.create(ctx);
+      } catch (err) {
+        console.warn(`no renderer for ${game}, using the generic one`, err);
+        renderer = createGeneric(ctx);
+      }
+      if (renderer.init) await renderer.init();
+      this.renderer = renderer;
+      return renderer;
+    })();
+    return this.rendererLoading;
+  }
+
+  async onState(frame) {
+    const renderer = await this.ensureRenderer(frame.game);
+    if (this.frame && frame.step < this.frame.step) {
+      // an undo took moves back: drop log entries past the new step
+      this.log = this.log.filter((entry) => entry.step <= frame.step);
+    }
+    this.frame = frame;
+    this.setBusy(false);
+    if (frame.last_action && frame.step !== this.lastLoggedStep) {
+      if (!this.log.some((entry) => entry.step === frame.step)) {
+        this.log.push({step: frame.step, seat: frame.last_action.seat, text: frame.last_action.text
+          || JSON.stringify(frame.last_action.action)});
+      }
+    }
+    this.lastLoggedStep = frame.step;
+    this.hideErrorIfStale(frame);
+    const myTurn = this.isMyTurn(frame);
+    Object.assign(document.body.dataset, {
+      game: frame.game, step: String(frame.step), status: frame.status,
+      myTurn: String(myTurn), seat: frame.seat === null || frame.seat === undefined ? 'spectator' : String(frame.seat),
+      phase: (frame.view && frame.view.phase) || '',
+    });
+    this.renderHeader(frame, renderer);
+    try {
+      renderer.render(frame);
+    } catch (err) {
+      // a view the renderer does not understand: say so, and keep the shell (moves list) usable
+      console.error('the renderer failed', err);
+      document.getElementById('all-actions').open = true;
+      this.showError({code: 'render', message: `this position could not be drawn (${err.message}); the list of legal moves below still works.`});
+    }
+    this.renderStatus(frame, renderer);
+    this.renderPlayers(frame, renderer);
+    this.renderActionList(frame);
+    this.renderLog(frame, renderer);
+    this.renderFinal(frame, renderer);
+    this.dom.undo.classList.toggle('hidden', !frame.can_undo);
+    document.body.dataset.rendered = String(frame.step);
+  }
+
+  isMyTurn(frame) {
+    return frame.status !== 'finished' && frame.seat !== null && frame.seat !== undefined
+      && frame.current_player === frame.seat && (frame.legal_actions || []).length > 0;
+  }
+
+  seatName(seat, renderer = this.renderer) {
+    if (seat === null || seat === undefined) return 'Nobody';
+    if (renderer && renderer.seatName) return renderer.seatName(seat, this.frame);
+    return `Seat ${seat + 1}`;
+  }
+
+  seatColour(seat, renderer = this.renderer) {
+    if (renderer && renderer.seatColour) return renderer.seatColour(seat, this.frame);
+    return DEFAULT_COLOURS[seat % DEFAULT_COLOURS.length];
+  }
+
+  swatch(seat) {
+    return el('span', {class: 'swatch', style: `background:${this.seatColour(seat)}`});
+  }
+
+  renderHeader(frame, renderer) {
+    const title = (renderer.title && renderer.title(frame)) || frame.game;
+    this.dom.title.textContent = `${title} · game ${this.gameId}`;
+    document.title = `${title} — boardwright`;
+    if (frame.seat === null || frame.seat === undefined) {
+      replace(this.dom.seat, 'Spectator');
+    } else {
+      replace(this.dom.seat, 'You: ', this.swatch(frame.seat), ` ${this.seatName(frame.seat)}`);
+    }
+  }
+
+  renderStatus(frame, renderer) {
+    let text;
+    let cls = 'status';
+    if (frame.status === 'finished') {
+      text = 'Game over.';
+      cls += ' over';
+    } else if (this.isMyTurn(frame)) {
+      const prompt = renderer.prompt ? renderer.prompt(frame) : '';
+      text = `Your turn${prompt ? ` — ${prompt}` : '.'}`;
+      cls += ' mine';
+    } else if (frame.current_player === null || frame.current_player === undefined || frame.current_player < 0) {
+      text = 'Waiting…';
+    } else {
+      const who = this.seatName(frame.current_player);
+      const seatInfo = (frame.seats || []).find((s) => s.seat === frame.current_player);
+      const kind = seatInfo && seatInfo.kind !== 'human' ? ` (${seatInfo.kind})` : '';
+      text = `Waiting for ${who}${kind}…`;
+    }
+    this.dom.status.className = cls;
+    replace(this.dom.status, text);
+    if (this.busy) this.dom.status.append(el('span', {class: 'busy'}, ' sending…'));
+  }
+
+  renderPlayers(frame, renderer) {
+    const scores = frame.scores || [];
+    const seats = frame.seats && frame.seats.length ? frame.seats
+      : scores.map((_, seat) => ({seat, kind: '?', connected: false}));
+    const rows = seats.map((info) => {
+      const current = info.seat === frame.current_player && frame.status !== 'finished';
+      return el('div', {class: `player${current ? ' current' : ''}${info.seat === frame.seat ? ' me' : ''}`,
+        testid: `player-${info.seat}`},
+      this.swatch(info.seat),
+      el('span', {class: 'player-name'}, this.seatName(info.seat),
+        info.seat === frame.seat ? ' (you)' : ''),
+      el('span', {class: 'player-kind'}, info.kind === 'human' ? 'human' : `bot: ${info.kind}`),
+      el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
+        title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
+      el('span', {class: 'player-score', testid: `player-score-${info.seat}`},
+        scores[info.seat] !== undefined ? String(scores[info.seat]) : ''));
+    });
+    replace(this.dom.players, rows);
+  }
+
+  renderActionList(frame) {
+    const actions = frame.legal_actions || [];
+    const descriptions = frame.descriptions || [];
+    this.dom.allActions.classList.toggle('hidden', actions.length === 0);
+    this.dom.allActions.querySelector('summary').textContent = `All legal moves (${actions.length})`;
+    const limit = 400;
+    const buttons = actions.slice(0, limit).map((action, i) => el('button', {
+      type: 'button', class: 'action', testid: `action-${i}`,
+      onclick: () => this.sendMove(action),
+    }, descriptions[i] || JSON.stringify(action)));
+    if (actions.length > limit) buttons.push(el('p', {class: 'muted'}, `… and ${actions.length - limit} more`));
+    replace(this.dom.actions, buttons);
+  }
+
+  renderLog(frame, renderer) {
+    const items = this.log.slice(-200).reverse().map((entry) => el('li', {dataset: {step: entry.step}},
+      el('span', {class: 'log-step'}, `#${entry.step}`),
+      entry.seat !== null && entry.seat !== undefined ? this.swatch(entry.seat) : '',
+      ' ', entry.seat !== null && entry.seat !== undefined ? `${this.seatName(entry.seat)}: ` : '',
+      entry.text));
+    if (!items.length) items.push(el('li', {class: 'muted'}, frame.step ? 'Moves made while you are here appear here.' : 'No move yet.'));
+    replace(this.dom.log, items);
+  }
+
+  renderFinal(frame, renderer) {
+    if (frame.status !== 'finished') {
+      this.dom.final.classList.add('hidden');
+      return;
+    }
+    const scores = frame.scores || [];
+    const winners = (frame.view && frame.view.winners) || [];
+    const best = Math.max(...scores);
+    const order = scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
+    const rows = order.map(({seat, score}) => {
+      const won = winners.length ? winners.includes(seat) : score === best;
+      return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
+        el('td', {}, this.swatch(seat), ' ', this.seatName(seat), seat === frame.seat ? ' (you)' : ''),
+        el('td', {class: 'num', testid: `final-score-${seat}`}, String(score)),
+        el('td', {}, won ? '★ winner' : ''));
+    });
+    const extra = renderer.finalNote ? renderer.finalNote(frame) : '';
+    replace(this.dom.final,
+      el('h3', {}, 'Final scores'),
+      el('table', {class: 'final-table'}, el('tbody', {}, rows)),
+      extra ? el('p', {class: 'muted'}, extra) : '',
+      el('p', {}, el('a', {href: `/replay/${encodeURIComponent(this.gameId)}`, testid: 'replay-link'}, 'Watch the replay'),
+        ' · ', el('a', {href: '/', testid: 'lobby-link'}, 'Back to the lobby')));
+    this.dom.final.classList.remove('hidden');
+  }
+
+  showError(frame) {
+    const title = ERROR_TITLES[frame.code] || 'Refused';
+    const hint = ERROR_HINTS[frame.code] || '';
+    this.dom.error.dataset.code = frame.code || '';
+    replace(this.dom.error,
+      el('strong', {}, `${title}: `),
+      el('span', {class: 'error-text'}, frame.message || ''),
+      hint ? el('div', {class: 'error-hint'}, hint) : '',
+      el('button', {type: 'button', class: 'close', testid: 'error-close', title: 'Dismiss',
+        onclick: () => this.hideError()}, '×'));
+    this.dom.error.classList.remove('hidden');
+    this.errorStep = this.frame ? this.frame.step : null;
+    document.body.dataset.lastError = frame.code || 'error';
+  }
+
+  hideError() {
+    this.dom.error.classList.add('hidden');
+  }
+
+  hideErrorIfStale(frame) {
+    // A refusal stays visible until the position changes twice (so a stale-move message
+    // that arrives just before the new state is still seen).
+    if (this.errorStep !== null && this.errorStep !== undefined && frame.step > this.errorStep + 1) {
+      this.hideError();
+      this.errorStep = null;
+    }
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    document.body.classList.toggle('busy', busy);
+    clearTimeout(this.busyTimer);
+    if (busy) this.busyTimer = setTimeout(() => this.setBusy(false), 8000);
+  }
+
+  sendMove(action) {
+    closeMenus();
+    if (!this.frame) return false;
+    if (this.busy) return false;
+    const ok = this.socket.send({type: 'move', action, step: this.frame.step});
+    if (!ok) {
+      this.showError({code: 'offline', message: 'not connected to the server — the move was not sent; try again when reconnected.'});
+      return false;
+    }
+    this.setBusy(true);
+    return true;
+  }
+
+  undo() {
+    if (!this.socket.send({type: 'undo'})) {
+      this.showError({code: 'offline', message: 'not connected to the server.'});
+      return;
+    }
+    this.setBusy(true);
+  }
+}
+
+const table = new Table();
+table.start();

@@ -1,0 +1,398 @@
+"""Storage of games with SQLAlchemy 2: SQLite by default, PostgreSQL (psycopg 3) by URL.
+
+One row per game; the game *is* its record (seed + options + the list of accepted actions), so a
+restarted server rebuilds every position with `bw.replay`. The schema is created on first use and
+stamped with the Alembic head revision; a database of an older revision is upgraded with the
+migrations in `boardwright/web/migrations/` when the server starts.
+
+Writes go through `Writer`, one thread that commits in groups: every move waits for the commit
+that contains it (so a move is saved before it is broadcast), and moves that arrive while a
+commit is running share the next one. SQLite runs in WAL mode with synchronous=NORMAL: a
+committed move survives the server being killed at any moment; surviving a power cut too
+(an fsync per commit) is `BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import queue
+import threading
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Integer,
+    String,
+    create_engine,
+    event,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger("boardwright.web")
+
+DEFAULT_DB_URL = "sqlite:///boardwright.db"
+DB_ENV = "BOARDWRIGHT_DB"
+SYNC_ENV = "BOARDWRIGHT_SQLITE_SYNCHRONOUS"  # NORMAL (default) or FULL
+CHECKPOINT_SECONDS = 2.0
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+STATUSES = ("open", "running", "finished")
+ACTIVE = ("open", "running")
+
+JsonType = JSON().with_variant(JSONB(), "postgresql")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """A game: its set-up, seats and record. `step` and `scores` (the public scores) are
+    denormalised from the record so the lobby lists games without replaying them."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # [{"kind": "human" | agent string, "token_hash": sha256 hex | null, "joined": bool}]
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)
+    record: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)  # the actions, in order
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    scores: Mapped[list[Any]] = mapped_column(JsonType)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def resolve_url(url: str | None = None) -> str:
+    """`url`, else $BOARDWRIGHT_DB, else a SQLite file `boardwright.db` in the working directory.
+    A bare `postgresql://` URL is given the psycopg 3 driver."""
+    url = url or os.environ.get(DB_ENV) or DEFAULT_DB_URL
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def sqlite_synchronous() -> str:
+    synchronous = os.environ.get(SYNC_ENV, "NORMAL").upper()
+    if synchronous not in ("NORMAL", "FULL"):
+        raise ValueError(f"{SYNC_ENV} must be NORMAL or FULL, not {synchronous!r}")
+    return synchronous
+
+
+def make_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if not database or database == ":memory:":
+            raise ValueError("the web table needs a SQLite *file* (sqlite:///path/to/file.db)")
+        Path(database).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        synchronous = sqlite_synchronous()
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            # WAL: readers never block the writer. synchronous=NORMAL: a commit is in the
+            # write-ahead log (the OS has it) before it returns, which survives the server
+            # being killed; FULL also waits for the disk (power loss) at an fsync per commit.
+            # Checkpoints run in Storage's own thread, never in the middle of a move's commit.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+def alembic_config(connection: Any = None, url: str | None = None) -> Any:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def ensure_schema(engine: Engine) -> str:
+    """Create the schema in an empty database (stamped at the head revision), or upgrade an
+    older one with Alembic. Returns what was done: "created", "upgraded" or "current"."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+
+    head = head_revision()
+    with engine.begin() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+        if current == head:
+            return "current"
+        config = alembic_config(connection)
+        if current is None and not inspect(connection).has_table(GameRow.__tablename__):
+            Base.metadata.create_all(connection)
+            command.stamp(config, "head")
+            return "created"
+        if current is None:  # tables of the first version, made before Alembic stamped them
+            command.stamp(config, "0001")
+        command.upgrade(config, "head")
+        return "upgraded"
+
+
+def row_dict(row: GameRow) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in COLUMNS}
+
+
+class Storage:
+    """Synchronous repository of games (called from threads, never on the event loop)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = resolve_url(url)
+        self.engine = make_engine(self.url)
+        self.schema = ensure_schema(self.engine)
+        self.table = GameRow.__table__
+        self.synchronous = sqlite_synchronous() if self.backend == "sqlite" else None
+        self.writes = 0
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.backend == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True,
+                                                  name="boardwright-db-checkpoint")
+            self._checkpointer.start()
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    def _checkpoints(self) -> None:
+        """Copy the SQLite write-ahead log into the database now and then (PASSIVE: it never
+        blocks the writer), so the log stays small without a commit ever paying for it."""
+        seen = 0
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            if self.writes == seen:
+                continue
+            seen = self.writes
+            self.checkpoint("PASSIVE")
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        if self.backend != "sqlite":
+            return
+        try:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        except Exception:
+            log.exception("SQLite checkpoint failed")
+
+    def dispose(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+            self._checkpointer = None
+            self.checkpoint("TRUNCATE")
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------------------------
+
+    def insert(self, values: dict[str, Any]) -> None:
+        self.writes += 1
+        with self.engine.begin() as connection:
+            connection.execute(self.table.insert(), [values])
+
+    def update(self, game_id: str, values: dict[str, Any]) -> None:
+        self.writes += 1
+        with self.engine.begin() as connection:
+            self._update(connection, game_id, values)
+
+    def _update(self, connection: Any, game_id: str, values: dict[str, Any]) -> None:
+        result = connection.execute(
+            update(self.table).where(self.table.c.id == game_id).values(**values))
+        if result.rowcount != 1:
+            raise LookupError(f"no game {game_id!r} in the database")
+
+    def apply_batch(self, operations: list[tuple[str, Any, dict[str, Any]]]) -> None:
+        """Run ("insert", None, values) / ("update", game_id, values) in ONE transaction."""
+        self.writes += 1
+        with self.engine.begin() as connection:
+            for kind, game_id, values in operations:
+                if kind == "insert":
+                    connection.execute(self.table.insert(), [values])
+                else:
+                    self._update(connection, game_id, values)
+
+    def delete(self, game_id: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(self.table.delete().where(self.table.c.id == game_id))
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def get(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(self.table).where(self.table.c.id == game_id)).mappings().first()
+        return dict(row) if row is not None else None
+
+    def active(self) -> list[dict[str, Any]]:
+        """Every open or running game, oldest first (reloaded when the server starts)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(self.table).where(self.table.c.status.in_(ACTIVE))
+                .order_by(self.table.c.created)).mappings().all()
+        return [dict(r) for r in rows]
+
+    def listing(self, statuses: Iterable[str], limit: int = 200,
+                without: Iterable[str] = ()) -> list[dict[str, Any]]:
+        """Summaries (no record) of games with these statuses, newest first."""
+        columns = [c for c in self.table.columns if c.name != "record"]
+        query = (select(*columns).where(self.table.c.status.in_(list(statuses)))
+                 .order_by(self.table.c.created.desc()).limit(limit))
+        skip = list(without)
+        if skip:
+            query = query.where(self.table.c.id.not_in(skip))
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).mappings().all()
+        return [dict(r) for r in rows]
+
+
+class Writer:
+    """One thread that owns the writes: operations queued from the event loop are committed in
+    groups, and each caller's future resolves once the transaction holding its operation has
+    committed (or fails with the database's error)."""
+
+    MAX_BATCH = 500
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="boardwright-db-writer",
+                                       daemon=True)
+        self.thread.start()
+        self.commits = 0
+        self.operations = 0
+
+    async def insert(self, values: dict[str, Any]) -> None:
+        await self._submit(("insert", None, values))
+
+    async def update(self, game_id: str, values: dict[str, Any]) -> None:
+        await self._submit(("update", game_id, values))
+
+    async def _submit(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self.queue.put((operation, future, loop))
+        await future
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join(timeout=30)
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            item = self.queue.get()
+            if item is None:
+                break
+            batch = [item]
+            while len(batch) < self.MAX_BATCH:
+                try:
+                    extra = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if extra is None:
+                    stop = True
+                    break
+                batch.append(extra)
+            self._commit(batch)
+
+    def _commit(self, batch: list[Any]) -> None:
+        try:
+            self.storage.apply_batch([op for op, _, _ in batch])
+            outcomes: list[BaseException | None] = [None] * len(batch)
+            self.commits += 1
+        except Exception:  # one bad operation must not fail the others: retry one by one
+            outcomes = []
+            for op, _, _ in batch:
+                try:
+                    self.storage.apply_batch([op])
+                    outcomes.append(None)
+                    self.commits += 1
+                except Exception as exc:
+                    log.exception("database write failed")
+                    outcomes.append(exc)
+        self.operations += len(batch)
+        for (_, future, loop), outcome in zip(batch, outcomes):
+            try:
+                loop.call_soon_threadsafe(_resolve, future, outcome)
+            except RuntimeError:  # the loop is closed (shutdown): nobody is waiting
+                pass
+
+
+class InlineWriter:
+    """Writes committed right away on the calling (event-loop) thread: for SQLite in WAL mode
+    with synchronous=NORMAL a commit is a few hundred microseconds of local work, cheaper than
+    handing it to a thread and back (two wake-ups per move on a busy machine)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.commits = 0
+        self.operations = 0
+
+    async def insert(self, values: dict[str, Any]) -> None:
+        self._run(("insert", None, values))
+
+    async def update(self, game_id: str, values: dict[str, Any]) -> None:
+        self._run(("update", game_id, values))
+
+    def _run(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+        self.operations += 1
+        self.storage.apply_batch([operation])
+        self.commits += 1
+
+    def close(self) -> None:
+        pass
+
+
+def make_writer(storage: Storage) -> Writer | InlineWriter:
+    """Inline commits for SQLite with synchronous=NORMAL, the group-committing thread for
+    PostgreSQL (a network round trip per commit) and SQLite FULL (an fsync per commit)."""
+    if storage.backend == "sqlite" and storage.synchronous == "NORMAL":
+        return InlineWriter(storage)
+    return Writer(storage)
+
+
+def _resolve(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if future.done():
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)

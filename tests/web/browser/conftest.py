@@ -1,0 +1,127 @@
+"""Fixtures of the browser tests: the real web app served by uvicorn in a background thread on
+a free port with a temporary SQLite file, and Debian's Chromium driven by Playwright.
+
+The tests are marked `browser` and skipped, with the reason, when Chromium
+(`/usr/bin/chromium`, or $BOARDWRIGHT_CHROMIUM) or the `playwright` package is missing. CI
+installs Chromium with `apt-get install -y chromium`; Playwright's own browser downloads are
+never used (`executable_path` points at the system Chromium).
+"""
+
+from __future__ import annotations
+
+import inspect
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from browser_helpers import ARTIFACTS, CHROMIUM, Site
+
+VIEWPORT = {"width": 1400, "height": 900}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The web table on http://127.0.0.1:<free port>, on a temporary SQLite database."""
+    pytest.importorskip("fastapi", reason="the web table needs the server extra")
+    uvicorn = pytest.importorskip("uvicorn", reason="the web table needs the server extra")
+    try:
+        from boardwright.web.app import create_app
+    except ImportError as exc:  # the server is not installed or not written yet
+        pytest.skip(f"boardwright.web.app.create_app is not available: {exc}")
+    db = tmp_path_factory.mktemp("web_browser") / "browser.db"
+    kwargs: dict[str, Any] = {}
+    params = inspect.signature(create_app).parameters
+    if "bot_mode" in params:
+        kwargs["bot_mode"] = "thread"  # no process pool inside the test process
+    app = create_app(f"sqlite:///{db}", **kwargs)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+                            ws_ping_interval=None)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="uvicorn-browser-tests", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    try:
+        yield Site(f"http://127.0.0.1:{port}")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright. Module scope: Playwright's sync API
+    keeps an event loop marked as running in the main thread while it is started, which would
+    break later tests that call asyncio.run(); it is stopped at the end of each module."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (install it with `apt-get install -y chromium`, "
+                    "or set BOARDWRIGHT_CHROMIUM)")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the browser tests need the `playwright` package")
+    playwright = sync_api.sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+    except Exception as exc:  # noqa: BLE001 - a Chromium that cannot start is a skip reason
+        playwright.stop()
+        pytest.skip(f"Chromium at {CHROMIUM} does not start: {exc}")
+    try:
+        yield browser
+    finally:
+        browser.close()
+        playwright.stop()
+
+
+class PageErrors:
+    """JavaScript exceptions seen by the pages of one test (a test fails on any)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Any) -> Any:
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        return page
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """A factory of pages, each in its own browser context (own cookies, own storage)."""
+    contexts = []
+    errors = PageErrors()
+
+    def make() -> Any:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.set_default_timeout(15000)
+        contexts.append(context)
+        return errors.watch(context.new_page())
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors.errors, "JavaScript errors:\n" + "\n".join(errors.errors)
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

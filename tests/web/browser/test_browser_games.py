@@ -1,0 +1,118 @@
+"""Queens & Princes and Rise of the Shogun in Chromium: each game's board loads, a few moves
+are made by clicking, and a screenshot of each board is saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import body_data, join_url, rendered, screenshot, wait_change, wait_rendered, wait_turn_or_end
+
+pytestmark = pytest.mark.browser
+
+
+def test_queens_moves_and_sowing_by_clicking(site, page, artifacts):
+    created = site.create("queens", ["human", "random"], seed=3)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert page.get_by_test_id("hex-0-0").count() == 1
+    assert page.locator(".qp-cell").count() == 91
+    assert wait_turn_or_end(page) == "turn"
+    moves = 0
+    for turn in range(4):
+        if wait_turn_or_end(page) == "finished":
+            break
+        if turn == 1 and page.get_by_test_id("sow-mode").count():
+            page.get_by_test_id("sow-mode").click()
+            target = page.locator(".qp-cell.sow").first
+        else:
+            page.locator(".qp-cell.movable").first.click()
+            assert page.locator(".qp-cell.selected").count() == 1
+            target = page.locator(".qp-cell.target").first
+        before = rendered(page)
+        target.click()
+        if page.get_by_test_id("choice-menu").count():
+            page.get_by_test_id("choice-0").click()
+        wait_change(page, before)
+        moves += 1
+    assert moves >= 3
+    assert int(body_data(page, "step")) >= 2 * moves - 1
+    screenshot(page, "queens_board")
+
+
+def test_shogun_set_up_and_turns_by_clicking(site, page, artifacts):
+    created = site.create("shogun", ["human", "random"], {"max_rounds": 3}, seed=5)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert page.locator("[data-testid^=space-]").count() == 64
+    decisions = []
+    for _ in range(14):
+        if wait_turn_or_end(page) == "finished":
+            break
+        before = rendered(page)
+        spaces = page.locator(".sh-cell.target")
+        cards = page.locator(".sh-card.playable")
+        chips = page.locator(".sh-chip.playable")
+        buttons = page.locator("[data-testid=actions-now] button")
+        if spaces.count():
+            spaces.first.click()
+            decisions.append("space")
+        elif cards.count():
+            cards.first.click()
+            decisions.append("card")
+        elif buttons.count():
+            decisions.append(buttons.first.get_attribute("data-testid") or "button")
+            buttons.first.click()
+        elif chips.count():
+            chips.first.click()
+            decisions.append("treasure")
+        else:
+            raise AssertionError("it is our turn but nothing is clickable")
+        if page.get_by_test_id("choice-menu").count():
+            page.get_by_test_id("choice-0").click()
+        wait_change(page, before)
+    assert len(decisions) >= 5, decisions
+    assert "space" in decisions  # castles, shrines, home, hero placed on the map
+    # the hand of the player is shown, the opponent's is not
+    if page.get_by_test_id("hand").locator(".sh-card").count() == 0:
+        assert body_data(page, "phase") in ("heroes",)
+    screenshot(page, "shogun_board")
+
+
+def test_shogun_each_human_sees_only_their_own_hand(site, new_page):
+    created = site.create("shogun", ["human", "human"],
+                          {"heroes": ["ninja", "samurai"], "max_rounds": 2}, seed=8)
+    green, red = new_page(), new_page()
+    green.goto(join_url(site, created, 0))
+    red.goto(join_url(site, created, 1))
+    wait_rendered(green)
+    wait_rendered(red)
+    green.get_by_test_id("hand").locator(".sh-card").first.wait_for()
+    red.get_by_test_id("hand").locator(".sh-card").first.wait_for()
+    green_cards = green.get_by_test_id("hand").locator(".sh-card")
+    red_cards = red.get_by_test_id("hand").locator(".sh-card")
+    assert all(green_cards.nth(i).get_attribute("data-card").startswith("nin_") for i in range(green_cards.count()))
+    assert all(red_cards.nth(i).get_attribute("data-card").startswith("sam_") for i in range(red_cards.count()))
+    # whoever moves clicks a highlighted province; the other page has nothing to click
+    mover, waiter = (green, red) if body_data(green, "myTurn") == "true" else (red, green)
+    assert waiter.locator(".sh-cell.target").count() == 0
+    before = rendered(waiter)
+    mover.locator(".sh-cell.target").first.click()
+    if mover.get_by_test_id("choice-menu").count():
+        mover.get_by_test_id("choice-0").click()
+    wait_change(waiter, before)
+
+
+@pytest.mark.parametrize("game, options", [("queens", {}), ("shogun", {"max_rounds": 2})])
+def test_replay_of_each_game(site, page, artifacts, game, options):
+    created = site.create(game, ["random", "random"], options, seed=4)
+    summary = site.wait_finished(created["id"], timeout=120)
+    page.goto(site.url(f"/replay/{created['id']}"))
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    assert page.get_by_test_id("board").count() == 1
+    page.get_by_test_id("replay-next").click()
+    page.wait_for_function("() => document.body.dataset.step === '1'")
+    page.get_by_test_id("replay-last").click()
+    page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(summary["step"]))
+    for seat, score in enumerate(summary["scores"]):
+        assert page.get_by_test_id(f"player-score-{seat}").inner_text() == str(score)
+    screenshot(page, f"{game}_replay_end")

@@ -1,0 +1,54 @@
+"""The front end's static data files are up to date with the engine's data (no browser)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import boardwright as bw
+
+STATIC = Path(__file__).resolve().parents[3] / "src" / "boardwright" / "web" / "static"
+
+
+def load_generator():
+    spec = importlib.util.spec_from_file_location("static_data_generate", STATIC / "data" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_files_are_fresh():
+    generator = load_generator()
+    assert generator.main(["--check"]) == 0, "run: python src/boardwright/web/static/data/generate.py"
+
+
+def test_every_deploy_location_of_a_game_has_a_spot():
+    """Every location a Deploy action can name, on every tile and rotation, is in the tile
+    geometry, so the table can put a clickable spot there."""
+    data = json.loads((STATIC / "data" / "carcassonne_tiles.json").read_text("utf-8"))
+    game = bw.load("carcassonne", 2, {"expansions": ["abbey_mayor"]})
+    for name, tile_type in game.tile_types.items():
+        tile = data["tiles"][name]
+        for quarter, variant in enumerate(tile_type.variants):
+            drawn = {f["locations"][quarter] for f in tile["features"]}
+            assert {f.location for f in variant.features} == drawn, (name, quarter)
+            for f in tile["features"]:
+                x, y = f["spot"]
+                assert 0 <= x <= 100 and 0 <= y <= 100
+
+
+def test_shogun_map_matches_the_game():
+    data = json.loads((STATIC / "data" / "shogun_content.json").read_text("utf-8"))
+    game = bw.load("shogun", 2)
+    state = game.new_game(1)
+    view = state.view(0)
+    ids = {s["id"] for s in data["map"]["spaces"]}
+    assert len(ids) == 64
+    hand = view["cards"] and [c for c in view["cards"] if c["seat"] == 0][0]["hand"] or []
+    assert all(card in data["cards"] for card in hand)
+    for action in state.legal_actions():
+        for field in ("space", "source", "target"):
+            value = action.to_json().get(field)
+            if isinstance(value, str):
+                assert value in ids

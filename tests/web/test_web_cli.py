@@ -1,0 +1,32 @@
+"""`boardwright serve`: its options and errors (running it is tested in test_web_restart.py)."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("fastapi", reason="the web table needs the server extra")
+
+from boardwright.cli import app
+
+runner = CliRunner()
+
+
+def test_serve_is_a_command_with_host_port_and_db() -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--db", "--bot-delay"):
+        assert flag in result.output
+    assert "serve" in runner.invoke(app, ["--help"]).output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--port", "0"], "--port must be from 1 to 65535"),
+    (["--bot-delay", "-1"], "--bot-delay must be 0 or more"),
+    (["--bot-workers", "0"], "--bot-workers must be at least 1"),
+    (["--db", "nosuchdialect://x"], "cannot open the database"),
+])
+def test_serve_refuses_bad_arguments(args, message) -> None:
+    result = runner.invoke(app, ["serve", *args])
+    assert result.exit_code != 0
+    assert message in " ".join(result.output.split())

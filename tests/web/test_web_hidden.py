@@ -1,0 +1,181 @@
+"""Hidden information: every frame a connection receives is inspected. A seat gets exactly the
+engine's `view(seat)` (a spectator `view(None)`), never another seat's hand, treasures or
+mission, never the draw pile's order or the seed, and the last action only as far as that
+seat may know it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from web_helpers import client, create, receive, receive_until, sqlite_url, walk
+
+import boardwright as bw
+from boardwright.web.sessions import LastAction, visible_scores
+
+SECRET_KEYS = {"pile", "draw_pile", "draw_order", "seed", "deck_order", "token", "token_hash"}
+
+
+@pytest.fixture
+def api(tmp_path):
+    # Whole games at machine speed: the rate limit is raised (it has its own tests).
+    with client(sqlite_url(tmp_path), rate_limit=100_000) as test_client:
+        yield test_client
+
+
+def play_out(api, created, seed: int, max_steps: int = 2000):
+    """Both seats and a spectator connected; random legal moves until the end. Returns every
+    frame each connection received, and the final record."""
+    game_id = created["id"]
+    rng = random.Random(seed)
+    urls = {0: f"/ws/games/{game_id}?token={created['seats'][0]['token']}",
+            1: f"/ws/games/{game_id}?token={created['seats'][1]['token']}",
+            None: f"/ws/games/{game_id}"}
+    frames = {who: [] for who in urls}
+    with api.websocket_connect(urls[0]) as ws0, api.websocket_connect(urls[1]) as ws1, \
+            api.websocket_connect(urls[None]) as spectator:
+        sockets = {0: ws0, 1: ws1, None: spectator}
+        latest = {who: receive(ws) for who, ws in sockets.items()}
+        for who in sockets:
+            frames[who].append(latest[who])
+        step = 0
+        while latest[None]["status"] != "finished" and step < max_steps:
+            mover = latest[None]["current_player"]
+            mine = latest[mover]
+            assert mine["step"] == step and mine["legal_actions"]
+            action = rng.choice(mine["legal_actions"])
+            sockets[mover].send_json({"type": "move", "action": action, "step": step})
+            step += 1
+            for who, ws in sockets.items():
+                latest[who] = receive_until(ws, lambda f: f["type"] == "state"
+                                            and f["step"] == step, seen=frames[who])
+    record = api.app.state.storage.get(game_id)
+    return frames, record
+
+
+def engine_views(record):
+    """view(seat) for seats 0, 1 and None at every step, by the engine alone."""
+    game = bw.load(record["game"], record["players"], record["options"])
+    state = game.new_game(record["seed"])
+    views = [{s: state.view(s) for s in (0, 1, None)}]
+    states = [state.clone()]
+    for data in record["record"]:
+        state.apply(game.action_from_json(data))
+        views.append({s: state.view(s) for s in (0, 1, None)})
+        states.append(state.clone())
+    return views, states
+
+
+def check_common(frames, record, views, states) -> None:
+    for who, received in frames.items():
+        assert received, who
+        for frame in received:
+            if frame["type"] != "state":
+                continue
+            step = frame["step"]
+            assert frame["seat"] == who
+            assert frame["view"] == views[step][who]
+            state = states[step]
+            if who is None or state.is_terminal or state.current_player != who:
+                assert frame["legal_actions"] == [] and frame["descriptions"] == []
+            else:
+                assert frame["legal_actions"] == [a.to_json() for a in state.legal_actions()]
+            for key, value in walk(frame):
+                assert key not in SECRET_KEYS, (key, frame["step"])
+                if isinstance(value, int) and not isinstance(value, bool):
+                    assert value != record["seed"]
+            assert record["seed"] not in json.dumps(frame) if isinstance(record["seed"], str) \
+                else True
+
+
+def test_shogun_hands_treasures_and_missions_stay_with_their_owner(api) -> None:
+    created = create(api, "shogun", ["human", "human"], seed=987_654_321,
+                     options={"max_rounds": 4})
+    frames, record = play_out(api, created, seed=2)
+    assert record["status"] == "finished"
+    views, states = engine_views(record)
+    check_common(frames, record, views, states)
+    hidden_moves = cards_seen = 0
+    for who, received in frames.items():
+        for frame in (f for f in received if f["type"] == "state"):
+            view = frame["view"]
+            state = states[frame["step"]]
+            if not view["is_terminal"]:
+                for seat in (0, 1):
+                    if seat == who:
+                        continue
+                    assert view["seats"][seat]["treasures"] is None
+                    assert view["seats"][seat]["mission"] is None
+                    if view["cards"] is None:  # the set-up: no cards dealt yet
+                        continue
+                    cards_seen += 1
+                    assert view["cards"][seat]["hand"] is None
+                    hand = state.table.players[seat].hand
+                    assert view["cards"][seat]["hand_size"] == len(hand)
+                # the scores shown are the public ones (face-down treasures not counted)
+                assert frame["scores"] == [s["vp"] for s in view["seats"]]
+                for seat in (0, 1):
+                    if seat != who:
+                        assert frame["scores"][seat] == state.public_vp(seat)
+            last = frame["last_action"]
+            if last is not None and last["action"]["type"] in (
+                    "keep_treasure", "return_treasure", "discard_treasure", "defy"):
+                if last["seat"] != who:
+                    hidden_moves += 1
+                    assert "treasure" not in last["action"] and "(hidden)" in last["text"]
+                else:
+                    assert "treasure" in last["action"]
+    assert cards_seen > 100
+    # the test game does have hidden moves to check (the seed was chosen for it)
+    assert hidden_moves > 0
+
+
+def test_carcassonne_draw_pile_never_appears_in_any_frame(api) -> None:
+    created = create(api, "carcassonne", ["human", "human"], seed=123_456_789)
+    frames, record = play_out(api, created, seed=3)
+    assert record["status"] == "finished"
+    views, states = engine_views(record)
+    check_common(frames, record, views, states)
+    for who, received in frames.items():
+        for frame in (f for f in received if f["type"] == "state"):
+            pile = list(states[frame["step"]].pile)
+            if len(pile) < 3:
+                continue
+            order = [pile, pile[::-1]]
+            for key, value in walk(frame):
+                if isinstance(value, list) and len(value) >= 3:
+                    assert value not in order, key  # the order of the pile, in any list
+            text = json.dumps(frame)
+            assert json.dumps(pile) not in text and json.dumps(pile[::-1]) not in text
+            assert "".join(pile[-6:]) not in text.replace('"', "")
+
+
+def test_queens_frames_are_the_engine_views(api) -> None:
+    created = create(api, "queens", ["human", "human"], seed=77)
+    frames, record = play_out(api, created, seed=9, max_steps=60)
+    views, states = engine_views(record)
+    check_common(frames, record, views, states)
+
+
+def test_last_action_of_a_hidden_move_is_redacted_for_the_others(api) -> None:
+    created = create(api, "shogun", ["human", "human"], seed=1)
+    live = api.app.state.manager.games[created["id"]]
+    live.last = LastAction(0, {"type": "keep_treasure", "treasure": "t_oni"},
+                           "keep treasure treasure=t_oni")
+    assert live.last_action_for(0)["action"] == {"type": "keep_treasure", "treasure": "t_oni"}
+    for viewer in (1, None):
+        shown = live.last_action_for(viewer)
+        assert shown == {"seat": 0, "action": {"type": "keep_treasure"},
+                         "text": "keep treasure (hidden)"}
+        assert "t_oni" not in json.dumps(live.state_frame(viewer))
+    live.last = LastAction(0, {"type": "move", "space": "izu"}, "move space=izu")
+    assert live.last_action_for(1)["action"] == {"type": "move", "space": "izu"}
+
+
+def test_visible_scores_prefer_what_the_view_shows() -> None:
+    state = bw.load("shogun", 2, {}).new_game(1)
+    view = state.view(None)
+    assert visible_scores(state, view) == [s["vp"] for s in view["seats"]]
+    carcassonne = bw.load("carcassonne", 2).new_game(1)
+    assert visible_scores(carcassonne, carcassonne.view(None)) == carcassonne.scores
