@@ -39,7 +39,7 @@ class Replay {
       return;
     }
     this.steps = this.data.steps;
-    (this.data.frames || []).forEach((view, i) => this.cache.set(i, {view, action: (this.data.actions || [])[i]}));
+    (this.data.frames || []).forEach((view, i) => this.cache.set(i, {view, action: i > 0 ? (this.data.actions || [])[i - 1] : null}));
     const ctx = {board: clear(this.dom.board), panel: clear(this.dom['game-panel']), interactive: false,
       send: () => false, choose: async () => null};
     try {
