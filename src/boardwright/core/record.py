@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from boardwright.core.errors import CorruptRecordError
 
@@ -95,3 +95,11 @@ class GameRecord:
         except OSError as exc:
             raise CorruptRecordError(f"cannot read record {path}: {exc.strerror}") from None
         return cls.loads(text)
+
+
+def record_of(game: Any, seed: int | None, history: Iterable[Any], meta: dict[str, Any]) -> GameRecord:
+    """The record of a game played from `seed` with the actions of `history` (objects with
+    `to_json`): what every game's `State.record` returns."""
+    return GameRecord(game=game.name, version=game.version, options=game.option_summary(),
+                      seed=seed, players=game.num_players,
+                      actions=[a.to_json() for a in history], meta=dict(meta))

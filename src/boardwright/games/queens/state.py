@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State
-from boardwright.core.record import GameRecord
+from boardwright.core.record import GameRecord, record_of
 from boardwright.games.queens.actions import (
     PASS_ACTION, Found, Joint, Move, Pass, Sow, is_coord,
 )
@@ -135,11 +135,7 @@ class QueensState(State):
 
     @property
     def record(self) -> GameRecord:
-        return GameRecord(
-            game=self.game.name, version=self.game.version, options=self.game.option_summary(),
-            seed=self.seed, players=self.game.num_players,
-            actions=[a.to_json() for a in self.history], meta=dict(self.meta),
-        )
+        return record_of(self.game, self.seed, self.history, self.meta)
 
     def clone(self) -> QueensState:
         other = QueensState.__new__(QueensState)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State, rank_returns
-from boardwright.core.record import GameRecord
+from boardwright.core.record import GameRecord, record_of
 from boardwright.duel import CardTable, Duel, OutsidePlay
 from boardwright.games.shogun.actions import TYPE_OF
 from boardwright.games.shogun.combat import CombatRules
@@ -159,10 +159,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
 
     @property
     def record(self) -> GameRecord:
-        return GameRecord(game=self.game.name, version=self.game.version,
-                          options=self.game.option_summary(), seed=self.seed,
-                          players=self.game.num_players,
-                          actions=[a.to_json() for a in self.history], meta=dict(self.meta))
+        return record_of(self.game, self.seed, self.history, self.meta)
 
     def legal_actions(self) -> list[Any]:
         if self.over:
