@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml Makefile | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,server,rl]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-server: pyproject.toml | $(BIN)/python

@@ -1,0 +1,28 @@
+"""Reinforcement-learning adapters for boardwright games (optional extra `rl`).
+
+* `boardwright.rl.observations` — fixed-shape numeric observations built from `state.view(seat)`.
+* `boardwright.rl.pettingzoo` — `env(game_name, **options)`: a PettingZoo AEC environment.
+* `boardwright.rl.gymnasium` — single-agent `boardwright/<Game>-v0` environments (other seats
+  played by bots), registered with Gymnasium on import.
+* `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`.
+
+Action spaces are the games' stable action ids (`game.action_id`, size
+`game.num_distinct_actions`); every observation carries an `action_mask` of that size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import boardwright as bw
+from boardwright.core.game import Game
+
+#: Options applied unless the caller gives them (Shogun needs a round limit so episodes end).
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"shogun": {"max_rounds": 30}}
+
+
+def make_game(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
+    """`bw.load` with the adapters' default options merged under the given ones."""
+    merged = dict(DEFAULT_OPTIONS.get(name, {}))
+    merged.update(options or {})
+    return bw.load(name, players, merged)

@@ -1,0 +1,195 @@
+"""OpenSpiel adapter: each boardwright game registered as a Python game with `pyspiel`.
+
+Importing this module registers `python_boardwright_carcassonne`, `python_boardwright_queens`
+and `python_boardwright_shogun`:
+
+    import pyspiel, boardwright.rl.openspiel
+    game = pyspiel.load_game("python_boardwright_queens", {"players": 2, "seed": 7})
+
+Parameters: `players` (int, default 2), `seed` (int, default 0: seeds the stream of game seeds
+handed to successive `new_initial_state()` calls) and `options` (the game options as a JSON
+string; Shogun defaults to `{"max_rounds": 30}`).
+
+Game type: SEQUENTIAL, ZERO_SUM (rank-based `returns()`), TERMINAL rewards. Chance is
+**SAMPLED_STOCHASTIC**: there are no chance nodes; a boardwright state draws all its chance from
+the seed fixed when it is created (tile order, decks) and resolves it inside `apply`. So a clone
+shares the future draws of its original — search algorithms such as MCTS therefore plan with
+knowledge of the coming draws (they "see" the shuffled deck; use `determinize` outside OpenSpiel
+for fair search). Information is IMPERFECT_INFORMATION for Carcassonne (draw order) and Shogun
+(hands, decks, treasures, missions), PERFECT_INFORMATION for Queens. Action ids are the games'
+stable ids (`num_distinct_actions` = `game.num_distinct_actions`). Observations: the tensor is
+the seat's encoder vector (`boardwright.rl.observations`), the string the JSON of
+`state.view(seat)` without its log; the information-state string (perfect recall) is that
+string followed by the ids of the seat's own actions so far.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from boardwright.rl import make_game
+from boardwright.rl.observations import encoder_for
+
+GAMES = ("carcassonne", "queens", "shogun")
+MAX_PLAYERS = {"carcassonne": 5, "queens": 4, "shogun": 4}
+MAX_LENGTH = {"carcassonne": 1000, "queens": 2000, "shogun": 20000}
+PERFECT = {"queens"}
+
+
+def _short_name(name: str) -> str:
+    return f"python_boardwright_{name}"
+
+
+def _game_type(name: str) -> Any:
+    info = (pyspiel.GameType.Information.PERFECT_INFORMATION if name in PERFECT
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
+    return pyspiel.GameType(
+        short_name=_short_name(name),
+        long_name=f"Python boardwright {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=info,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_PLAYERS[name],
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": 2, "seed": 0, "options": ""},
+    )
+
+
+class _Shared:
+    """Holds the boardwright game and encoder; copied by reference when OpenSpiel clones."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.encoder = encoder_for(game)
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+
+class _Position:
+    """Holds a boardwright state; deep copies use its cheap `clone()`."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict) -> _Position:
+        return _Position(self.state.clone())
+
+
+def _make_game_class(name: str) -> type:
+    game_type = _game_type(name)
+
+    class BoardwrightGame(pyspiel.Game):
+        def __init__(self, params: dict | None = None) -> None:
+            params = dict(params or {})
+            players = int(params.get("players", 2))
+            options = json.loads(params.get("options") or "{}")
+            bw_game = make_game(name, players, options)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=bw_game.num_distinct_actions,
+                max_chance_outcomes=0,
+                num_players=players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=MAX_LENGTH[name],
+            )
+            super().__init__(game_type, info, params)
+            self._shared = _Shared(bw_game)
+            self._seeds = random.Random(int(params.get("seed", 0)))
+
+        def new_initial_state(self) -> BoardwrightState:
+            return BoardwrightState(self, self._seeds.randrange(2**62))
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+            return Observer(self._shared, perfect_recall=bool(
+                iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+    class BoardwrightState(pyspiel.State):
+        def __init__(self, game: Any, seed: int) -> None:
+            super().__init__(game)
+            self._shared = game._shared
+            self._pos = _Position(self._shared.game.new_game(seed))
+
+        @property
+        def bw_state(self) -> Any:
+            """The underlying boardwright state."""
+            return self._pos.state
+
+        def current_player(self) -> int:
+            state = self._pos.state
+            if state.is_terminal:
+                return pyspiel.PlayerId.TERMINAL
+            return state.current_player
+
+        def _legal_actions(self, player: int) -> list[int]:
+            state = self._pos.state
+            if state.is_terminal or player != state.current_player:
+                return []
+            action_id = self._shared.game.action_id
+            return sorted(action_id(a) for a in state.legal_actions())
+
+        def _apply_action(self, action: int) -> None:
+            self._pos.state.apply(self._shared.game.action_from_id(int(action)))
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            game = self._shared.game
+            return game.describe_action(game.action_from_id(int(action)))
+
+        def is_terminal(self) -> bool:
+            return self._pos.state.is_terminal
+
+        def returns(self) -> list[float]:
+            return [float(r) for r in self._pos.state.returns()]
+
+        def __str__(self) -> str:
+            state = self._pos.state
+            return f"{name} turn scores={state.scores} to_move={state.current_player}"
+
+    BoardwrightGame.__name__ = f"Boardwright{name.title()}Game"
+    BoardwrightState.__name__ = f"Boardwright{name.title()}State"
+    return game_type, BoardwrightGame
+
+
+class Observer:
+    """PyObserver: tensor = the seat's encoder vector; string = its view as JSON."""
+
+    def __init__(self, shared: _Shared, perfect_recall: bool = False) -> None:
+        self.shared = shared
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(shared.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor[:] = self.shared.encoder.encode(state.bw_state.view(player), player)
+
+    def string_from(self, state: Any, player: int) -> str:
+        view = state.bw_state.view(player)
+        view.pop("log", None)
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            mine = [a.action for a in state.full_history() if a.player == player]
+            text += "|" + ",".join(map(str, mine))
+        return text
+
+
+def register() -> None:
+    registered = set(pyspiel.registered_names())
+    for name in GAMES:
+        game_type, cls = _make_game_class(name)
+        if game_type.short_name not in registered:
+            pyspiel.register_game(game_type, cls)
+
+
+register()

@@ -1,0 +1,169 @@
+"""PettingZoo AEC environment for any boardwright game.
+
+    from boardwright.rl.pettingzoo import env
+    e = env("carcassonne", players=2, farmers=False)
+
+Agents are `player_0 .. player_{n-1}` (seats). Each agent's action space is
+`Discrete(game.num_distinct_actions)` (the game's stable action ids); its observation is a dict
+`{"observation": float32 vector, "action_mask": int8 vector}` where the vector is the game's
+encoder (`boardwright.rl.observations`) applied to `state.view(seat)` — only what that seat may
+see — and the mask marks the legal action ids (all zeros when it is not that agent's turn).
+Rewards are 0 until the end, then `state.returns()` (rank based, zero sum, in [-1, 1]).
+The info of the agent to move holds `legal_action_ids` (sorted int array, the mask's nonzeros:
+cheaper than scanning a mask of Carcassonne's 1.55 million ids). Turn order follows
+`state.current_player` (a seat can act several times in a row).
+An illegal action raises `ValueError`. `max_steps` (optional) truncates long episodes.
+Chance comes from the game seed, drawn from the `reset(seed=...)` stream.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from boardwright.rl import make_game
+from boardwright.rl.observations import HIGH, LOW, encoder_for
+
+
+def env(game: str, players: int = 2, render_mode: str | None = None,
+        max_steps: int | None = None, **options: Any) -> BoardwrightAEC:
+    """A PettingZoo AEC environment of the named game; extra keywords are game options."""
+    return BoardwrightAEC(game, players=players, options=options, render_mode=render_mode,
+                          max_steps=max_steps)
+
+
+raw_env = env
+
+
+class BoardwrightAEC(AECEnv):
+    metadata = {  # noqa: RUF012
+        "render_modes": ["ansi"], "name": "boardwright_v0", "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str, players: int = 2, options: dict[str, Any] | None = None,
+                 render_mode: str | None = None, max_steps: int | None = None) -> None:
+        super().__init__()
+        self.game = make_game(game, players, options)
+        self.metadata = dict(self.metadata, name=f"boardwright_{game}_v0")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.encoder = encoder_for(self.game)
+        self.num_actions = self.game.num_distinct_actions
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self._seed_rng = np.random.default_rng()
+        self.state = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- AEC API ---------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+        self.state = self.game.new_game(int(self._seed_rng.integers(2**62)))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._legal: dict[int, Any] | None = None
+        self.agent_selection = self.possible_agents[self.state.current_player]
+        self._set_infos()
+
+    def _set_infos(self) -> None:
+        for a in self.agents:
+            self.infos[a] = {}
+        if not self.state.is_terminal and not any(self.truncations.values()):
+            mover = self.possible_agents[self.state.current_player]
+            self.infos[mover] = {"legal_action_ids": np.array(sorted(self.legal_action_ids()))}
+
+    def legal_action_ids(self) -> dict[int, Any]:
+        """Legal action id -> action for the seat to move (cached until the next step)."""
+        if self._legal is None:
+            if self.state.is_terminal:
+                self._legal = {}
+            else:
+                action_id = self.game.action_id
+                self._legal = {action_id(a): a for a in self.state.legal_actions()}
+        return self._legal
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if not self.state.is_terminal and seat == self.state.current_player:
+            mask[list(self.legal_action_ids())] = 1
+        observation = self.encoder.encode(self.state.view(seat), seat)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        legal = self.legal_action_ids()
+        action = int(action)
+        if action not in legal:
+            raise ValueError(f"action id {action} is not legal for {agent}")
+        self.state.apply(legal[action])
+        self._legal = None
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal:
+            returns = self.state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+            # the dead agents leave in seat order
+            self.agent_selection = self.agents[0]
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            if self.max_steps is not None and self.steps >= self.max_steps:
+                for a in self.agents:
+                    self.truncations[a] = True
+                self.agent_selection = self.agents[0]
+            else:
+                self.agent_selection = self.possible_agents[self.state.current_player]
+        self._set_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The terminal rendering of the position as text (render_mode "ansi")."""
+        if self.render_mode is None:
+            return None
+        return render_text(self.game, self.state)
+
+    def close(self) -> None:
+        pass
+
+
+def render_text(game: Any, state: Any) -> str:
+    """The game's terminal renderer, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    from boardwright.render import renderer_for
+
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    renderer = renderer_for(game)
+    console.print(renderer.heading(state))
+    for part in renderer.position(state):
+        console.print(part)
+    return console.file.getvalue()

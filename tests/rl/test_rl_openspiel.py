@@ -1,0 +1,66 @@
+"""OpenSpiel adapter: registration, OpenSpiel's random-simulation test and its MCTS bot."""
+
+import json
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import mcts
+from open_spiel.python.bots import uniform_random
+
+import boardwright.rl.openspiel  # noqa: F401
+
+GAMES = ["carcassonne", "queens", "shogun"]
+
+
+def load(name, **params):
+    return pyspiel.load_game(f"python_boardwright_{name}", params)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rl_openspiel_random_sim_test(name):
+    pyspiel.random_sim_test(load(name, seed=1), num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rl_openspiel_game_type(name):
+    game = load(name)
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    expected = (pyspiel.GameType.Information.PERFECT_INFORMATION if name == "queens"
+                else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
+    assert kind.information == expected
+    assert game.num_distinct_actions() > 0 and game.num_players() == 2
+
+
+@pytest.mark.parametrize("name,options", [
+    ("queens", ""), ("carcassonne", ""), ("shogun", json.dumps({"max_rounds": 2})),
+])
+def test_rl_openspiel_mcts_bot_plays_whole_games(name, options):
+    game = load(name, seed=4, options=options)
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    for first in range(2):  # a game with MCTS in each seat
+        bots = [mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng, solve=False),
+                uniform_random.UniformRandomBot(1 - first, rng)]
+        if first:
+            bots.reverse()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_rl_openspiel_clone_is_independent_and_strings_are_per_seat():
+    game = load("shogun", seed=2)
+    state = game.new_initial_state()
+    for _ in range(10):
+        state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[-1])
+    assert len(clone.history()) == len(state.history()) + 1
+    assert state.bw_state.record.to_json() != clone.bw_state.record.to_json()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    assert state.information_state_string(0) != state.information_state_string(1)

@@ -1,0 +1,75 @@
+"""PettingZoo AEC adapter: PettingZoo's own API and seed tests for every game."""
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test
+
+from boardwright.rl.pettingzoo import env
+
+GAMES = ["carcassonne", "queens", "shogun"]
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rl_pettingzoo_api_test(name):
+    api_test(env(name), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rl_pettingzoo_seed_test(name):
+    seed_test(lambda: env(name), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rl_pettingzoo_full_episode_rewards_are_the_returns(name):
+    e = env(name)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter(max_iter=5000):
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(action)
+    assert not e.agents
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_rl_pettingzoo_illegal_action_raises():
+    e = env("queens")
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError):
+        e.step(illegal)
+
+
+def test_rl_pettingzoo_mask_only_for_the_agent_to_move():
+    e = env("carcassonne")
+    e.reset(seed=2)
+    mover = e.agent_selection
+    for agent in e.agents:
+        assert e.observe(agent)["action_mask"].any() == (agent == mover)
+
+
+def test_rl_pettingzoo_three_players_and_game_options():
+    api_test(env("queens", players=3), num_cycles=100)
+    e = env("carcassonne", farmers=False)
+    assert e.game.options["farmers"] is False
+    assert env("shogun").game.options["max_rounds"] == 30
+    assert env("shogun", max_rounds=3).game.options["max_rounds"] == 3
+
+
+def test_rl_pettingzoo_max_steps_truncates():
+    e = env("shogun", max_steps=10)
+    e.reset(seed=0)
+    for agent in e.agent_iter(max_iter=1000):
+        _obs, _, term, trunc, info = e.last()
+        e.step(None if term or trunc else int(info["legal_action_ids"][0]))
+    assert e.steps == 10 and not e.agents
