@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardwright.games.queens.battle import defence_value, movement_value, prince_value
+from boardwright.games.queens.board import bit_positions
 
 if TYPE_CHECKING:
     from boardwright.games.queens.state import QueensState
@@ -32,15 +33,6 @@ PRINCE_IN_DANGER = 0.8  # share of a Prince's worth lost when it hangs
 REACTING = 0.1  # share of a threat that counts when its victim moves next
 
 
-def _positions(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _threat(state: QueensState, seat: int, pos: int, defence: int, needed: int) -> bool:
     """Whether `needed` Princes of one enemy could reach `pos` next turn and together beat
     `defence` there (distance within their movement value, paths not searched)."""
@@ -52,7 +44,7 @@ def _threat(state: QueensState, seat: int, pos: int, defence: int, needed: int) 
         if value * needed <= defence:
             continue
         count = 0
-        for p in _positions(state.prince_bits[enemy]):
+        for p in bit_positions(state.prince_bits[enemy]):
             if distance[p][pos] <= movement_value(distance[p][queen]):
                 count += min(state.princes_at[p], 1)
                 if count >= needed:
@@ -80,7 +72,7 @@ def evaluate(state: QueensState) -> list[float]:
         queen = state.queen[seat]
         if _threat(state, seat, queen, defence_value(state, queen), 2):
             value -= QUEEN_IN_DANGER * urgency
-        for pos in _positions(state.prince_bits[seat]):
+        for pos in bit_positions(state.prince_bits[seat]):
             if _threat(state, seat, pos, defence_value(state, pos), 1):
                 value -= PRINCE * PRINCE_IN_DANGER * urgency * state.princes_at[pos]
         values.append(value)
