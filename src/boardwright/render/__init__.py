@@ -8,7 +8,7 @@ needs the game-agnostic API, so a newly registered game is playable in the termi
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from rich.console import RenderableType
 from rich.table import Table
@@ -132,6 +132,20 @@ def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
     return table
 
 
+def winners_line(winners: Sequence[int], name: Callable[[int], Text] | None = None) -> Text:
+    """ "Winner: Red" / "Winners (tied): Red, Blue" (or "No winner yet."), seats named by
+    `name` (the shared colour names unless a game names its seats otherwise)."""
+    if not winners:
+        return Text("No winner yet.")
+    name = name or seat_text
+    text = Text("Winner: " if len(winners) == 1 else "Winners (tied): ", style="bold")
+    for i, seat in enumerate(winners):
+        if i:
+            text.append(", ")
+        text.append_text(name(seat))
+    return text
+
+
 def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
     """The terminal renderer of a game (a generic one for games without their own).
 
@@ -153,4 +167,4 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
 
 
 __all__ = ["SEAT_NAMES", "SEAT_STYLES", "GenericRenderer", "Renderer", "renderer_for",
-           "scores_table", "seat_name", "seat_text"]
+           "scores_table", "seat_name", "seat_text", "winners_line"]

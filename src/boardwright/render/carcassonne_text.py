@@ -39,7 +39,7 @@ from boardwright.games.carcassonne.actions import (
 from boardwright.games.carcassonne.tiles import (
     CITY, CORNERS, FIELD, FIELD_SIDE, KIND_NAMES, MONASTERY, ROAD, TileVariant,
 )
-from boardwright.render import scores_table, seat_text
+from boardwright.render import scores_table, seat_text, winners_line
 
 CELL_W, CELL_H = 5, 3
 N, E, S, W = 0, 1, 2, 3
@@ -788,14 +788,9 @@ def score_lines(entry: dict[str, Any]) -> list[Text]:
 
 
 def winners_text(winners: Sequence[int], scores: Sequence[int]) -> Text:
-    if not winners:
-        return Text("No winner yet.")
-    text = Text("Winner: " if len(winners) == 1 else "Winners (tied): ", style="bold")
-    for i, seat in enumerate(winners):
-        if i:
-            text.append(", ")
-        text.append_text(seat_text(seat))
-    text.append(f" with {scores[winners[0]]} points", style="bold")
+    text = winners_line(winners)
+    if winners:
+        text.append(f" with {scores[winners[0]]} points", style="bold")
     return text
 
 

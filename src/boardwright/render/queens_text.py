@@ -29,6 +29,7 @@ from boardwright.core.game import Game, State
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import attack_value, defence_value
 from boardwright.games.queens.state import COLOURS
+from boardwright.render import winners_line
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
@@ -351,13 +352,9 @@ def event_text(entry: dict[str, Any], players: int) -> Text | None:
 
 def winners_text(state: State) -> Text:
     winners = state.winners  # type: ignore[attr-defined]
+    text = winners_line(winners, seat_label)
     if not winners:
-        return Text("No winner yet.")
-    text = Text("Winner: " if len(winners) == 1 else "Winners (tied): ", style="bold")
-    for i, seat in enumerate(winners):
-        if i:
-            text.append(", ")
-        text.append_text(seat_label(seat))
+        return text
     reason = state.log[-1].get("reason", "") if state.log else ""  # type: ignore[attr-defined]
     if reason in REASONS:
         text.append(f" — {REASONS[reason]}", style="")

@@ -721,13 +721,8 @@ class GameManager:
         views = _ViewCache(new)
         values = {"record": actions, "step": len(actions), "status": status,
                   "scores": visible_scores(new, views.view(None)), "updated": now()}
-        try:
-            assert self.writer is not None
-            await self.writer.update(live.id, values)
-        except Exception:
-            log.exception("could not save a move of game %s", live.id)
-            raise P.ProtocolError(P.SERVER_ERROR, "the move could not be saved; the game is "
-                                                  "unchanged, try again") from None
+        await self._save_row(live, values, "a move of game %s",
+                             "the move could not be saved; the game is unchanged, try again")
         live.set_state(new, views)
         live.actions = actions
         live.actors.append(seat)
@@ -737,6 +732,17 @@ class GameManager:
         self.schedule_bot(live)
         if status == FINISHED:
             self._evict_if_idle(live)  # nobody watching: it lives on in the database only
+
+    async def _save_row(self, live: LiveGame, values: dict[str, Any], what: str,
+                        refusal: str) -> None:
+        """Write a change of the game row before anyone is told of it. A failed write is
+        logged and refused with `refusal`, and the live game stays as it was."""
+        try:
+            assert self.writer is not None
+            await self.writer.update(live.id, values)
+        except Exception:
+            log.exception("could not save " + what, live.id)
+            raise P.ProtocolError(P.SERVER_ERROR, refusal) from None
 
     async def undo(self, live: LiveGame, seat: int) -> None:
         async with live.lock:
@@ -755,13 +761,8 @@ class GameManager:
                 rebuild, live.game, live.seed, keep, live.describe)
             values = {"record": keep, "step": len(keep), "status": RUNNING,  # its human joined
                       "scores": public_scores(state), "updated": now()}
-            try:
-                assert self.writer is not None
-                await self.writer.update(live.id, values)
-            except Exception:
-                log.exception("could not save an undo in game %s", live.id)
-                raise P.ProtocolError(P.SERVER_ERROR, "the undo could not be saved; the game "
-                                                      "is unchanged") from None
+            await self._save_row(live, values, "an undo in game %s",
+                               "the undo could not be saved; the game is unchanged")
             live.set_state(state)  # a new generation: a bot still thinking is ignored
             live.actions, live.actors, live.last = keep, actors, last
             live.status = RUNNING
