@@ -136,8 +136,16 @@ def test_soft_returns_are_zero_sum_and_bounded() -> None:
     assert values[0] > 0 > values[1] == values[2]
 
 
+def test_zero_playout_plies_and_root_widening_are_accepted() -> None:
+    agent = make_agent("mcts:iters=30,rollout=0,root_widening=0", seed=1)
+    assert (agent.config.rollout_plies, agent.config.root_widening) == (0, 0.0)
+    state = bw.load("carcassonne", 2).new_game(3)
+    assert agent.act(state) in state.legal_actions()
+
+
 @pytest.mark.parametrize("spec, message", [
     ("mcts:iters=0", "must be positive"),
+    ("mcts:rollout=-1", "must be 0 or more"),
     ("mcts:iters=abc", "must be an integer"),
     ("mcts:bogus=1", "no parameter 'bogus'"),
     ("greedy:iters=3", "no parameter 'iters'"),

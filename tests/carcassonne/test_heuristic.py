@@ -1,43 +1,53 @@
-"""The Carcassonne heuristic (greedy agent, MCTS leaves): what it credits, and that its fast
-path for uncontested features agrees with full majority scoring."""
+"""The Carcassonne heuristic (greedy agent, MCTS leaves): completion odds from the tiles
+left, the value of followers in hand, and that its fast path for uncontested features
+agrees with full majority scoring."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 import boardwright as bw
 from boardwright.games.carcassonne.capabilities.barn import barn_field_part
 from boardwright.games.carcassonne.heuristic import (
-    COMPLETION_CREDIT,
+    DRAW_SHARE,
     FOLLOWER_IN_HAND,
+    HAND_HORIZON,
+    CompletionOdds,
+    closes,
+    feature_credit,
+    follower_value,
     potential_scores,
 )
 from boardwright.games.carcassonne.scenario import build
-from boardwright.games.carcassonne.scoring import feature_value, majority
-from boardwright.games.carcassonne.tiles import CITY, FIELD
+from boardwright.games.carcassonne.scoring import majority
+from boardwright.games.carcassonne.tiles import CITY_SIDE
+
+SOUTH = 1 << 2  # mask bit of a spot's south side
+CITY_TO_THE_SOUTH = CITY_SIDE << 4  # frontier pattern: a city side wanted on the south
 
 
 def reference_scores(state) -> list[float]:
     """The heuristic spelled out: majority over every occupied feature, no shortcuts."""
     values = [float(s) for s in state.scores]
     graph = state.graph
+    odds = CompletionOdds(state)
+    hand = follower_value(odds)
     groups: dict[int, list[int]] = {}
     for part in state.occupant:
         groups.setdefault(graph.find(part), []).append(part)
     for root, parts in groups.items():
-        if graph.kind[root] == FIELD:
-            points = 3 * len(graph.completed_cities(root))
-        else:
-            points = feature_value(graph, root, False, state.game.small_city_scoring)
-            if graph.kind[root] == CITY:
-                points += COMPLETION_CREDIT * points
+        points, back = feature_credit(state, odds, root, hand)
         owners = [state.occupant[p][0] for p in parts]
         for seat in majority(owners, state.strengths(root, tuple(parts))):
             values[seat] += points
+        for seat in owners:
+            values[seat] += back
     for point, seat in state.barn_owner.items():
         values[seat] += 4 * len(graph.completed_cities(graph.find(barn_field_part(graph, point))))
     for seat, supply in enumerate(state.supply):
-        values[seat] += FOLLOWER_IN_HAND * supply.get("follower", 0)
+        values[seat] += hand * supply.get("follower", 0)
     return values
 
 
@@ -54,8 +64,47 @@ def test_heuristic_agrees_with_full_majority_scoring_in_random_games() -> None:
     assert checked > 1000
 
 
-def test_an_open_city_is_credited_half_its_completion_bonus() -> None:
-    # A city cap on D's north side: one tile, no pennant; a follower of Red in it.
-    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E"], players=2)
+def test_a_tile_closes_a_city_only_if_it_ends_the_city_on_that_side() -> None:
+    types = bw.load("carcassonne", 2).tile_types
+    assert closes(types["E"], CITY_TO_THE_SOUTH, SOUTH)  # a single cap, turned
+    assert closes(types["H"], CITY_TO_THE_SOUTH, SOUTH)  # two separate caps
+    assert not closes(types["G"], CITY_TO_THE_SOUTH, SOUTH)  # a band: it extends the city
+    assert not closes(types["Q"], CITY_TO_THE_SOUTH, SOUTH)  # three sides: extends it
+    assert not closes(types["B"], CITY_TO_THE_SOUTH, SOUTH)  # no city: does not fit
+
+
+def test_a_city_no_remaining_tile_can_close_is_worth_its_end_value_only() -> None:
+    # A one-tile city cap held by Red; only monasteries are left, none can close it.
+    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "B", "B", "B"], players=2)
+    assert state.pile == ["B", "B", "B"]
+    hand = FOLLOWER_IN_HAND * min(1.0, 1.5 / HAND_HORIZON)
     values = potential_scores(state)
-    assert values[0] - values[1] == 1 * (1 + COMPLETION_CREDIT) - FOLLOWER_IN_HAND
+    assert values[0] == pytest.approx(1 + 6 * hand)
+    assert values[1] == pytest.approx(7 * hand)
+
+
+def test_an_open_city_is_credited_by_its_odds_of_completion() -> None:
+    # One of the four tiles left (an E cap) closes the city; G extends it, B does not fit.
+    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E", "B", "B", "G"],
+                  players=2)
+    assert sorted(state.pile) == ["B", "B", "E", "G"]
+    left, turns = 4, 2.0
+    odds = 1 - (1 - 1 / left) ** (DRAW_SHARE * turns / 1)
+    hand = FOLLOWER_IN_HAND * min(1.0, turns / HAND_HORIZON)
+    values = potential_scores(state)
+    # End value 1, completed value 2; the follower comes back with the same odds.
+    assert values[0] == pytest.approx(1 + odds * (2 - 1) + odds * hand + 6 * hand)
+    assert 0 < odds < 1
+
+
+def test_more_closing_tiles_left_make_a_city_worth_more() -> None:
+    few = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E", "B", "B", "B", "B"])
+    many = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E", "E", "E", "E", "B"])
+    assert potential_scores(many)[0] > potential_scores(few)[0]
+
+
+def test_a_follower_in_hand_loses_its_value_as_the_game_runs_out() -> None:
+    long_game = build("D@(0,0)/0", pile=["U"] * 40, players=2)
+    last_turn = build("D@(0,0)/0", pile=["U"], players=2)
+    assert potential_scores(long_game) == [7 * FOLLOWER_IN_HAND] * 2
+    assert potential_scores(last_turn) == [0.0, 0.0]

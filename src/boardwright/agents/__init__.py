@@ -42,6 +42,11 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
+# Parameters for which 0 means "none": no playout plies (the heuristic judges the leaf at
+# once), no root widening (every root action considered from the start).
+MAY_BE_ZERO = frozenset({"rollout", "root_widening"})
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build an agent from its name string; unknown names or parameters raise an error."""
     name, params = parse_agent_spec(spec)
@@ -69,7 +74,9 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         except ValueError:
             noun = "an integer" if kind is int else "a number"
             raise InvalidOptionError(f"agent {spec!r}: {key} must be {noun}") from None
-        if value <= 0:
+        if key in MAY_BE_ZERO and value < 0:
+            raise InvalidOptionError(f"agent {spec!r}: {key} must be 0 or more")
+        if key not in MAY_BE_ZERO and value <= 0:
             raise InvalidOptionError(f"agent {spec!r}: {key} must be positive")
         kwargs[keyword] = value
     return AGENTS[name](seed=seed, **kwargs)

@@ -1,56 +1,178 @@
 """A fast evaluation of a Carcassonne position, for the greedy agent and MCTS leaves.
 
-The value of a seat is what it would score if the game ended now (every occupied feature
-scored as at the end, fields and barns included), with incomplete roads and cities credited
-part of the way to their completed value, plus a small credit for followers still in supply
-(a follower in hand is worth something: it can still claim a feature). Nothing is mutated.
+The value of a seat is its score plus what its figures on the board should still bring:
+
+- an open city is credited between its end-of-game value and its completed (double) value,
+  by the odds that it gets completed. Each open spot of the city needs one of the tiles left
+  in the pile that fit there *and* end the city on that side (a tile that extends it does
+  not count); with a share of the owner's remaining turns spread over the open spots, a spot
+  gets such a tile with probability 1 - (1 - closing/left)^draws, and the city completes
+  when all of its spots do. A spot no remaining tile can close (a dead hole) leaves a city
+  its end-of-game value only, which a player must see before making one;
+- a figure on an open road or city comes back when the feature completes, so it is credited
+  those odds times the value of a follower in hand;
+- roads and monasteries are credited what they would score now, farmers 3 per completed
+  city of their field, barns 4;
+- a follower in hand is worth a point and a half while turns remain to use it, less as the
+  game runs out (nothing on the last turns).
+
+The weights were tuned by greedy self-play (see `benchmarks/heuristic_tuning.py`): crediting
+fields with the odds of their open cities, or monasteries with expected neighbours, made
+greedy lose; the odds work best when only a tenth of the owner's turns count as draws for a
+feature, i.e. when they are pessimistic. Nothing is mutated; the pile is read as a multiset,
+which every player knows.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from boardwright.games.carcassonne.capabilities.barn import barn_field_part
+from boardwright.games.carcassonne.features import SIDE_OFFSET
 from boardwright.games.carcassonne.scoring import feature_value, majority
-from boardwright.games.carcassonne.tiles import CITY, FIELD
+from boardwright.games.carcassonne.tiles import CITY, FIELD, TileType
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
 
-FOLLOWER_IN_HAND = 1.0  # points a follower still in supply is worth
-COMPLETION_CREDIT = 0.5  # share of the completion bonus credited to an incomplete city
+FOLLOWER_IN_HAND = 1.5  # points a follower in supply is worth while turns remain to use it
+HAND_HORIZON = 6.0  # own turns left below which a follower in hand loses value linearly
+DRAW_SHARE = 0.1  # share of the owner's remaining turns that counts as draws for one feature
+
+_CLOSES: dict[tuple[int, int, int], bool] = {}
+
+
+def closes(tile: TileType, pattern: int, mask: int) -> bool:
+    """Whether some rotation of `tile` that fits a spot with side `pattern` ends, on every
+    side in `mask`, the road or city there within the tile (it touches no other side)."""
+    key = (id(tile), pattern, mask)
+    result = _CLOSES.get(key)
+    if result is None:
+        sides = [s for s in range(4) if mask >> s & 1]
+        result = any(
+            all(variant.side_feature[s] >= 0
+                and all(mask >> t & 1 for t in variant.features[variant.side_feature[s]].sides)
+                for s in sides)
+            for variant in (tile.variants[q] for q in tile.fits[pattern])
+        )
+        _CLOSES[key] = result
+    return result
+
+
+class CompletionOdds:
+    """Completion odds of the open roads and cities of one position, cached per feature."""
+
+    __slots__ = ("graph", "left", "turns", "counts", "types", "closing_cache", "cache")
+
+    def __init__(self, state: CarcassonneState) -> None:
+        self.graph = state.graph
+        self.left = len(state.pile)
+        self.turns = self.left / state.game.num_players
+        self.counts = Counter(state.pile)
+        self.types = state.game.tile_types
+        self.closing_cache: dict[int, int] = {}
+        self.cache: dict[int, float] = {}
+
+    def closing(self, pattern: int, mask: int) -> int:
+        """How many tiles left can be laid on a spot with side `pattern` so that they end
+        the feature facing the sides in `mask`."""
+        key = pattern << 4 | mask
+        count = self.closing_cache.get(key)
+        if count is None:
+            types = self.types
+            count = sum(c for name, c in self.counts.items() if closes(types[name], pattern, mask))
+            self.closing_cache[key] = count
+        return count
+
+    def open_spots(self, root: int) -> dict[int, int]:
+        """Free positions next to an open road or city -> the sides of each facing it."""
+        graph = self.graph
+        board = graph.board
+        frontier = graph.frontier
+        find = graph.find
+        spots: dict[int, int] = {}
+        for pos in graph.tiles[root] or ():
+            variant, base = board[pos]
+            side_feature = variant.side_feature
+            for side in range(4):
+                local = side_feature[side]
+                if local >= 0:
+                    spot = pos + SIDE_OFFSET[side]
+                    if spot in frontier and find(base + local) == root:
+                        spots[spot] = spots.get(spot, 0) | 1 << ((side + 2) & 3)
+        return spots
+
+    def of(self, root: int) -> float:
+        """Odds that the open road or city rooted at `root` is completed before the end."""
+        cached = self.cache.get(root)
+        if cached is not None:
+            return cached
+        spots = self.open_spots(root)
+        left = self.left
+        odds = 1.0 if spots and left else 0.0
+        if odds:
+            frontier = self.graph.frontier
+            draws = DRAW_SHARE * self.turns / len(spots)
+            for spot, mask in spots.items():
+                closing = self.closing(frontier[spot], mask)
+                if closing == 0:
+                    odds = 0.0
+                    break
+                odds *= 1.0 - (1.0 - closing / left) ** draws
+        self.cache[root] = odds
+        return odds
+
+
+def follower_value(odds: CompletionOdds) -> float:
+    """What a follower in hand is worth with the turns left."""
+    return FOLLOWER_IN_HAND * min(1.0, odds.turns / HAND_HORIZON)
+
+
+def feature_credit(state: CarcassonneState, odds: CompletionOdds, root: int,
+                   hand: float) -> tuple[float, float]:
+    """(points the feature's majority should get, each figure's expected return)."""
+    graph = state.graph
+    kind = graph.kind[root]
+    if kind == FIELD:
+        return 3.0 * len(graph.completed_cities(root)), 0.0
+    small_city = state.game.small_city_scoring
+    points = float(feature_value(graph, root, False, small_city))
+    if not graph.open[root] or graph.tiles[root] is None:  # complete, or a monastery
+        return points, 0.0
+    done = odds.of(root)
+    if kind == CITY:
+        points += done * (feature_value(graph, root, True, small_city) - points)
+    return points, done * hand
 
 
 def potential_scores(state: CarcassonneState) -> list[float]:
-    """Each seat's score plus what its figures on the board would still bring."""
+    """Each seat's score plus what its figures on the board should still bring."""
     values = [float(s) for s in state._scores]
     graph = state.graph
     find = graph.find
-    kinds = graph.kind
     occupant = state.occupant
     rules = state.game.figure_rule
+    odds = CompletionOdds(state)
+    hand = follower_value(odds)
     groups: dict[int, list[int]] = {}
     for part in occupant:
         groups.setdefault(find(part), []).append(part)
-    small_city = state.game.small_city_scoring
     for root, parts in groups.items():
-        kind = kinds[root]
-        if kind == FIELD:
-            points: float = 3 * len(graph.completed_cities(root))
-        else:
-            points = feature_value(graph, root, False, small_city)
-            if kind == CITY:
-                points += COMPLETION_CREDIT * points
+        points, back = feature_credit(state, odds, root, hand)
         if len(parts) == 1:  # the common case: one figure, no contest
             seat, figure = occupant[parts[0]]
             if rules[figure].constant_strength or rules[figure].strength(graph, root) > 0:
                 values[seat] += points
+            values[seat] += back
             continue
         owners = [occupant[p][0] for p in parts]
         for seat in majority(owners, state.strengths(root, tuple(parts))):
             values[seat] += points
+        for seat in owners:
+            values[seat] += back
     for point, seat in state.barn_owner.items():
         values[seat] += 4 * len(graph.completed_cities(find(barn_field_part(graph, point))))
     for seat, supply in enumerate(state.supply):
-        values[seat] += FOLLOWER_IN_HAND * supply.get("follower", 0)
+        values[seat] += hand * supply.get("follower", 0)
     return values
