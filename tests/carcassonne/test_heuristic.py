@@ -108,3 +108,13 @@ def test_a_follower_in_hand_loses_its_value_as_the_game_runs_out() -> None:
     last_turn = build("D@(0,0)/0", pile=["U"], players=2)
     assert potential_scores(long_game) == [7 * FOLLOWER_IN_HAND] * 2
     assert potential_scores(last_turn) == [0.0, 0.0]
+
+
+def test_a_farmer_is_credited_the_odds_of_the_open_city_of_its_field() -> None:
+    # Red farms the field below an open one-tile city; one E of the four tiles left closes it.
+    state = build("E@(0,0)/0", followers=[(0, 0, 0, "EL.ER.SL.SR.WL.WR")],
+                  pile=["E", "E", "B", "B", "G"], players=2)
+    left, turns = 4, 2.0
+    odds = 1 - (1 - 1 / left) ** (DRAW_SHARE * turns / 1)
+    hand = FOLLOWER_IN_HAND * min(1.0, turns / HAND_HORIZON)
+    assert potential_scores(state)[0] == pytest.approx(3 * odds + 6 * hand)

@@ -11,15 +11,15 @@ The value of a seat is its score plus what its figures on the board should still
   its end-of-game value only, which a player must see before making one;
 - a figure on an open road or city comes back when the feature completes, so it is credited
   those odds times the value of a follower in hand;
-- roads and monasteries are credited what they would score now, farmers 3 per completed
-  city of their field, barns 4;
+- roads and monasteries are credited what they would score now; farmers 3 per completed
+  city of their field and 3 times the odds of each open one, barns 4 per completed city;
 - a follower in hand is worth a point and a half while turns remain to use it, less as the
   game runs out (nothing on the last turns).
 
-The weights were tuned by greedy self-play (see `benchmarks/heuristic_tuning.py`): crediting
-fields with the odds of their open cities, or monasteries with expected neighbours, made
-greedy lose; the odds work best when only a tenth of the owner's turns count as draws for a
-feature, i.e. when they are pessimistic. Nothing is mutated; the pile is read as a multiset,
+The weights were tuned by greedy self-play (see `benchmarks/heuristic_tuning.py`): the odds work
+best when only a tenth of the owner's turns count as draws for a feature, i.e. when they are
+pessimistic (with all of them, greedy lost nearly every game to the plain end-of-game
+count); crediting monasteries with expected neighbours made greedy weaker. Nothing is mutated; the pile is read as a multiset,
 which every player knows.
 """
 
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 FOLLOWER_IN_HAND = 1.5  # points a follower in supply is worth while turns remain to use it
 HAND_HORIZON = 6.0  # own turns left below which a follower in hand loses value linearly
 DRAW_SHARE = 0.1  # share of the owner's remaining turns that counts as draws for one feature
+OPEN_CITY_FARM = 1.0  # share of an open city's 3 farm points credited, times the city's odds
 
 _CLOSES: dict[tuple[int, int, int], bool] = {}
 
@@ -135,7 +136,11 @@ def feature_credit(state: CarcassonneState, odds: CompletionOdds, root: int,
     graph = state.graph
     kind = graph.kind[root]
     if kind == FIELD:
-        return 3.0 * len(graph.completed_cities(root)), 0.0
+        points = 3.0 * len(graph.completed_cities(root))
+        find = graph.find
+        open_cities = {find(c) for c in graph.cities[root] or ()} - graph.completed_cities(root)
+        points += OPEN_CITY_FARM * 3.0 * sum(odds.of(c) for c in open_cities)
+        return points, 0.0
     small_city = state.game.small_city_scoring
     points = float(feature_value(graph, root, False, small_city))
     if not graph.open[root] or graph.tiles[root] is None:  # complete, or a monastery
