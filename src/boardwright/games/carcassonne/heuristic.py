@@ -16,11 +16,12 @@ The value of a seat is its score plus what its figures on the board should still
 - a follower in hand is worth a point and a half while turns remain to use it, less as the
   game runs out (nothing on the last turns).
 
-The weights were tuned by greedy self-play (see `benchmarks/heuristic_tuning.py`): the odds work
-best when only a tenth of the owner's turns count as draws for a feature, i.e. when they are
-pessimistic (with all of them, greedy lost nearly every game to the plain end-of-game
-count); crediting monasteries with expected neighbours made greedy weaker. Nothing is mutated; the pile is read as a multiset,
-which every player knows.
+The weights were tuned by greedy self-play (see `benchmarks/heuristic_tuning.py`). Counting
+every fitting tile as closing, greedy lost nearly every game to the plain end-of-game count;
+with closing tiles only, the odds work best when just a tenth of the owner's turns count as
+draws for a feature, i.e. when they are pessimistic. Crediting monasteries with expected
+neighbours made greedy weaker. Nothing is mutated; the pile is read as a multiset, which
+every player knows.
 """
 
 from __future__ import annotations
