@@ -43,6 +43,9 @@ DRAW_SHARE = 0.1  # share of the owner's remaining turns that counts as draws fo
 OPEN_CITY_FARM = 1.0  # share of an open city's 3 farm points credited, times the city's odds
 
 _CLOSES: dict[tuple[int, int, int], bool] = {}
+# Per tile set (keyed by its tile types' identities: they are loaded once per process and
+# never freed), for each side pattern and side mask, the tile names that can close it.
+_CLOSERS: dict[tuple[int, ...], dict[int, tuple[str, ...]]] = {}
 
 
 def closes(tile: TileType, pattern: int, mask: int) -> bool:
@@ -65,14 +68,16 @@ def closes(tile: TileType, pattern: int, mask: int) -> bool:
 class CompletionOdds:
     """Completion odds of the open roads and cities of one position, cached per feature."""
 
-    __slots__ = ("graph", "left", "turns", "counts", "types", "closing_cache", "cache")
+    __slots__ = ("graph", "left", "turns", "counts", "types", "closers", "closing_cache",
+                 "cache")
 
     def __init__(self, state: CarcassonneState) -> None:
         self.graph = state.graph
         self.left = len(state.pile)
         self.turns = self.left / state.game.num_players
         self.counts = Counter(state.pile)
-        self.types = state.game.tile_types
+        self.types = types = state.game.tile_types
+        self.closers = _CLOSERS.setdefault(tuple(map(id, types.values())), {})
         self.closing_cache: dict[int, int] = {}
         self.cache: dict[int, float] = {}
 
@@ -82,8 +87,13 @@ class CompletionOdds:
         key = pattern << 4 | mask
         count = self.closing_cache.get(key)
         if count is None:
-            types = self.types
-            count = sum(c for name, c in self.counts.items() if closes(types[name], pattern, mask))
+            names = self.closers.get(key)
+            if names is None:
+                names = tuple(name for name, tile in self.types.items()
+                              if closes(tile, pattern, mask))
+                self.closers[key] = names
+            counts = self.counts
+            count = sum(counts[name] for name in names)
             self.closing_cache[key] = count
         return count
 
