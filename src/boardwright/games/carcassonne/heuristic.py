@@ -42,7 +42,6 @@ HAND_HORIZON = 6.0  # own turns left below which a follower in hand loses value 
 DRAW_SHARE = 0.1  # share of the owner's remaining turns that counts as draws for one feature
 OPEN_CITY_FARM = 1.0  # share of an open city's 3 farm points credited, times the city's odds
 
-_CLOSES: dict[tuple[int, int, int], bool] = {}
 # Per tile set (keyed by its tile types' identities: they are loaded once per process and
 # never freed), for each side pattern and side mask, the tile names that can close it.
 _CLOSERS: dict[tuple[int, ...], dict[int, tuple[str, ...]]] = {}
@@ -51,18 +50,13 @@ _CLOSERS: dict[tuple[int, ...], dict[int, tuple[str, ...]]] = {}
 def closes(tile: TileType, pattern: int, mask: int) -> bool:
     """Whether some rotation of `tile` that fits a spot with side `pattern` ends, on every
     side in `mask`, the road or city there within the tile (it touches no other side)."""
-    key = (id(tile), pattern, mask)
-    result = _CLOSES.get(key)
-    if result is None:
-        sides = [s for s in range(4) if mask >> s & 1]
-        result = any(
-            all(variant.side_feature[s] >= 0
-                and all(mask >> t & 1 for t in variant.features[variant.side_feature[s]].sides)
-                for s in sides)
-            for variant in (tile.variants[q] for q in tile.fits[pattern])
-        )
-        _CLOSES[key] = result
-    return result
+    sides = [s for s in range(4) if mask >> s & 1]
+    return any(
+        all(variant.side_feature[s] >= 0
+            and all(mask >> t & 1 for t in variant.features[variant.side_feature[s]].sides)
+            for s in sides)
+        for variant in (tile.variants[q] for q in tile.fits[pattern])
+    )
 
 
 class CompletionOdds:
