@@ -141,9 +141,10 @@ def feature_credit(state: CarcassonneState, odds: CompletionOdds, root: int,
     graph = state.graph
     kind = graph.kind[root]
     if kind == FIELD:
-        points = 3.0 * len(graph.completed_cities(root))
-        find = graph.find
-        open_cities = {find(c) for c in graph.cities[root] or ()} - graph.completed_cities(root)
+        cities = {graph.find(c) for c in graph.cities[root] or ()}
+        done_cities = [c for c in cities if not graph.open[c]]
+        points = 3.0 * len(done_cities)
+        open_cities = cities.difference(done_cities)
         points += OPEN_CITY_FARM * 3.0 * sum(odds.of(c) for c in open_cities)
         return points, 0.0
     small_city = state.game.small_city_scoring
