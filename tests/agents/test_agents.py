@@ -242,3 +242,59 @@ def test_carcassonne_playouts_keep_their_figures() -> None:
         state.apply(action)
     assert {"place_tile", "deploy"} <= phases
     assert all(not supply or supply.get("follower") == 7 for supply in state.supply)
+
+
+def test_carcassonne_turns_start_at_the_draw_or_the_abbey_choice() -> None:
+    """`at_turn_start` holds when the turn player is about to draw or to choose the abbey, and
+    not while the same turn waits for its figure or for a wagon move."""
+    game = bw.load("carcassonne", 2, AM)
+    rng = random.Random(5)
+    state = game.new_game(5)
+    seen: dict[str, set[bool]] = {}
+    while not state.is_terminal:
+        seen.setdefault(state.phase, set()).add(state.at_turn_start)
+        if state.at_turn_start:
+            assert state.current_player == state.turn_player
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen["place_tile"] == {True}
+    assert seen["deploy"] == {False}
+    assert seen.get("choose_tile", {True}) == {True}
+
+
+@pytest.mark.parametrize("turn_leaves", [True, False])
+def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool) -> None:
+    """With `turn_leaves` every heuristic call of a playout sees the searcher about to begin a
+    turn; without it, leaves fall at any point of the turn cycle."""
+    game = bw.load("carcassonne", 2, AM)
+    state = play_out(game, ["greedy", "greedy"], seed=8, max_decisions=20)
+    me = state.current_player
+    agent = MCTSAgent(seed=1, iterations=150, rollout_plies=0, turn_leaves=turn_leaves)
+    judged: list[tuple[int, bool]] = []
+    heuristic = game.heuristic
+    rollout = agent._rollout
+
+    def spy(position: bw.State) -> list[float]:
+        judged.append((position.current_player, position.at_turn_start))
+        return heuristic(position)
+
+    def spied_rollout(position: bw.State) -> list[float]:
+        position.game.heuristic = spy  # type: ignore[method-assign]
+        try:
+            return rollout(position)
+        finally:
+            del position.game.heuristic
+
+    agent._rollout = spied_rollout  # type: ignore[method-assign]
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert len(judged) > 100
+    at_my_turn = [player == me and start for player, start in judged]
+    if turn_leaves:
+        assert all(at_my_turn)
+    else:
+        assert not all(at_my_turn)
+
+
+def test_turn_leaves_is_an_agent_parameter() -> None:
+    assert make_agent("mcts:iters=5,turn_leaves=on").config.turn_leaves is True
+    assert make_agent("mcts:iters=5").config.turn_leaves is False

@@ -22,7 +22,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "max_nodes": ("max_nodes", int), "ordered": ("ordered_expansion", int),
         "workers": ("workers", int), "root_widening": ("root_widening", float),
         "reuse": ("reuse", bool), "centered": ("centered", bool),
-        "game_rollouts": ("game_rollouts", bool),
+        "game_rollouts": ("game_rollouts", bool), "turn_leaves": ("turn_leaves", bool),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,
@@ -42,8 +42,8 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
-# Parameters for which 0 means "none": no playout plies (the heuristic judges the leaf at
-# once), no root widening (every root action considered from the start).
+# Parameters for which 0 means "none": no fixed playout plies (the playout only runs on to the
+# searcher's turn, if at all), no root widening (every root action considered from the start).
 MAY_BE_ZERO = frozenset({"rollout", "root_widening"})
 
 

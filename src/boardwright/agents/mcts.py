@@ -15,6 +15,12 @@ Strength comes from these additions to plain UCT:
   order of the prior: `root_widening`);
 - truncated rollouts: a few random plies, then the heuristic turned into returns in [-1, 1],
   each lead measured from the lead at the root, so a lopsided game does not saturate the values;
+- optionally (`turn_leaves`), leaves judged at one point of the turn cycle: a playout goes on
+  until the searcher is about to begin a turn (`state.at_turn_start`). Leaves at mixed points
+  (after my tile, after the opponent's turn) differ by what a turn is worth, and more-visited
+  moves, whose subtrees are deeper, are judged at other points than less-visited ones. It is
+  off by default because against greedy it measured no better: at 0.25 s per decision, 52% of
+  100 games with `rollout=0` and 41.5% with 4 plies, against 53.5% of 200 without it;
 - tree reuse: when the same player decides again right after its chosen action (the figure
   after the tile in Carcassonne), the search continues in the subtree below that action.
 Returns are per seat (multi-player); each node is judged by the player who acts there.
@@ -34,13 +40,15 @@ from boardwright.agents.greedy import lookahead_value
 from boardwright.core.actions import Action
 from boardwright.core.game import State, rank_returns
 
+MAX_PLAYOUT = 200  # plies after which a playout stops waiting for the searcher's turn (a safety bound)
+
 
 @dataclass
 class MCTSConfig:
     iterations: int | None = None  # budget in iterations (deterministic with a seed) ...
     seconds: float | None = None  # ... or in wall time per decision
     exploration: float = 0.7  # UCB constant
-    rollout_plies: int = 4  # random plies before the heuristic evaluation
+    rollout_plies: int = 4  # playout plies at least before the heuristic evaluation
     value_scale: float = 12.0  # heuristic point difference that counts as a clear lead
     prior_weight: float = 1.0  # strength of the root prior (progressive bias)
     widening: float = 2.0  # a node may have ceil(widening * sqrt(visits + 1)) children
@@ -51,6 +59,7 @@ class MCTSConfig:
     game_rollouts: bool = True  # playouts follow the game's rollout policy (else uniform)
     centered: bool = True  # leaf values measured from the root's heuristic lead
     reuse: bool = True  # keep the subtree of the chosen action when the same player decides next
+    turn_leaves: bool = False  # playouts run on to the start of the searcher's turn before judging
 
 
 @dataclass
@@ -123,6 +132,7 @@ class MCTSAgent:
         self._kept: tuple[Node, int, Any] | None = None  # (subtree, history length, action)
         self._root_order: list[Any] = []
         self._base: list[float] | None = None  # heuristic values at the root
+        self._me = 0  # the searching seat
 
     # -- public --------------------------------------------------------------------------------
 
@@ -187,7 +197,7 @@ class MCTSAgent:
         """Run the budget from `state` and return the root (children = root actions). A kept
         subtree may be passed as `root`: its statistics are kept and the budget added."""
         cfg = self.config
-        me = state.current_player
+        me = self._me = state.current_player
         n = state.game.num_players
         if root is None:
             root = Node(player=me, totals=[0.0] * n)
@@ -316,11 +326,15 @@ class MCTSAgent:
         cfg = self.config
         rng = self.rng
         policy = state.game.rollout_action if cfg.game_rollouts else None
-        for _ in range(cfg.rollout_plies):
-            if state.is_terminal:
-                break
+        me = self._me
+        plies = 0
+        while not state.is_terminal and (
+                plies < cfg.rollout_plies
+                or (cfg.turn_leaves and plies < MAX_PLAYOUT
+                    and not (state.current_player == me and state.at_turn_start))):
             actions = state.legal_actions()
             state.apply(policy(state, actions, rng) if policy else rng.choice(actions))
+            plies += 1
         if state.is_terminal:
             if self._base is None:
                 return rank_returns(state.scores)

@@ -120,6 +120,16 @@ class State(ABC):
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
+    @property
+    def at_turn_start(self) -> bool:
+        """Whether the player to move is about to begin a turn, not finish one.
+
+        Searches judge their leaves here: a position in the middle of a turn (a tile laid, its
+        figure not yet chosen) and one a whole turn later differ by what a turn is worth, so
+        leaves taken at mixed points would not be comparable. A game whose turns are single
+        decisions needs no override."""
+        return True
+
 
 def rank_returns(scores: Sequence[float]) -> list[float]:
     """Zero-sum, rank-based returns: each beaten opponent counts 1, each tie 1/2.

@@ -18,7 +18,7 @@ from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
-from boardwright.games.carcassonne.state import CarcassonneState
+from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
     CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
 )
@@ -69,6 +69,8 @@ class CarcassonneGame(Game):
         for hook in HOOKS:
             setattr(self, f"{hook}_hooks", [c for c in self.capabilities if overrides(c, hook)])
         self.phase_owner = {phase: c for c in self.capabilities for phase in c.phases}
+        self.turn_start_phases = frozenset(
+            (PLACE, *(phase for c in self.capabilities for phase in c.turn_start_phases)))
         self.figure_rules: list[FigureRule] = [FOLLOWER if self.farmers else FOLLOWER_NO_FARMERS]
         for capability in self.capabilities:
             self.figure_rules.extend(capability.figures())

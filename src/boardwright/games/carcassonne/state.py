@@ -84,6 +84,11 @@ class CarcassonneState(State):
         return self.phase == OVER
 
     @property
+    def at_turn_start(self) -> bool:
+        """The turn player about to draw (or to choose between drawing and an abbey)."""
+        return self.phase in self.game.turn_start_phases and self.actor == self.turn_player
+
+    @property
     def scores(self) -> list[int]:
         return list(self._scores)
 

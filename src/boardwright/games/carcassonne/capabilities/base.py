@@ -28,6 +28,7 @@ class Capability:
 
     name = "capability"
     phases: tuple[str, ...] = ()
+    turn_start_phases: tuple[str, ...] = ()  # of `phases`, those that open a player's turn
 
     def supply(self) -> dict[str, int]:
         """Pieces each player receives at set-up, beyond the normal followers."""
