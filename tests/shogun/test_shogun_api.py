@@ -271,3 +271,31 @@ def test_greedy_beats_random() -> None:
             state.apply(agents[state.current_player].act(state))
         greedy = specs.index("greedy")
         assert state.scores[greedy] > state.scores[1 - greedy]
+
+
+def test_a_turn_starts_once_before_its_first_decision() -> None:
+    """`at_turn_start` holds at most once per turn, at its first decision, for the active player
+    outside duels; a set-up placement is a turn of its own; and clones keep it."""
+    game = bw.load("shogun", 3, {"max_rounds": 4})
+    for seed in range(3):
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        starts_per_turn: dict[int, list[int]] = {}
+        decisions_per_turn: dict[int, int] = {}
+        setup_starts = 0
+        while not state.is_terminal:
+            start = state.at_turn_start
+            assert state.clone().at_turn_start == start
+            if start:
+                assert state.current_player == state.active and state.duel is None
+            if state.phase in ("heroes", "castles", "shrines", "homes"):
+                setup_starts += start
+            else:
+                index = decisions_per_turn.get(state.turn, 0)
+                if start:
+                    starts_per_turn.setdefault(state.turn, []).append(index)
+                decisions_per_turn[state.turn] = index + 1
+            state.apply(rng.choice(state.legal_actions()))
+        assert setup_starts > 0
+        assert all(starts == [0] for starts in starts_per_turn.values())
+        assert len(starts_per_turn) >= len(decisions_per_turn) - 1 > 5

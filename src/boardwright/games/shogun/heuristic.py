@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardwright.games.shogun.setup import SETUP_PHASES
+
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
 
 WIN = 1000.0
 DUEL_STAKE = 1.5  # what a won duel is worth, roughly: a prisoner, a mission, a treasure
-SETUP = ("heroes", "castles", "shrines", "homes")
 
 
 def mission_progress(state: ShogunState, seat: int) -> float:
@@ -55,7 +56,7 @@ def evaluate(state: ShogunState) -> list[float]:
     n = state.game.num_players
     if state.over:
         return [WIN if s in state.winners else 0.0 for s in range(n)]
-    playing = state.phase not in SETUP
+    playing = state.phase not in SETUP_PHASES
     emperor = state.emperor() if playing else -1
     duel_edge = [0.0] * n
     if state.duel is not None:

@@ -111,6 +111,7 @@ def build(players: int = 2, heroes: Sequence[str] = ("samurai", "ninja", "miko",
     state.table = CardTable(game.catalogue, cards, state.rng, game.card_rank)
     state.round = round
     state.turn = 1
+    state.turn_began = len(state.history)
     state.active = active
     state.phase = phase
     state.phase_log = list(LOG[phase])

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
 
 SHRINES = 4
+SETUP_PHASES = ("heroes", "castles", "shrines", "homes")  # the set-up, one placement a turn
 
 
 class SetupRules:

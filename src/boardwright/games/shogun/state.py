@@ -26,7 +26,7 @@ from boardwright.games.shogun.actions import TYPE_OF
 from boardwright.games.shogun.combat import CombatRules
 from boardwright.games.shogun.court import CourtRules
 from boardwright.games.shogun.network import chain_vp
-from boardwright.games.shogun.setup import SetupRules
+from boardwright.games.shogun.setup import SETUP_PHASES, SetupRules
 from boardwright.games.shogun.steps import StepRules
 from boardwright.games.shogun.turn import TurnRules
 
@@ -49,7 +49,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         "exclusive_used", "bow", "must_search", "exchanged", "clears_left", "court_allowed",
         "court_used", "decree", "decree_free", "phase_log", "pending", "duel", "duel_ctx",
         "outside", "chain_cache", "over", "winners", "end_reason", "history", "log", "meta",
-        "legal_cache",
+        "legal_cache", "turn_began",
     )
 
     def __init__(self, game: ShogunGame, seed: int) -> None:
@@ -96,6 +96,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         self.mission: list[str | None] = [None] * n
         self.round = 0
         self.turn = 0
+        self.turn_began = 0  # decisions taken when the current turn began
         self.exclusive_used = False
         self.bow = False
         self.must_search = False
@@ -144,6 +145,14 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         return self.over
 
     @property
+    def at_turn_start(self) -> bool:
+        """The active player before the first decision of a turn (a set-up placement is a
+        turn of one decision); never inside a duel, an outside play or a pending step."""
+        if self.over or self.duel is not None or self.outside is not None or self.pending:
+            return False
+        return self.phase in SETUP_PHASES or len(self.history) == self.turn_began
+
+    @property
     def scores(self) -> list[int]:
         """Victory points per seat, hidden scoring treasures included (SHO-SCORE-01, -06)."""
         return [self.vp(s) for s in range(self.game.num_players)]
@@ -175,7 +184,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
             return list(self.outside.legal_actions())
         if self.pending:
             return self.pending_actions(self.pending[0])
-        if self.phase in ("heroes", "castles", "shrines", "homes"):
+        if self.phase in SETUP_PHASES:
             return self.setup_actions()
         if self.phase == "court":
             return self.court_actions()
@@ -205,15 +214,14 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
             self.finish_outside()
         elif self.pending:
             self.apply_pending(self.pending.pop(0), action)
-        elif self.phase in ("heroes", "castles", "shrines", "homes"):
+        elif self.phase in SETUP_PHASES:
             self.apply_setup(action)
         elif self.phase == "court":
             self.apply_court(action)
         else:
             self.apply_turn(action)
         self.advance()
-        if not self.over and self.duel is None and self.phase not in (
-                "heroes", "castles", "shrines", "homes"):
+        if not self.over and self.duel is None and self.phase not in SETUP_PHASES:
             self.check_victory()
 
     def why_illegal(self, action: Any) -> str:
@@ -265,6 +273,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         other.mission_deck = self.mission_deck[:]
         other.round = self.round
         other.turn = self.turn
+        other.turn_began = self.turn_began
         other.exclusive_used = self.exclusive_used
         other.bow = self.bow
         other.must_search = self.must_search

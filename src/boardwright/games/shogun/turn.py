@@ -37,6 +37,7 @@ class TurnRules:
     def start_turn(self: ShogunState, seat: int) -> None:
         self.active = seat
         self.turn += 1
+        self.turn_began = len(self.history)
         self.exclusive_used = False  # the slot resets each turn (SHO-TURN-08)
         self.bow = False
         self.must_search = False
