@@ -296,5 +296,5 @@ def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool) 
 
 
 def test_turn_leaves_is_an_agent_parameter() -> None:
-    assert make_agent("mcts:iters=5,turn_leaves=on").config.turn_leaves is True
-    assert make_agent("mcts:iters=5").config.turn_leaves is False
+    assert make_agent("mcts:iters=5,turn_leaves=off").config.turn_leaves is False
+    assert make_agent("mcts:iters=5").config.turn_leaves is True
