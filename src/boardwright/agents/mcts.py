@@ -20,7 +20,7 @@ Strength comes from these additions to plain UCT:
   a lopsided game does not saturate the values. Leaves at mixed points (after my tile, after
   the opponent's turn) differ by what a turn is worth, and more-visited moves, whose subtrees
   are deeper, would be judged at other points than less-visited ones. Extra random plies
-  first (`rollout`) only add noise;
+  first (`rollout`) measured weaker;
 - tree reuse: when the same player decides again right after its chosen action (the figure
   after the tile in Carcassonne), the search continues in the subtree below that action.
 Returns are per seat (multi-player); each node is judged by the player who acts there.
