@@ -12,6 +12,7 @@ from game_helpers import GREEN, KATANA, RED, act, scene
 
 import boardwright as bw
 from boardwright.agents import make_agent
+from boardwright.games.shogun.setup import SETUP_PHASES
 from boardwright.games.shogun.state import ShogunState
 
 
@@ -288,7 +289,7 @@ def test_a_turn_starts_once_before_its_first_decision() -> None:
             assert state.clone().at_turn_start == start
             if start:
                 assert state.current_player == state.active and state.duel is None
-            if state.phase in ("heroes", "castles", "shrines", "homes"):
+            if state.phase in SETUP_PHASES:
                 setup_starts += start
             else:
                 index = decisions_per_turn.get(state.turn, 0)
