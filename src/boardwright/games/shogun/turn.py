@@ -18,6 +18,7 @@ from boardwright.games.shogun.actions import (
     UseTreasure,
 )
 from boardwright.games.shogun.placement import hero_destinations
+from boardwright.games.shogun.setup import SETUP_PHASES
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -356,7 +357,7 @@ class TurnRules:
     def explain(self: ShogunState, action: Any, name: str) -> str:
         who = self.colour(self.active)
         phase = self.phase
-        if phase in ("heroes", "castles", "shrines", "homes"):
+        if phase in SETUP_PHASES:
             return (f"{name} is not legal now: the set-up is at the {phase} step and "
                     f"{who} must choose among the listed options (SHO-SETUP)")
         where = f"{who}'s {PHASE_NAMES.get(phase, phase)} phase"
