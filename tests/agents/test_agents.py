@@ -8,7 +8,7 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.agents.mcts import MCTSAgent, soft_returns
+from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
 from boardwright.games.carcassonne.state import CarcassonneState
 
 AM = {"expansions": ["abbey_mayor"]}
@@ -165,11 +165,12 @@ def test_soft_returns_measure_leads_from_the_root() -> None:
 
 
 def test_the_tree_of_the_tile_is_reused_for_the_figure() -> None:
-    """After a placement, the figure decision continues the subtree below that placement."""
+    """After a placement, the figure decision continues the subtree below that placement (in
+    the tree search; a paired root keeps no subtree)."""
     game = bw.load("carcassonne", 2, AM)
     reused = {}
     for flag in ("1", "0"):
-        agent = make_agent(f"mcts:iters=60,reuse={flag}", seed=3)
+        agent = make_agent(f"mcts:iters=60,paired=0,reuse={flag}", seed=3)
         state = game.new_game(4)
         for _ in range(12):
             action = agent.act(state)
@@ -261,14 +262,18 @@ def test_carcassonne_turns_start_at_the_draw_or_the_abbey_choice() -> None:
     assert seen.get("choose_tile", {True}) == {True}
 
 
-@pytest.mark.parametrize("turn_leaves", [True, False])
-def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool) -> None:
+@pytest.mark.parametrize("turn_leaves, paired", [(True, 0), (False, 0), (True, 4)],
+                         ids=["tree", "tree-without-turn-leaves", "paired-greedy"])
+def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool,
+                                                               paired: int) -> None:
     """With `turn_leaves` every heuristic call of a playout sees the searcher about to begin a
-    turn; without it, leaves fall at any point of the turn cycle."""
+    turn (greedy playouts evaluate positions inside the turns they play, so only the leaves
+    are counted); without it, leaves fall at any point of the turn cycle."""
     game = bw.load("carcassonne", 2, AM)
     state = play_out(game, ["greedy", "greedy"], seed=8, max_decisions=20)
     me = state.current_player
-    agent = MCTSAgent(seed=1, iterations=150, rollout_plies=0, turn_leaves=turn_leaves)
+    agent = MCTSAgent(seed=1, iterations=150 if not paired else 120, rollout_plies=0,
+                      turn_leaves=turn_leaves, paired=paired, greedy_playouts=bool(paired))
     judged: list[tuple[int, bool]] = []
     heuristic = game.heuristic
     rollout = agent._rollout
@@ -277,10 +282,14 @@ def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool) 
         judged.append((position.current_player, position.at_turn_start))
         return heuristic(position)
 
-    def spied_rollout(position: bw.State) -> list[float]:
+    def spied_rollout(position: bw.State, *rng: random.Random) -> list[float]:
+        if paired:  # greedy playouts call the heuristic along the way: judge the leaf only
+            returns = rollout(position, *rng)
+            spy(position)
+            return returns
         position.game.heuristic = spy  # type: ignore[method-assign]
         try:
-            return rollout(position)
+            return rollout(position, *rng)
         finally:
             del position.game.heuristic
 
@@ -298,3 +307,90 @@ def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool) 
 def test_turn_leaves_is_an_agent_parameter() -> None:
     assert make_agent("mcts:iters=5,turn_leaves=off").config.turn_leaves is False
     assert make_agent("mcts:iters=5").config.turn_leaves is True
+
+
+def test_a_paired_search_plays_every_candidate_on_the_same_samples(monkeypatch) -> None:
+    """Each round draws one determinization and plays every candidate out from it (common
+    random numbers): the piles come in runs of one per candidate, and rounds differ."""
+    game = bw.load("carcassonne", 2, AM)
+    state = play_out(game, ["greedy", "greedy"], seed=4, max_decisions=12)
+    while len(state.legal_actions()) < 4:
+        state.apply(state.legal_actions()[0])
+    piles: list[tuple[str, ...]] = []
+    determinize = CarcassonneState.determinize
+
+    def spy(self: CarcassonneState, player: int, rng: random.Random) -> CarcassonneState:
+        sample = determinize(self, player, rng)
+        piles.append(tuple(sample.pile))
+        return sample
+
+    monkeypatch.setattr(CarcassonneState, "determinize", spy)
+    agent = MCTSAgent(seed=2, iterations=24, paired=3)
+    actions = state.legal_actions()
+    root = agent.search(state, actions)
+    candidates = [a for a in actions if root.children[a].visits]
+    k = len(candidates)
+    assert 2 <= k <= 3
+    assert all(root.children[a].visits == 24 // k for a in candidates)
+    rounds = [piles[1 + i:1 + i + k] for i in range(0, 24, k)]  # piles[0]: the root priors
+    assert all(len(set(run)) == 1 for run in rounds)
+    assert len({run[0] for run in rounds}) == len(rounds)
+
+
+def test_a_paired_search_plays_the_best_mean_not_the_most_visits() -> None:
+    agent = MCTSAgent(seed=0, iterations=10, paired=2)
+    root = Node(player=0, totals=[0.0, 0.0])
+    root.children = {
+        "often": Node(player=1, visits=10, totals=[2.0, -2.0], prior=1.0),   # mean 0.2
+        "better": Node(player=1, visits=8, totals=[4.0, -4.0], prior=0.5),   # mean 0.5
+        "unseen": Node(player=1, visits=0, totals=[0.0, 0.0], prior=0.9),
+    }
+    assert agent.best_action(root, ["often", "better", "unseen"]) == "better"
+    agent.config.paired = 0
+    assert agent.best_action(root, ["often", "better", "unseen"]) == "often"
+
+
+def test_greedy_playouts_play_the_greedy_choice(monkeypatch) -> None:
+    """With `greedy_playouts`, every playout decision is the greedy agent's; the game's cheap
+    playout policy is not used."""
+    import boardwright.agents.mcts as mcts_module
+
+    game = bw.load("carcassonne", 2, AM)
+    state = play_out(game, ["greedy", "greedy"], seed=6, max_decisions=8)
+    calls = []
+    greedy_action = mcts_module.greedy_action
+
+    def counted(position: bw.State, actions: list, rng: random.Random) -> object:
+        calls.append(position.current_player)
+        return greedy_action(position, actions, rng)
+
+    def forbidden(*args: object) -> None:
+        raise AssertionError("the game's playout policy was used")
+
+    monkeypatch.setattr(mcts_module, "greedy_action", counted)
+    monkeypatch.setattr(game, "rollout_action", forbidden)
+    agent = MCTSAgent(seed=3, iterations=8, paired=2, greedy_playouts=True)
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert 1 - state.current_player in calls  # the opponent's turn was played greedily
+
+
+def test_paired_and_greedy_playouts_are_agent_parameters() -> None:
+    agent = make_agent("mcts:iters=5,paired=3,greedy_playouts=on")
+    assert agent.config.paired == 3 and agent.config.greedy_playouts is True
+    assert make_agent("mcts:iters=5,paired=0").config.paired == 0
+    with pytest.raises(bw.BoardwrightError, match="paired must be 0 or more"):
+        make_agent("mcts:paired=-1")
+
+
+def test_a_game_s_search_defaults_fill_what_the_agent_string_left_unset() -> None:
+    carcassonne = bw.load("carcassonne", 2, AM)
+    queens = bw.load("queens", 2, {})
+    agent = make_agent("mcts:iters=8", seed=1)
+    agent.act(carcassonne.new_game(1))
+    assert agent.config.paired == 4 and agent.config.greedy_playouts is True
+    agent.act(queens.new_game(1))
+    assert agent.config.paired == 0 and agent.config.greedy_playouts is False
+    explicit = make_agent("mcts:iters=8,paired=0", seed=1)
+    explicit.act(carcassonne.new_game(1))
+    assert explicit.config.paired == 0 and explicit.config.greedy_playouts is True

@@ -23,6 +23,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "workers": ("workers", int), "root_widening": ("root_widening", float),
         "reuse": ("reuse", bool), "centered": ("centered", bool),
         "game_rollouts": ("game_rollouts", bool), "turn_leaves": ("turn_leaves", bool),
+        "paired": ("paired", int), "greedy_playouts": ("greedy_playouts", bool),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,
@@ -43,8 +44,9 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 # Parameters for which 0 means "none": no fixed playout plies (the playout only runs on to the
-# searcher's turn, if at all), no root widening (every root action considered from the start).
-MAY_BE_ZERO = frozenset({"rollout", "root_widening"})
+# searcher's turn, if at all), no root widening (every root action considered from the start),
+# no paired root (the tree search).
+MAY_BE_ZERO = frozenset({"rollout", "root_widening", "paired"})
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:

@@ -34,6 +34,24 @@ def lookahead_value(state: State, seat: int, depth: int) -> float:
     return relative_value(state.game.heuristic(state), seat)
 
 
+def greedy_action(state: State, actions: list[Action], rng: random.Random,
+                  depth: int = 2) -> Action:
+    """The action with the best lookahead value for the player to move in `state` (a position
+    the caller may read in full: a determinization); ties broken by `rng`."""
+    seat = state.current_player
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        value = lookahead_value(child, seat, depth - 1)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
 class GreedyAgent:
     """One-turn lookahead with the game heuristic; ties broken by a seeded generator."""
 
@@ -47,16 +65,5 @@ class GreedyAgent:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seat = state.current_player
-        root = state.determinize(seat, self.rng)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in actions:
-            child = root.clone()
-            child.apply(action)
-            value = lookahead_value(child, seat, self.depth - 1)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+        root = state.determinize(state.current_player, self.rng)
+        return greedy_action(root, actions, self.rng, self.depth)

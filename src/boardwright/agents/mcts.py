@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from boardwright.agents.greedy import lookahead_value
+from boardwright.agents.greedy import greedy_action, lookahead_value
 from boardwright.core.actions import Action
 from boardwright.core.game import State, rank_returns
 
@@ -60,6 +60,8 @@ class MCTSConfig:
     centered: bool = True  # leaf values measured from the root's heuristic lead
     reuse: bool = True  # keep the subtree of the chosen action when the same player decides next
     turn_leaves: bool = True  # playouts run on to the start of the searcher's turn before judging
+    paired: int = 0  # >0: the root compares its `paired` best-prior actions on shared samples
+    greedy_playouts: bool = False  # playouts play every decision greedily (heuristic, one turn)
 
 
 @dataclass
@@ -75,13 +77,17 @@ class Node:
     priors: dict[Any, float] | None = None  # one-step heuristic priors of small action sets
 
 
-def _search_votes(state: State, config: MCTSConfig, seed: int) -> list[tuple[Any, int, float, int]]:
-    """One root-parallel worker: search, then report (action, visits, prior, iterations)."""
+def _search_votes(state: State, config: MCTSConfig,
+                  seed: int) -> list[tuple[Any, int, float, int, float]]:
+    """One root-parallel worker: search, then report (action, visits, prior, iterations, total
+    return of the searcher)."""
     agent = MCTSAgent(seed=seed)
     agent.config = config
     actions = state.legal_actions()
+    me = state.current_player
     root = agent.search(state, actions)
-    return [(a, n.visits, n.prior, agent.total_iterations) if i == 0 else (a, n.visits, n.prior, 0)
+    return [(a, n.visits, n.prior, agent.total_iterations if i == 0 else 0,
+             n.totals[me] if n.totals else 0.0)
             for i, (a, n) in enumerate(root.children.items())]
 
 
@@ -123,6 +129,9 @@ class MCTSAgent:
         if iterations is None and seconds is None:
             iterations = 1000
         self.config = MCTSConfig(iterations=iterations, seconds=seconds, **params)
+        self._given = self.config  # the settings as asked, before a game's own defaults
+        self._given_names = frozenset(params)
+        self._game: Any = None  # the game whose search defaults `config` includes
         self.rng = random.Random(seed)
         self.decisions = 0
         self.total_iterations = 0
@@ -131,19 +140,31 @@ class MCTSAgent:
         self._pool: ProcessPoolExecutor | None = None
         self._kept: tuple[Node, int, Any] | None = None  # (subtree, history length, action)
         self._root_order: list[Any] = []
+        self._root_children: dict[Any, Node] = {}
         self._base: list[float] | None = None  # heuristic values at the root
         self._me = 0  # the searching seat
 
     # -- public --------------------------------------------------------------------------------
 
+    def adopt(self, game: Any) -> None:
+        """Take the game's own search settings (`Game.search_defaults`) for every parameter
+        the agent string left unset."""
+        if game is self._game:
+            return
+        self._game = game
+        defaults = {key: value for key, value in game.search_defaults.items()
+                    if key not in self._given_names}
+        self.config = replace(self._given, **defaults)
+
     def act(self, state: State) -> Action:
+        self.adopt(state.game)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         if self.config.workers > 1:
             return self._act_parallel(state, actions)
         root = self.search(state, actions, self._take_kept(state, actions))
-        best = max(actions, key=lambda a: (root.children[a].visits, root.children[a].prior))
+        best = self.best_action(root, actions)
         child = root.children[best]
         history = getattr(state, "history", None)
         if self.config.reuse and history is not None and child.children:
@@ -181,12 +202,17 @@ class MCTSAgent:
         futures = [self._pool.submit(_search_votes, state, config, seed) for seed in seeds]
         votes: dict[Any, list[float]] = {}
         for future in futures:
-            for action, visits, prior, iterations in future.result():
-                entry = votes.setdefault(action, [0.0, prior])
+            for action, visits, prior, iterations, total in future.result():
+                entry = votes.setdefault(action, [0.0, prior, 0.0])
                 entry[0] += visits
+                entry[2] += total
                 self.total_iterations += iterations
         self.decisions += 1
         order = {action: i for i, action in enumerate(actions)}
+        if config.paired > 0:  # candidates were sampled equally: the best mean wins
+            return max(votes, key=lambda a: (votes[a][0] > 0,
+                                             votes[a][2] / votes[a][0] if votes[a][0] else 0.0,
+                                             votes[a][1], -order.get(a, 0)))
         return max(votes, key=lambda a: (votes[a][0], votes[a][1], -order.get(a, 0)))
 
     @property
@@ -204,8 +230,14 @@ class MCTSAgent:
         root.player = me
         self.nodes = 1 + _count(root)
         self._set_priors(state, root, actions, me)
+        self._root_children = root.children
         self._root_order = sorted(actions, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+        if cfg.paired > 0:
+            done = self._search_paired(state, root, deadline)
+            self.decisions += 1
+            self.total_iterations += done
+            return root
         done = 0
         while True:
             if cfg.iterations is not None and done >= cfg.iterations:
@@ -219,6 +251,72 @@ class MCTSAgent:
         return root
 
     # -- the search ----------------------------------------------------------------------------
+
+    def _candidates(self) -> list[Any]:
+        """The root actions a paired search compares: the best by prior, one per distinct prior
+        value (equal values are nearly always the same move: a symmetric tile turned), at least
+        two when there are two actions."""
+        chosen: list[Any] = []
+        seen: set[float] = set()
+        root_children = self._root_children
+        for action in self._root_order:
+            prior = root_children[action].prior
+            if prior in seen:
+                continue
+            seen.add(prior)
+            chosen.append(action)
+            if len(chosen) == self.config.paired:
+                return chosen
+        for action in self._root_order:
+            if len(chosen) >= 2:
+                break
+            if action not in chosen:
+                chosen.append(action)
+        return chosen
+
+    def _search_paired(self, state: State, root: Node, deadline: float | None) -> int:
+        """Rounds of common random numbers: each round draws one determinization and one random
+        stream, and every candidate is played out from them. Two moves that do not interact
+        with what happens next then see the same draws and the same replies, so their
+        difference is measured almost without noise; judged on independent samples, the luck
+        of the draw (a few points) would swamp differences of a fraction of a point."""
+        cfg = self.config
+        me = self._me
+        candidates = self._candidates()
+        done = 0
+        rounds = 0
+        while True:
+            if cfg.iterations is not None and done >= cfg.iterations:
+                break
+            if deadline is not None and rounds and time.perf_counter() >= deadline:
+                break
+            sample_seed = self.rng.getrandbits(64)
+            stream_seed = self.rng.getrandbits(64)
+            for action in candidates:
+                sample = state.determinize(me, random.Random(sample_seed))
+                sample.apply(action)
+                returns = self._rollout(sample, random.Random(stream_seed))
+                child = root.children[action]
+                for node in (root, child):
+                    node.visits += 1
+                    totals = node.totals
+                    for i, r in enumerate(returns):
+                        totals[i] += r
+            done += len(candidates)
+            rounds += 1
+        return done
+
+    def best_action(self, root: Node, actions: list[Action]) -> Action:
+        """The action to play: the most visited (ties: the better prior); after a paired search,
+        where the candidates were sampled equally, the best mean return."""
+        children = root.children
+        if self.config.paired > 0:
+            me = root.player
+            return max(actions, key=lambda a: (
+                children[a].visits > 0,
+                children[a].totals[me] / children[a].visits if children[a].visits else 0.0,
+                children[a].prior))
+        return max(actions, key=lambda a: (children[a].visits, children[a].prior))
 
     def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
         """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
@@ -322,10 +420,13 @@ class MCTSAgent:
                 best_action, best_score = action, score
         return best_action
 
-    def _rollout(self, state: State) -> list[float]:
+    def _rollout(self, state: State, rng: random.Random | None = None) -> list[float]:
         cfg = self.config
-        rng = self.rng
-        policy = state.game.rollout_action if cfg.game_rollouts else None
+        rng = rng or self.rng
+        if cfg.greedy_playouts:
+            policy = greedy_action
+        else:
+            policy = state.game.rollout_action if cfg.game_rollouts else None
         me = self._me
         plies = 0
         while not state.is_terminal and (

@@ -51,6 +51,12 @@ class Game(ABC):
         leaves. Games override it; the default is the current scores."""
         return [float(s) for s in state.scores]
 
+    @property
+    def search_defaults(self) -> dict[str, Any]:
+        """The search settings (`MCTSConfig` fields) that measured best for this game; an
+        agent string's own parameters take precedence. Empty: the engine's defaults."""
+        return {}
+
     def rollout_action(self, state: State, actions: list[Action], rng: random.Random) -> Action:
         """The move of a fast playout policy (search rollouts). Games may override it with
         something cheap but less erratic than uniform; the default is uniform."""

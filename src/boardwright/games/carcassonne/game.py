@@ -178,6 +178,13 @@ class CarcassonneGame(Game):
     def heuristic(self, state: Any) -> list[float]:
         return potential_scores(state)
 
+    @property
+    def search_defaults(self) -> dict[str, Any]:
+        """A paired root over the four best moves, played out greedily to the searcher's next
+        turn: against the greedy agent it measured far stronger than the tree search (see
+        `benchmarks/strength.py` and the agents' documentation)."""
+        return {"paired": 4, "greedy_playouts": True}
+
     def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:
         """Playouts place tiles at random but keep their figures (always `Pass` when a figure
         could be put): random figures would scatter over fields and scraps of road and swamp
