@@ -7,7 +7,7 @@ interval and the bar, the mean score margin, MCTS iterations per decision, the w
 the peak resident memory of the worker processes.
 
     python benchmarks/strength.py --workers 2
-    python benchmarks/strength.py --games 40 --pairing mcts:iters=300/greedy
+    python benchmarks/strength.py --games 40 --pairing mcts:iters=40/greedy
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Monte Carlo tree search: UCT, as information-set MCTS wherever a game hides information.
+"""Monte Carlo search: UCT, as information-set MCTS wherever a game hides information, or a
+paired root compared on common random numbers.
 
 Every iteration starts from `state.determinize(me, rng)`: a copy of the position in which what
 the searching player cannot see (Carcassonne: the order of the draw pile) is resampled. The
@@ -24,6 +25,16 @@ Strength comes from these additions to plain UCT:
 - tree reuse: when the same player decides again right after its chosen action (the figure
   after the tile in Carcassonne), the search continues in the subtree below that action.
 Returns are per seat (multi-player); each node is judged by the player who acts there.
+
+The paired root (`paired=K`) replaces the tree: the K best root actions by prior are played out
+on shared samples, round by round (one determinization and one random stream per round, used by
+every candidate), and the best mean wins. It pays when the moves worth comparing are few (the
+prior finds them) and differ by much less than the luck of the draw: the paired difference of
+two moves that do not interact with what follows has almost no variance, so a few dozen
+playouts settle what a tree of a thousand independent iterations blurs. With `greedy_playouts`
+each playout decision is the greedy agent's (costly, a whole one-turn lookahead per decision,
+hence the few samples), so a move is judged against a competent reply rather than a random one.
+In Carcassonne this measured far stronger than the tree (`Game.search_defaults` selects it).
 """
 
 from __future__ import annotations
