@@ -246,22 +246,23 @@ class MCTSAgent:
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
             done = self._search_paired(state, root, deadline)
-            self.decisions += 1
-            self.total_iterations += done
-            return root
-        done = 0
-        while True:
-            if cfg.iterations is not None and done >= cfg.iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(state.determinize(me, self.rng), root)
-            done += 1
+        else:
+            done = 0
+            while self._within_budget(done, deadline):
+                self._iterate(state.determinize(me, self.rng), root)
+                done += 1
         self.decisions += 1
         self.total_iterations += done
         return root
 
     # -- the search ----------------------------------------------------------------------------
+
+    def _within_budget(self, done: int, deadline: float | None) -> bool:
+        """Whether another iteration (or paired round) fits the budget after `done` playouts;
+        the first always runs, so a decision never comes from no search at all."""
+        if self.config.iterations is not None and done >= self.config.iterations:
+            return False
+        return deadline is None or not done or time.perf_counter() < deadline
 
     def _candidates(self) -> list[Any]:
         """The root actions a paired search compares: the best by prior, one per distinct prior
@@ -291,16 +292,10 @@ class MCTSAgent:
         with what happens next then see the same draws and the same replies, so their
         difference is measured almost without noise; judged on independent samples, the luck
         of the draw (a few points) would swamp differences of a fraction of a point."""
-        cfg = self.config
         me = self._me
         candidates = self._candidates()
         done = 0
-        rounds = 0
-        while True:
-            if cfg.iterations is not None and done >= cfg.iterations:
-                break
-            if deadline is not None and rounds and time.perf_counter() >= deadline:
-                break
+        while self._within_budget(done, deadline):
             sample_seed = self.rng.getrandbits(64)
             stream_seed = self.rng.getrandbits(64)
             for action in candidates:
@@ -314,7 +309,6 @@ class MCTSAgent:
                     for i, r in enumerate(returns):
                         totals[i] += r
             done += len(candidates)
-            rounds += 1
         return done
 
     def best_action(self, root: Node, actions: list[Action]) -> Action:
