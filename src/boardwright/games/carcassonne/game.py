@@ -181,8 +181,8 @@ class CarcassonneGame(Game):
     @property
     def search_defaults(self) -> dict[str, Any]:
         """A paired root over the four best moves, played out greedily to the searcher's next
-        turn: against the greedy agent it measured far stronger than the tree search (see
-        `benchmarks/strength.py` and the agents' documentation)."""
+        turn: against the greedy agent it measured at least as strong as the tree search
+        (`benchmarks/strength.py`; see the agents' documentation)."""
         return {"paired": 4, "greedy_playouts": True}
 
     def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:
