@@ -118,3 +118,44 @@ def test_a_farmer_is_credited_the_odds_of_the_open_city_of_its_field() -> None:
     odds = 1 - (1 - 1 / left) ** (DRAW_SHARE * turns / 1)
     hand = FOLLOWER_IN_HAND * min(1.0, turns / HAND_HORIZON)
     assert potential_scores(state)[0] == pytest.approx(3 * odds + 6 * hand)
+
+
+def fresh_scores(state) -> list[float]:
+    """The heuristic of `state` computed from nothing: a copy whose layout memo is empty."""
+    alone = state.clone()
+    alone.graph.memo = {}
+    return potential_scores(alone)
+
+
+def test_the_layout_memo_never_changes_a_value() -> None:
+    """Positions that share a layout share its memo: every figure choice after a placement, and
+    the same move played on differently shuffled piles. Each must get exactly the value it
+    would get alone, whichever of them filled the memo first."""
+    rng = random.Random(11)
+    game = bw.load("carcassonne", 2, {"expansions": ["abbey_mayor"]})
+    checked = 0
+    for seed in range(6):
+        state = game.new_game(seed)
+        while not state.is_terminal:
+            actions = state.legal_actions()
+            samples = [state.determinize(0, random.Random(i)) for i in range(3)]
+            for action in rng.sample(actions, min(4, len(actions))):
+                for sample in samples:
+                    child = sample.clone()
+                    child.apply(action)
+                    assert potential_scores(child) == fresh_scores(child)
+                    checked += 1
+            state.apply(rng.choice(actions))
+    assert checked > 2000
+
+
+def test_a_new_tile_gives_the_layout_a_new_memo() -> None:
+    game = bw.load("carcassonne", 2)
+    state = game.new_game(3)
+    potential_scores(state)
+    memo = state.graph.memo
+    assert memo  # filled by the evaluation
+    copy = state.clone()
+    assert copy.graph.memo is memo  # copies share it
+    copy.apply(copy.legal_actions()[0])  # a tile is laid
+    assert copy.graph.memo is not memo and state.graph.memo is memo

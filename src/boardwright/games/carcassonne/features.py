@@ -7,6 +7,11 @@ tile touches only its neighbours, so no operation re-walks the board.
 
 Per-root data that merges (tile sets, city sets, figure tuples) is immutable and replaced on
 merge, so `copy()` is a handful of list copies: clones share those objects safely.
+
+`memo` is a scratch dict for values derived from the layout alone (the heuristic's completion
+odds): copies share it, and laying a tile gives the graph a fresh one. So the many positions a
+search derives from one layout (every figure choice after a placement, every determinization
+of the pile) compute such values once, and a value is never read back after the layout changed.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ class FeatureGraph:
     """Placed tiles, the frontier of free positions, and the features they form."""
 
     __slots__ = ("board", "frontier", "monasteries", "parent", "size", "kind", "part_pos",
-                 "part_local", "open", "tiles", "pennants", "cities", "figures", "barns")
+                 "part_local", "open", "tiles", "pennants", "cities", "figures", "barns", "memo")
 
     def __init__(self) -> None:
         self.board: dict[int, tuple[TileVariant, int]] = {}  # pos -> (variant, first part id)
@@ -41,6 +46,7 @@ class FeatureGraph:
         self.cities: list[frozenset[int] | None] = []
         self.figures: list[tuple[int, ...]] = []  # root -> parts of this feature holding a figure
         self.barns: list[tuple[int, ...]] = []  # field root -> barn points in this field
+        self.memo: dict = {}  # values derived from the layout; shared by copies, reset per tile
 
     def copy(self) -> FeatureGraph:
         other = FeatureGraph.__new__(FeatureGraph)
@@ -58,6 +64,7 @@ class FeatureGraph:
         other.cities = self.cities.copy()
         other.figures = self.figures.copy()
         other.barns = self.barns.copy()
+        other.memo = self.memo
         return other
 
     # -- union-find -------------------------------------------------------------------------
@@ -101,6 +108,7 @@ class FeatureGraph:
 
         Completed roads and cities come first, then monasteries, each once.
         """
+        self.memo = {}
         board = self.board
         base = len(self.parent)
         features = variant.features

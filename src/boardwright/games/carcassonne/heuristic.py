@@ -35,6 +35,7 @@ from boardwright.games.carcassonne.scoring import feature_value, majority
 from boardwright.games.carcassonne.tiles import CITY, FIELD, TileType
 
 if TYPE_CHECKING:
+    from boardwright.games.carcassonne.game import CarcassonneGame
     from boardwright.games.carcassonne.state import CarcassonneState
 
 FOLLOWER_IN_HAND = 1.5  # points a follower in supply is worth while turns remain to use it
@@ -59,21 +60,50 @@ def closes(tile: TileType, pattern: int, mask: int) -> bool:
     )
 
 
+class PileOdds:
+    """What the odds of one layout and one pile share: the pile's counts, the closing-tile
+    counts per spot pattern, and per feature root its odds and credited points. Kept in the
+    layout's memo (`FeatureGraph.memo`), so every position with the same tiles laid and the
+    same tiles left (the figure choices after a placement, the replies over the determinized
+    piles) computes each of them once."""
+
+    __slots__ = ("left", "turns", "counts", "types", "closers", "closing_counts", "odds",
+                 "credits")
+
+    def __init__(self, pile: list[str], game: CarcassonneGame) -> None:
+        self.left = len(pile)
+        self.turns = self.left / game.num_players
+        self.counts = Counter(pile)
+        self.types = types = game.tile_types
+        self.closers = _CLOSERS.setdefault(tuple(map(id, types.values())), {})
+        self.closing_counts: dict[int, int] = {}
+        self.odds: dict[int, float] = {}
+        self.credits: dict[int, tuple[float, float]] = {}
+
+
 class CompletionOdds:
-    """Completion odds of the open roads and cities of one position, cached per feature."""
+    """Completion odds of the open roads and cities of one position, cached per feature (and
+    shared with every position of the same layout and pile, see `PileOdds`)."""
 
     __slots__ = ("graph", "left", "turns", "counts", "types", "closers", "closing_cache",
-                 "cache")
+                 "cache", "credits")
 
     def __init__(self, state: CarcassonneState) -> None:
-        self.graph = state.graph
-        self.left = len(state.pile)
-        self.turns = self.left / state.game.num_players
-        self.counts = Counter(state.pile)
-        self.types = types = state.game.tile_types
-        self.closers = _CLOSERS.setdefault(tuple(map(id, types.values())), {})
-        self.closing_cache: dict[int, int] = {}
-        self.cache: dict[int, float] = {}
+        self.graph = graph = state.graph
+        pile = state.pile
+        # The tuning script changes the constants at run time: they are part of the key.
+        key = (DRAW_SHARE, OPEN_CITY_FARM, tuple(sorted(pile)))
+        shared = graph.memo.get(key)
+        if shared is None:
+            shared = graph.memo[key] = PileOdds(pile, state.game)
+        self.left = shared.left
+        self.turns = shared.turns
+        self.counts = shared.counts
+        self.closing_cache = shared.closing_counts
+        self.cache = shared.odds
+        self.credits = shared.credits
+        self.types = shared.types
+        self.closers = shared.closers
 
     def closing(self, pattern: int, mask: int) -> int:
         """How many tiles left can be laid on a spot with side `pattern` so that they end
@@ -138,6 +168,17 @@ def follower_value(odds: CompletionOdds) -> float:
 def feature_credit(state: CarcassonneState, odds: CompletionOdds, root: int,
                    hand: float) -> tuple[float, float]:
     """(points the feature's majority should get, each figure's expected return)."""
+    credit = odds.credits.get(root)
+    if credit is None:
+        credit = odds.credits[root] = _layout_credit(state, odds, root)
+    points, done = credit
+    return points, done * hand
+
+
+def _layout_credit(state: CarcassonneState, odds: CompletionOdds,
+                   root: int) -> tuple[float, float]:
+    """(points the feature's majority should get, its completion odds; 0 where figures do not
+    come back by completion): what the layout and the pile alone decide."""
     graph = state.graph
     kind = graph.kind[root]
     if kind == FIELD:
@@ -154,7 +195,7 @@ def feature_credit(state: CarcassonneState, odds: CompletionOdds, root: int,
     done = odds.of(root)
     if kind == CITY:
         points += done * (feature_value(graph, root, True, small_city) - points)
-    return points, done * hand
+    return points, done
 
 
 def potential_scores(state: CarcassonneState) -> list[float]:
