@@ -85,8 +85,7 @@ class CompletionOdds:
     """Completion odds of the open roads and cities of one position, cached per feature (and
     shared with every position of the same layout and pile, see `PileOdds`)."""
 
-    __slots__ = ("graph", "left", "turns", "counts", "types", "closers", "closing_cache",
-                 "cache", "credits")
+    __slots__ = ("graph", "pile")
 
     def __init__(self, state: CarcassonneState) -> None:
         self.graph = graph = state.graph
@@ -96,29 +95,33 @@ class CompletionOdds:
         shared = graph.memo.get(key)
         if shared is None:
             shared = graph.memo[key] = PileOdds(pile, state.game)
-        self.left = shared.left
-        self.turns = shared.turns
-        self.counts = shared.counts
-        self.closing_cache = shared.closing_counts
-        self.cache = shared.odds
-        self.credits = shared.credits
-        self.types = shared.types
-        self.closers = shared.closers
+        self.pile = shared
+
+    @property
+    def turns(self) -> float:
+        """Turns left per player (the pile shared out)."""
+        return self.pile.turns
+
+    @property
+    def credits(self) -> dict[int, tuple[float, float]]:
+        """Feature root -> (points for its majority, completion odds), as computed so far."""
+        return self.pile.credits
 
     def closing(self, pattern: int, mask: int) -> int:
         """How many tiles left can be laid on a spot with side `pattern` so that they end
         the feature facing the sides in `mask`."""
         key = pattern << 4 | mask
-        count = self.closing_cache.get(key)
+        pile = self.pile
+        count = pile.closing_counts.get(key)
         if count is None:
-            names = self.closers.get(key)
+            names = pile.closers.get(key)
             if names is None:
-                names = tuple(name for name, tile in self.types.items()
+                names = tuple(name for name, tile in pile.types.items()
                               if closes(tile, pattern, mask))
-                self.closers[key] = names
-            counts = self.counts
+                pile.closers[key] = names
+            counts = pile.counts
             count = sum(counts[name] for name in names)
-            self.closing_cache[key] = count
+            pile.closing_counts[key] = count
         return count
 
     def open_spots(self, root: int) -> dict[int, int]:
@@ -141,22 +144,23 @@ class CompletionOdds:
 
     def of(self, root: int) -> float:
         """Odds that the open road or city rooted at `root` is completed before the end."""
-        cached = self.cache.get(root)
+        cache = self.pile.odds
+        cached = cache.get(root)
         if cached is not None:
             return cached
         spots = self.open_spots(root)
-        left = self.left
+        left = self.pile.left
         odds = 1.0 if spots and left else 0.0
         if odds:
             frontier = self.graph.frontier
-            draws = DRAW_SHARE * self.turns / len(spots)
+            draws = DRAW_SHARE * self.pile.turns / len(spots)
             for spot, mask in spots.items():
                 closing = self.closing(frontier[spot], mask)
                 if closing == 0:
                     odds = 0.0
                     break
                 odds *= 1.0 - (1.0 - closing / left) ** draws
-        self.cache[root] = odds
+        cache[root] = odds
         return odds
 
 
