@@ -266,8 +266,8 @@ def test_carcassonne_turns_start_at_the_draw_or_the_abbey_choice() -> None:
                          ids=["tree", "tree-without-turn-leaves", "paired-greedy"])
 def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool,
                                                                paired: int) -> None:
-    """With `turn_leaves` every heuristic call of a playout sees the searcher about to begin a
-    turn (greedy playouts evaluate positions inside the turns they play, so only the leaves
+    """With `turn_leaves` every evaluation of a playout's leaf sees the searcher about to begin
+    a turn (greedy playouts evaluate positions inside the turns they play, so only the leaves
     are counted); without it, leaves fall at any point of the turn cycle."""
     game = bw.load("carcassonne", 2, AM)
     state = play_out(game, ["greedy", "greedy"], seed=8, max_decisions=20)
@@ -275,23 +275,23 @@ def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool,
     agent = MCTSAgent(seed=1, iterations=150 if not paired else 120, rollout_plies=0,
                       turn_leaves=turn_leaves, paired=paired, greedy_playouts=bool(paired))
     judged: list[tuple[int, bool]] = []
-    heuristic = game.heuristic
+    evaluation = game.evaluation
     rollout = agent._rollout
 
     def spy(position: bw.State) -> list[float]:
         judged.append((position.current_player, position.at_turn_start))
-        return heuristic(position)
+        return evaluation(position)
 
     def spied_rollout(position: bw.State, *rng: random.Random) -> list[float]:
         if paired:  # greedy playouts call the heuristic along the way: judge the leaf only
             returns = rollout(position, *rng)
             spy(position)
             return returns
-        position.game.heuristic = spy  # type: ignore[method-assign]
+        position.game.evaluation = spy  # type: ignore[method-assign]
         try:
             return rollout(position, *rng)
         finally:
-            del position.game.heuristic
+            del position.game.evaluation
 
     agent._rollout = spied_rollout  # type: ignore[method-assign]
     action = agent.act(state)

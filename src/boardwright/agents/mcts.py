@@ -16,8 +16,9 @@ Strength comes from these additions to plain UCT:
   under the moves that matter instead of thinly over dozens of placements;
 - progressive widening below the root: a node opens new children as its visits grow (sqrt);
 - playouts judged at one point of the turn cycle: a playout runs on (by the game's playout
-  policy) until the searcher is about to begin a turn (`state.at_turn_start`), then the
-  heuristic is turned into returns in [-1, 1], each lead measured from the lead at the root, so
+  policy) until the searcher is about to begin a turn (`state.at_turn_start`), then the game's
+  evaluation (`Game.evaluation`: the heuristic unless the game has a search evaluation of its
+  own) is turned into returns in [-1, 1], each lead measured from the lead at the root, so
   a lopsided game does not saturate the values. Leaves at mixed points (after my tile, after
   the opponent's turn) differ by what a turn is worth, and more-visited moves, whose subtrees
   are deeper, would be judged at other points than less-visited ones. Extra random plies
@@ -36,7 +37,8 @@ each playout decision is the greedy agent's (costly, a whole one-turn lookahead 
 hence the few samples), so a move is judged against a competent reply rather than a random one.
 In Carcassonne it measured at least as strong as the tree against greedy (59.5% against 58.2%
 over 200 games, a gain within the noise) with a tenth of the playouts; `Game.search_defaults`
-selects it there.
+selects it there. With Carcassonne's learned evaluation judging the leaves instead of the
+heuristic, the same search won 70.2% [63.6, 76.2] of 200 games against greedy.
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ class MCTSConfig:
     iterations: int | None = None  # budget in iterations (deterministic with a seed) ...
     seconds: float | None = None  # ... or in wall time per decision
     exploration: float = 0.7  # UCB constant
-    rollout_plies: int = 0  # playout plies at least before the heuristic evaluation
-    value_scale: float = 12.0  # heuristic point difference that counts as a clear lead
+    rollout_plies: int = 0  # playout plies at least before the leaf evaluation
+    value_scale: float = 12.0  # evaluation point difference that counts as a clear lead
     prior_weight: float = 1.0  # strength of the root prior (progressive bias)
     widening: float = 2.0  # a node may have ceil(widening * sqrt(visits + 1)) children
     max_nodes: int = 200_000  # tree cap: no expansion beyond it (bounded memory)
@@ -71,7 +73,7 @@ class MCTSConfig:
     workers: int = 1  # root parallelism: independent searches in worker processes, votes summed
     root_widening: float = 0.15  # >0: the root considers its ceil(w * sqrt(visits + 1)) best-prior actions
     game_rollouts: bool = True  # playouts follow the game's rollout policy (else uniform)
-    centered: bool = True  # leaf values measured from the root's heuristic lead
+    centered: bool = True  # leaf values measured from the root's evaluated lead
     reuse: bool = True  # keep the subtree of the chosen action when the same player decides next
     turn_leaves: bool = True  # playouts run on to the start of the searcher's turn before judging
     paired: int = 0  # >0: the root compares its `paired` best-prior actions on shared samples
@@ -163,7 +165,7 @@ class MCTSAgent:
         self._pool: ProcessPoolExecutor | None = None
         self._kept: tuple[Node, int, Any] | None = None  # (subtree, history length, action)
         self._root_order: list[Any] = []
-        self._base: list[float] | None = None  # heuristic values at the root
+        self._base: list[float] | None = None  # evaluation values at the root
         self._me = 0  # the searching seat
 
     # -- public --------------------------------------------------------------------------------
@@ -328,7 +330,7 @@ class MCTSAgent:
     def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
         """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
         sample = state.determinize(me, self.rng)
-        self._base = sample.game.heuristic(sample) if self.config.centered else None
+        self._base = sample.game.evaluation(sample) if self.config.centered else None
         values = []
         for action in actions:
             child = sample.clone()
@@ -442,4 +444,4 @@ class MCTSAgent:
             if self._base is None:
                 return rank_returns(state.scores)
             return soft_returns([float(v) for v in state.scores], cfg.value_scale, self._base)
-        return soft_returns(state.game.heuristic(state), cfg.value_scale, self._base)
+        return soft_returns(state.game.evaluation(state), cfg.value_scale, self._base)

@@ -51,6 +51,13 @@ class Game(ABC):
         leaves. Games override it; the default is the current scores."""
         return [float(s) for s in state.scores]
 
+    def evaluation(self, state: State) -> list[float]:
+        """The value per seat a search judges its leaves by (higher is better). It may differ
+        from `heuristic`, which the greedy agent plays by: a search that judges positions
+        exactly as its greedy opponent does can only out-guess it by its extra lookahead. The
+        default is the heuristic."""
+        return self.heuristic(state)
+
     @property
     def search_defaults(self) -> dict[str, Any]:
         """The search settings (`MCTSConfig` fields) that measured best for this game; an

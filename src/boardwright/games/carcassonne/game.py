@@ -16,6 +16,7 @@ from boardwright.games.carcassonne.capabilities.base import Capability, override
 from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
 from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
+from boardwright.games.carcassonne.evaluation import evaluate
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
@@ -98,6 +99,7 @@ class CarcassonneGame(Game):
         self._abbey_base = self._deploy_base + self._positions * len(self._locations) * len(self.figures)
         self._draw_id = self._abbey_base + self._positions
         self._pass_id = self._draw_id + 1
+        self.pile_size = len(self._tile_bag())  # tiles drawn over a game (the start tile aside)
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -177,6 +179,11 @@ class CarcassonneGame(Game):
 
     def heuristic(self, state: Any) -> list[float]:
         return potential_scores(state)
+
+    def evaluation(self, state: Any) -> list[float]:
+        """The learned evaluation (`evaluation.py`): the heuristic's terms and the figures in
+        hand, weighed by what they were worth at the end of greedy self-play games."""
+        return evaluate(state)
 
     @property
     def search_defaults(self) -> dict[str, Any]:

@@ -1,0 +1,89 @@
+"""The learned evaluation of a Carcassonne position: what search leaves are judged by.
+
+A seat's value is a weighted sum of its features (`position_features.FEATURES`), each weight a
+quadratic in t, the share of the draw pile still to come, so a follower in hand can be worth
+more early than late, and a farm's open cities more late than early. The player whose turn it
+is gets a small bonus (the tempo of moving first). The weights live in
+`data/evaluation.toml`; `benchmarks/fit_evaluation.py` fits them by least squares on the final
+score margins of greedy self-play games.
+
+Why a second evaluation beside the heuristic: a search that judges positions exactly as its
+greedy opponent does can only out-guess it by one turn. The fit weighs what the heuristic
+counts, and what it leaves out (figures of the expansion still in hand, a monastery's empty
+squares), by what they turned out to be worth at the end of real games.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from boardwright.core.errors import InvalidOptionError
+from boardwright.games.carcassonne.position_features import FEATURES, seat_features
+
+if TYPE_CHECKING:
+    from boardwright.games.carcassonne.state import CarcassonneState
+
+WEIGHTS_FILE = "evaluation.toml"
+
+
+@dataclass(frozen=True)
+class EvaluationWeights:
+    """Per feature, the weight's coefficients (constant, times t, times t squared); the same
+    for the bonus of the seat whose turn it is."""
+
+    features: tuple[tuple[float, float, float], ...]
+    to_move: tuple[float, float, float]
+
+    def at(self, t: float) -> tuple[list[float], float]:
+        """The feature weights and the turn bonus with a share `t` of the pile left."""
+        tt = t * t
+        weights = [a + b * t + c * tt for a, b, c in self.features]
+        a, b, c = self.to_move
+        return weights, a + b * t + c * tt
+
+
+def parse_weights(data: dict) -> EvaluationWeights:
+    """Weights from the TOML layout (`[weights]` feature = [a, b, c], plus `to_move`); a
+    missing or malformed entry is a named error, not a silent zero."""
+    table = data.get("weights")
+    if not isinstance(table, dict):
+        raise InvalidOptionError("evaluation weights: no [weights] table")
+    unknown = set(table) - set(FEATURES) - {"to_move"}
+    if unknown:
+        raise InvalidOptionError(f"evaluation weights: unknown features {sorted(unknown)}")
+
+    def triple(name: str) -> tuple[float, float, float]:
+        value = table.get(name)
+        if (not isinstance(value, list) or len(value) != 3
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value)):
+            raise InvalidOptionError(f"evaluation weights: {name} must be three numbers")
+        return float(value[0]), float(value[1]), float(value[2])
+
+    return EvaluationWeights(tuple(triple(name) for name in FEATURES), triple("to_move"))
+
+
+@cache
+def default_weights() -> EvaluationWeights:
+    """The shipped weights (read once per process)."""
+    text = resources.files("boardwright.games.carcassonne").joinpath("data", WEIGHTS_FILE).read_text()
+    return parse_weights(tomllib.loads(text))
+
+
+def pile_share(state: CarcassonneState) -> float:
+    """t: the share of the game's tiles still in the draw pile (1 at the start, 0 at the end)."""
+    return len(state.pile) / max(1, state.game.pile_size)
+
+
+def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None) -> list[float]:
+    """Each seat's expected final score, up to a constant shared by all seats."""
+    weights = weights or default_weights()
+    feature_weights, tempo = weights.at(pile_share(state))
+    values = [sum(w * x for w, x in zip(feature_weights, vector))
+              for vector in seat_features(state)]
+    if not state.is_terminal:
+        values[state.turn_player] += tempo
+    return values

@@ -1,0 +1,164 @@
+"""The learned Carcassonne evaluation (MCTS leaves): the per-seat features it weighs, the
+weights file and its errors, and the weighted sum itself."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import boardwright as bw
+from boardwright.games.carcassonne.evaluation import (
+    EvaluationWeights,
+    default_weights,
+    evaluate,
+    parse_weights,
+    pile_share,
+)
+from boardwright.games.carcassonne.heuristic import CompletionOdds, potential_scores
+from boardwright.games.carcassonne.position_features import FEATURES, seat_features
+from boardwright.games.carcassonne.scenario import build
+
+AM = {"expansions": ["abbey_mayor"]}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def named(vector: list[float]) -> dict[str, float]:
+    return dict(zip(FEATURES, vector))
+
+
+def only(**weights: tuple[float, float, float]) -> EvaluationWeights:
+    """Weights that are zero but for the named features (and `to_move`)."""
+    tempo = weights.pop("to_move", (0.0, 0.0, 0.0))
+    return EvaluationWeights(tuple(weights.get(name, (0.0, 0.0, 0.0)) for name in FEATURES), tempo)
+
+
+def test_an_open_city_gives_its_holder_its_value_and_the_follower_s_return_odds() -> None:
+    # Red holds a one-tile city; of the four tiles left one E can close it.
+    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E", "B", "B", "G"],
+                  players=2, options=AM)
+    root = state.graph.find(next(iter(state.occupant)))
+    odds = CompletionOdds(state).of(root)
+    red, blue = (named(v) for v in seat_features(state))
+    assert 0 < odds < 1
+    assert red["city"] == pytest.approx(1 + odds * (2 - 1))  # end value 1, completed 2
+    assert red["city_returns"] == pytest.approx(odds)
+    assert red["dead_figures"] == 0
+    assert (red["followers"], blue["followers"]) == (6, 7)
+    assert red["mayor"] == red["wagon"] == red["barn_pieces"] == red["abbeys"] == 1
+    assert blue["city"] == blue["city_returns"] == 0
+
+
+def test_a_follower_on_a_city_nothing_left_can_close_is_counted_dead() -> None:
+    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "B", "B", "B"], players=2)
+    red, blue = (named(v) for v in seat_features(state))
+    assert red["city"] == 1 and red["city_returns"] == 0 and red["dead_figures"] == 1
+    assert red["mayor"] == 0  # the base game has no expansion figures
+    assert blue["dead_figures"] == 0
+
+
+def test_a_farmer_counts_the_open_cities_of_its_field() -> None:
+    state = build("E@(0,0)/0", followers=[(0, 0, 0, "EL.ER.SL.SR.WL.WR")],
+                  pile=["E", "E", "B", "B", "G"], players=2)
+    red = named(seat_features(state)[0])
+    assert red["farmers"] == 1
+    assert red["farm_open"] == 3 and red["farm_done"] == 0
+    assert 0 < red["farm_odds"] < 3
+
+
+def test_the_features_add_up_to_the_heuristic_s_board_terms_in_random_games() -> None:
+    """Score, board features and barns carry the same points as the heuristic; only the
+    figures' value (in hand, coming back) is left to the weights."""
+    game = bw.load("carcassonne", 2, AM)
+    board = ("score", "city", "road", "monastery", "farm_done", "farm_odds", "barn")
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        state = game.new_game(seed)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_terminal:
+                break
+            heuristic = potential_scores(state)
+            for seat, vector in enumerate(seat_features(state)):
+                values = named(vector)
+                spent = heuristic[seat] - sum(values[name] for name in board)
+                assert spent >= -1e-9  # what is left is the (non-negative) value of figures
+            checked += 1
+    assert checked > 200
+
+
+def test_the_evaluation_is_the_weighted_sum_plus_the_turn_bonus() -> None:
+    state = build("D@(0,0)/0", followers=[(0, 0, 0, "N")], pile=["E", "E", "B", "B", "G"],
+                  players=2, options=AM, turn_player=1)
+    t = pile_share(state)
+    assert t == pytest.approx(4 / 5)
+    red, blue = (named(v) for v in seat_features(state))
+    weights = only(followers=(1.0, 2.0, 0.0), city=(0.0, 0.0, 1.0), to_move=(3.0, 0.0, 0.0))
+    red_value, blue_value = evaluate(state, weights)
+    assert red_value == pytest.approx(red["followers"] * (1 + 2 * t) + red["city"] * t * t)
+    assert blue_value == pytest.approx(blue["followers"] * (1 + 2 * t) + 3.0)
+
+
+def test_the_shipped_weights_cover_every_feature_and_value_figures_in_hand() -> None:
+    weights = default_weights()
+    assert len(weights.features) == len(FEATURES)
+    mid_game, tempo = weights.at(0.5)
+    at_end, _ = weights.at(0.0)
+    index = {name: i for i, name in enumerate(FEATURES)}
+    assert mid_game[index["followers"]] > at_end[index["followers"]]  # worth less at the end
+    assert 0.8 < at_end[index["score"]] < 1.2  # a point scored is a point
+    assert tempo > 0
+
+
+def test_the_game_s_evaluation_is_the_learned_one_and_other_games_fall_back_on_the_heuristic() -> None:
+    game = bw.load("carcassonne", 2, AM)
+    state = game.new_game(5)
+    assert game.evaluation(state) == evaluate(state)
+    queens = bw.load("queens", 2, {})
+    position = queens.new_game(1)
+    assert queens.evaluation(position) == queens.heuristic(position)
+
+
+def valid_table() -> dict:
+    table = {name: [1.0, 0.0, 0.0] for name in FEATURES}
+    table["to_move"] = [0.5, 0.0, 0.0]
+    return {"weights": table}
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d.pop("weights"), "no \\[weights\\] table"),
+    (lambda d: d["weights"].pop("followers"), "followers must be three numbers"),
+    (lambda d: d["weights"].update(city=[1.0, 2.0]), "city must be three numbers"),
+    (lambda d: d["weights"].update(road=[1.0, "x", 0.0]), "road must be three numbers"),
+    (lambda d: d["weights"].update(to_move=[True, 0.0, 0.0]), "to_move must be three numbers"),
+    (lambda d: d["weights"].update(luck=[1.0, 0.0, 0.0]), "unknown features \\['luck'\\]"),
+])
+def test_malformed_weights_are_named(damage, message: str) -> None:
+    data = valid_table()
+    parse_weights(data)  # the undamaged table is fine
+    damage(data)
+    with pytest.raises(bw.BoardwrightError, match=message):
+        parse_weights(data)
+
+
+def test_the_fit_script_writes_weights_the_game_reads_back() -> None:
+    numpy = pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("fit_evaluation",
+                                                  ROOT / "benchmarks" / "fit_evaluation.py")
+    assert spec is not None and spec.loader is not None
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    n = len(FEATURES)
+    raw = numpy.arange(3 * n + 3, dtype=float) / 10
+    weights = parse_weights(tomllib.loads(fit.to_toml(raw, 10, 1, 0.4, 0.3)))
+    assert weights.features[2] == pytest.approx((raw[2], raw[n + 2], raw[2 * n + 2]))
+    assert weights.to_move == pytest.approx(tuple(raw[3 * n:]))
+    # The design matrix lines up with the same layout: one row is what `evaluate` computes.
+    diff = numpy.ones((1, n))
+    row = fit.design(diff, numpy.array([0.5]), numpy.array([1.0]))[0]
+    feature_weights, tempo = weights.at(0.5)
+    assert row @ raw == pytest.approx(sum(feature_weights) + tempo)
