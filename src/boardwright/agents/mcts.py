@@ -38,9 +38,8 @@ hence the few samples), so a move is judged against a competent reply rather tha
 In Carcassonne it measured at least as strong as the tree against greedy (59.5% against 58.2%
 over 200 games, a gain within the noise) with a tenth of the playouts; `Game.search_defaults`
 selects it there. With Carcassonne's learned evaluation judging the leaves instead of the
-heuristic, the same search won 76.0% [69.6, 81.4] of 200 games against greedy in
-`benchmarks/strength.py --workers 2` (seed 2026; margin +18.8 points, ~100 playouts per
-decision), and 70.2% [63.6, 76.2] in an earlier run of 200 other games.
+heuristic, the same search won 77.5% [73.2, 81.3] of 400 games against greedy (two runs of
+`benchmarks/strength.py --workers 2`, about 100 playouts per decision; the README gives each run).
 """
 
 from __future__ import annotations

@@ -188,8 +188,8 @@ class CarcassonneGame(Game):
     @property
     def search_defaults(self) -> dict[str, Any]:
         """A paired root over the four best moves, played out greedily to the searcher's next
-        turn, leaves judged by the learned evaluation: against the greedy agent it won 76.0%
-        [69.6, 81.4] of 200 games (`benchmarks/strength.py --workers 2`; see the agents'
+        turn, leaves judged by the learned evaluation: the setting that measured strongest
+        against the greedy agent (`benchmarks/strength.py`; figures in the agents'
         documentation)."""
         return {"paired": 4, "greedy_playouts": True}
 
