@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from boardwright.core.errors import CorruptRecordError
+from boardwright.core.inputs import decode_record_bytes
 
 JsonDict = dict[str, Any]
 
@@ -81,20 +82,34 @@ class GameRecord:
         )
 
     @classmethod
-    def loads(cls, text: str) -> GameRecord:
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """A record from its JSON text (or the bytes of a saved file, see `load`)."""
+        if isinstance(text, (bytes, bytearray)):
+            text = decode_record_bytes(bytes(text), "the record")
+        if not isinstance(text, str):
+            raise CorruptRecordError(f"a record is JSON text, not {type(text).__name__}")
         try:
-            data = json.loads(text)
+            data = json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as exc:
             raise CorruptRecordError(f"record is not valid JSON: {exc}") from None
         return cls.from_json(data)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """A record from a file: UTF-8 with or without a byte-order mark, or UTF-16 with one.
+        Every error names the file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            data = Path(path).read_bytes()
         except OSError as exc:
             raise CorruptRecordError(f"cannot read record {path}: {exc.strerror}") from None
-        return cls.loads(text)
+        except (TypeError, ValueError) as exc:  # not a path, a NUL in the name
+            raise CorruptRecordError(f"cannot read record {path!r}: {exc}") from None
+        try:
+            return cls.loads(decode_record_bytes(data, f"record {path}"))
+        except CorruptRecordError as exc:
+            if str(path) in str(exc):
+                raise
+            raise CorruptRecordError(f"{exc} (file {path})") from None
 
 
 def record_of(game: Any, seed: int | None, history: Iterable[Any], meta: dict[str, Any]) -> GameRecord:

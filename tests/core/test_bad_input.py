@@ -1,0 +1,98 @@
+"""Bad input from outside, for the core and every game: record files in other encodings or not
+text at all, record text that Python's `json` cannot take, `replay(steps=...)`, records made in
+code, options shared with the caller, values too large or too deep for Python to print, foreign
+objects given as actions, and seeds. Each is answered by a `BoardwrightError`, never a Python
+exception, and leaves every state as it was."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import boardwright as bw
+from boardwright.cli import app
+from boardwright.core.record import GameRecord
+
+GAMES = ("carcassonne", "queens", "shogun")
+HUGE = 10**5000  # more digits than Python prints
+RUNNER = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "100"})
+
+
+def nested(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def played(name: str, steps: int = 12, players: int = 2, options: dict | None = None,
+           seed: int = 3) -> bw.State:
+    state = bw.load(name, players, options).new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# -- record files in other encodings ---------------------------------------------------------------
+
+def named_record() -> GameRecord:
+    state = played("carcassonne")
+    state.meta["seats"] = ["Zoë", "渡辺"]
+    return state.record
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le+bom",
+                                      "utf-16-be+bom"])
+def test_record_files_in_utf8_with_or_without_bom_and_utf16_with_bom_load(
+        encoding: str, tmp_path: Path) -> None:
+    record = named_record()
+    text = json.dumps(record.to_json(), ensure_ascii=False)
+    if encoding.endswith("+bom"):
+        codec = encoding.removesuffix("+bom")
+        bom = codecs.BOM_UTF16_LE if codec.endswith("le") else codecs.BOM_UTF16_BE
+        data = bom + text.encode(codec)
+    else:
+        data = text.encode(encoding)
+    path = tmp_path / "record.json"
+    path.write_bytes(data)
+    assert GameRecord.load(path) == record
+    assert GameRecord.loads(data) == record
+    assert GameRecord.loads(data.decode(encoding.removesuffix("+bom"))
+                            if not encoding.endswith("+bom") else text) == record
+
+
+@pytest.mark.parametrize("data", [
+    "latin-1", "utf-16-le", "utf-32-le", "binary", "png",
+])
+def test_record_files_in_other_encodings_are_corrupt_and_named(data: str, tmp_path: Path) -> None:
+    text = json.dumps(named_record().to_json(), ensure_ascii=False)
+    raw = {"binary": bytes(range(256)), "png": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+           "utf-32-le": codecs.BOM_UTF32_LE + text.encode("utf-32-le")}.get(data)
+    path = tmp_path / "saved by another tool.json"
+    path.write_bytes(raw if raw is not None else text.encode(data, errors="replace"))
+    with pytest.raises(bw.CorruptRecordError) as info:
+        GameRecord.load(path)
+    assert str(path) in str(info.value)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "binary"])
+def test_show_of_a_record_in_another_encoding(encoding: str, tmp_path: Path) -> None:
+    record = named_record()
+    path = tmp_path / "record.json"
+    path.write_bytes(record.dumps().encode(encoding) if encoding != "binary" else bytes(range(256)))
+    result = RUNNER.invoke(app, ["show", str(path), "--to-end"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert "Traceback" not in result.output
+    if encoding == "binary":
+        assert result.exit_code == 1
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: ") and str(path) in lines[0]
+    else:
+        assert result.exit_code == 0, result.output
