@@ -96,3 +96,27 @@ def test_show_of_a_record_in_another_encoding(encoding: str, tmp_path: Path) -> 
         assert len(lines) == 1 and lines[0].startswith("Error: ") and str(path) in lines[0]
     else:
         assert result.exit_code == 0, result.output
+
+
+# -- record text that json cannot take -------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,
+    '{"game": "carcassonne", "seed": ' + "7" * 5000 + "}",
+    '{"a": ' * 50_000 + "1" + "}" * 50_000,
+], ids=["deep list", "long number", "deep object"])
+def test_record_text_that_python_json_cannot_take(text: str, tmp_path: Path) -> None:
+    with pytest.raises(bw.CorruptRecordError, match="not valid JSON"):
+        GameRecord.loads(text)
+    with pytest.raises(bw.CorruptRecordError, match="not valid JSON"):
+        GameRecord.loads(text.encode())
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    with pytest.raises(bw.CorruptRecordError, match="deep.json"):
+        GameRecord.load(path)
+
+
+def test_a_record_that_is_not_text_at_all() -> None:
+    for value in (None, 7, ["{}"], {"game": "carcassonne"}):
+        with pytest.raises(bw.CorruptRecordError):
+            GameRecord.loads(value)  # type: ignore[arg-type]

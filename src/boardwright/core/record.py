@@ -92,6 +92,11 @@ class GameRecord:
             data = json.loads(text.removeprefix("\ufeff"))
         except json.JSONDecodeError as exc:
             raise CorruptRecordError(f"record is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise CorruptRecordError("record is not valid JSON: it is nested too deeply") \
+                from None
+        except ValueError as exc:  # a number with more digits than Python converts
+            raise CorruptRecordError(f"record is not valid JSON: {str(exc)[:120]}") from None
         return cls.from_json(data)
 
     @classmethod
