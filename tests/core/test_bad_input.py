@@ -7,6 +7,7 @@ exception, and leaves every state as it was."""
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -17,6 +18,7 @@ from typer.testing import CliRunner
 
 import boardwright as bw
 from boardwright.cli import app
+from boardwright.core.inputs import short_repr
 from boardwright.core.record import GameRecord
 
 GAMES = ("carcassonne", "queens", "shogun")
@@ -120,3 +122,42 @@ def test_a_record_that_is_not_text_at_all() -> None:
     for value in (None, 7, ["{}"], {"game": "carcassonne"}):
         with pytest.raises(bw.CorruptRecordError):
             GameRecord.loads(value)  # type: ignore[arg-type]
+
+
+# -- records made in code --------------------------------------------------------------------------
+
+GOOD = {"game": "carcassonne", "version": "1", "options": {}, "seed": 7, "players": 2}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"meta": None}, "meta"), ({"actions": None}, "actions"), ({"seed": "7"}, "seed"),
+    ({"version": 1}, "version"), ({"players": 2.0}, "players"), ({"seed": True}, "seed"),
+    ({"game": None}, "game"), ({"options": [("farmers", True)]}, "options"),
+    ({"actions": [["place", 0, 1, 0]]}, "action #0"),
+    ({"options": {"farmers": {1, 2}}}, "options"), ({"meta": {"when": object()}}, "meta"),
+    ({"actions": [{"type": "place", "x": HUGE}]}, "action #0"),
+    ({"meta": {"deep": nested(5000)}}, "meta"),
+], ids=short_repr)
+def test_a_record_made_in_code_is_checked_like_one_read(change: dict, field: str) -> None:
+    with pytest.raises(bw.CorruptRecordError) as info:
+        GameRecord(**{**GOOD, **change})
+    assert field in str(info.value)
+    good = GameRecord(**GOOD)
+    with pytest.raises(bw.CorruptRecordError):
+        dataclasses.replace(good, **change)
+
+
+def test_a_record_changed_after_it_was_made_is_checked_on_replay() -> None:
+    record = played("queens").record
+    record.version = 1  # type: ignore[assignment]
+    with pytest.raises(bw.CorruptRecordError, match="'version'"):
+        bw.replay(record)
+
+
+def test_a_record_keeps_its_own_copy_of_what_it_was_given() -> None:
+    actions = [{"type": "place", "x": 0, "y": -1, "rotation": 0}]
+    meta = {"seats": ["Ann", "Bob"]}
+    record = GameRecord(**GOOD, actions=actions, meta=meta)
+    actions[0]["x"] = 5
+    meta["seats"].append("Cy")
+    assert record.actions[0]["x"] == 0 and record.meta == {"seats": ["Ann", "Bob"]}

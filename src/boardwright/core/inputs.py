@@ -11,8 +11,124 @@ grows past a few dozen characters.
 from __future__ import annotations
 
 import codecs
+import dataclasses
+import reprlib
+from dataclasses import dataclass
+from typing import Any
 
-from boardwright.core.errors import CorruptRecordError
+from boardwright.core.errors import (
+    BoardwrightError,
+    CorruptRecordError,
+    InvalidOptionError,
+)
+
+SHORT_REPR = 60  # characters of a value shown in an error message
+MAX_INT = 2**64  # no option, action field or record field needs a larger magnitude
+
+
+@dataclass(frozen=True)
+class JsonLimits:
+    """How large a JSON value from outside may be: nesting depth, longest string, value count.
+
+    The bounds are far above anything a real option set, action or record holds, and far
+    below what would make copying, printing or `json.dumps` fail or crawl."""
+
+    depth: int
+    string: int
+    values: int
+
+
+ACTION_LIMITS = JsonLimits(depth=6, string=200, values=64)
+OPTION_LIMITS = JsonLimits(depth=32, string=100_000, values=200_000)
+META_LIMITS = OPTION_LIMITS
+
+
+# -- messages -------------------------------------------------------------------------------------
+
+class _ShortRepr(reprlib.Repr):
+    """`reprlib` with integers shown by size when long, and dataclasses shown field by field
+    (their own `repr` would format a huge or deeply nested field in full)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = SHORT_REPR
+        self.maxother = SHORT_REPR
+        self.maxlong = SHORT_REPR
+        self.maxdict = self.maxlist = self.maxtuple = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            if level <= 0:
+                return f"{type(x).__name__}(...)"
+            parts = ", ".join(f"{f.name}={self.repr1(getattr(x, f.name, None), level - 1)}"
+                              for f in dataclasses.fields(x))
+            return f"{type(x).__name__}({parts})"
+        return super().repr_instance(x, level)
+
+
+_REPR = _ShortRepr()
+
+
+def short_repr(value: Any, limit: int = SHORT_REPR) -> str:
+    """A repr of `value` for an error message: never raises, at most `limit` characters."""
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # noqa: BLE001 - a foreign object's repr may fail in any way
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# -- JSON values ----------------------------------------------------------------------------------
+
+def json_copy(value: Any, limits: JsonLimits, what: str,
+              error: type[BoardwrightError] = InvalidOptionError) -> Any:
+    """A deep copy of a JSON value (dicts with string keys, lists, strings, finite-size numbers,
+    booleans, None), refusing anything else with `error` naming `what`.
+
+    Tuples are copied as lists and integer keys as strings, as JSON would write them, so a copy
+    reads back from a saved record exactly as it was given."""
+    budget = [limits.values]
+
+    def copy(item: Any, path: str, depth: int) -> Any:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise error(f"{what} holds more than {limits.values} values")
+        if item is None or isinstance(item, (bool, float)):
+            return item
+        if isinstance(item, int):
+            if not -MAX_INT < item < MAX_INT:
+                raise error(f"{path} is a number too large ({short_repr(item)})")
+            return int(item)
+        if isinstance(item, str):
+            if len(item) > limits.string:
+                raise error(f"{path} is a text longer than {limits.string} characters")
+            return str(item)
+        if depth >= limits.depth:
+            raise error(f"{path} is nested deeper than {limits.depth} levels")
+        if isinstance(item, (list, tuple)):
+            return [copy(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item)]
+        if isinstance(item, dict):
+            out: dict[str, Any] = {}
+            for key, v in item.items():
+                if isinstance(key, int) and not isinstance(key, bool) and -MAX_INT < key < MAX_INT:
+                    key = str(key)
+                if not isinstance(key, str) or len(key) > limits.string:
+                    raise error(f"{path} has a key that is not a short text: {short_repr(key)}")
+                if key in out:
+                    raise error(f"{path} has the key {short_repr(key)} twice")
+                out[str(key)] = copy(v, f"{path}.{key}" if len(key) <= 40 else f"{path}.…",
+                                     depth + 1)
+            return out
+        raise error(f"{path} is not a JSON value: {short_repr(item)}")
+
+    return copy(value, what, 0)
+
 
 # -- record text ----------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ Built-in games are imported lazily by name so that loading one game never import
 
 from __future__ import annotations
 
+import copy
 import importlib
 from typing import Any, Callable
 
@@ -55,7 +56,9 @@ def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:
     """Rebuild the state a record describes (its first `steps` actions when given)."""
-    if not isinstance(record, GameRecord):
+    if isinstance(record, GameRecord):
+        record.check()
+    else:
         record = GameRecord.from_json(record)
     try:
         game = load(record.game, record.players, record.options)
@@ -72,5 +75,5 @@ def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> Sta
             state.apply(game.action_from_json(data))
         except BoardwrightError as exc:
             raise CorruptRecordError(f"record action #{index} does not replay: {exc}") from None
-    state.meta.update(record.meta)
+    state.meta.update(copy.deepcopy(record.meta))
     return state
