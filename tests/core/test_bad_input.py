@@ -124,6 +124,23 @@ def test_a_record_that_is_not_text_at_all() -> None:
             GameRecord.loads(value)  # type: ignore[arg-type]
 
 
+# -- replay(steps=...) -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("steps", ["3", 1.5, -1, True, 13, 10**20, HUGE, [1]], ids=short_repr)
+def test_replay_steps_are_validated(steps: Any) -> None:
+    record = played("carcassonne", steps=12).record
+    with pytest.raises(bw.InvalidOptionError, match="steps"):
+        bw.replay(record, steps=steps)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_replay_steps_from_0_to_the_whole_record(name: str) -> None:
+    state = played(name, steps=12)
+    record = state.record
+    assert bw.replay(record, steps=12) == state == bw.replay(record)
+    assert bw.replay(record, steps=0) == bw.load(name, 2).new_game(3)
+
+
 # -- records made in code --------------------------------------------------------------------------
 
 GOOD = {"game": "carcassonne", "version": "1", "options": {}, "seed": 7, "players": 2}

@@ -16,6 +16,7 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
+from boardwright.core.inputs import short_repr
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -55,11 +56,16 @@ def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> 
 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:
-    """Rebuild the state a record describes (its first `steps` actions when given)."""
+    """Rebuild the state a record describes (its first `steps` actions when given: a whole
+    number from 0 to the number of actions)."""
     if isinstance(record, GameRecord):
         record.check()
     else:
         record = GameRecord.from_json(record)
+    total = len(record.actions)
+    if steps is not None and (type(steps) is not int or not 0 <= steps <= total):
+        raise InvalidOptionError(f"steps must be a whole number from 0 to {total} (the actions "
+                                 f"of this record), not {short_repr(steps)}")
     try:
         game = load(record.game, record.players, record.options)
     except BoardwrightError as exc:
