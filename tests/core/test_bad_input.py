@@ -178,3 +178,42 @@ def test_a_record_keeps_its_own_copy_of_what_it_was_given() -> None:
     actions[0]["x"] = 5
     meta["seats"].append("Cy")
     assert record.actions[0]["x"] == 0 and record.meta == {"seats": ["Ann", "Bob"]}
+
+
+# -- options shared by reference -------------------------------------------------------------------
+
+def test_editing_a_record_options_changes_neither_the_game_nor_later_records() -> None:
+    state = played("carcassonne", options={"expansions": ["abbey_mayor"]})
+    state.record.options["expansions"].append("junk")
+    state.game.options["expansions"].append("junk")
+    assert state.game.options["expansions"] == ["abbey_mayor"]
+    assert bw.replay(state.record) == state
+
+
+@pytest.mark.parametrize(("name", "options", "key"), [
+    ("shogun", {"max_rounds": 4, "heroes": ["samurai", "ninja"]}, "heroes"),
+    ("carcassonne", {"expansions": ["abbey_mayor"], "draw_order": ["A", "B"]}, "draw_order"),
+    ("queens", {"map": "inline"}, "map"),
+])
+def test_editing_the_options_after_load_changes_nothing_played(name: str, options: dict,
+                                                               key: str) -> None:
+    if options == {"map": "inline"}:
+        options = {"map": bw.load("queens").config.map.to_json()}  # type: ignore[attr-defined]
+    game = bw.load(name, 2, options)
+    kept = json.dumps(game.options, sort_keys=True)
+    state = game.new_game(1)
+    value = options[key]
+    if isinstance(value, list):
+        value.append("junk")
+    else:
+        value["mountains"].append([1, 1])
+    assert json.dumps(game.options, sort_keys=True) == kept
+    assert json.dumps(state.record.options, sort_keys=True) == kept
+    assert bw.replay(state.record) == state
+
+
+def test_options_that_are_not_json_are_refused() -> None:
+    for options in ({"farmers": object()}, {"expansions": {"abbey_mayor"}},
+                    {"draw_order": nested(5000)}, {(1, 2): True}, {"starting_seat": HUGE}):
+        with pytest.raises(bw.InvalidOptionError):
+            bw.load("carcassonne", 2, options)

@@ -7,11 +7,13 @@ resolved inside `apply` from data fixed at `new_game(seed)`, so seed + actions r
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
 from boardwright.core.actions import Action, JsonDict
+from boardwright.core.inputs import copy_options
 from boardwright.core.record import GameRecord
 
 
@@ -23,7 +25,12 @@ class Game(ABC):
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players
-        self.options = options
+        self._options = copy_options(options)
+
+    @property
+    def options(self) -> JsonDict:
+        """The validated options (a deep copy: the game's own cannot be changed from outside)."""
+        return copy.deepcopy(self._options)
 
     @abstractmethod
     def new_game(self, seed: int | None = None) -> State:
@@ -74,8 +81,8 @@ class Game(ABC):
         return str(action.to_json())
 
     def option_summary(self) -> JsonDict:
-        """The options as they are recorded (JSON-able)."""
-        return dict(self.options)
+        """The options as they are recorded (JSON-able; a deep copy each time)."""
+        return copy.deepcopy(self._options)
 
 
 class State(ABC):

@@ -130,6 +130,14 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
     return copy(value, what, 0)
 
 
+def copy_options(options: Any) -> dict[str, Any]:
+    """The caller's options, deep-copied and checked to be JSON: the game keeps its own copy,
+    so a caller that edits its dict later changes nothing that was played or recorded."""
+    if not isinstance(options, dict):
+        raise InvalidOptionError("options must be a mapping of option names to values")
+    return json_copy(options, OPTION_LIMITS, "options", InvalidOptionError)
+
+
 # -- record text ----------------------------------------------------------------------------------
 
 def decode_record_bytes(data: bytes, source: str) -> str:

@@ -16,7 +16,7 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
-from boardwright.core.inputs import short_repr
+from boardwright.core.inputs import copy_options, short_repr
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -48,11 +48,7 @@ def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> 
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidOptionError(f"players must be an integer, not {players!r}")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidOptionError("options must be a mapping of option names to values")
-    return _FACTORIES[name](players, dict(options))
+    return _FACTORIES[name](players, copy_options({} if options is None else options))
 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:

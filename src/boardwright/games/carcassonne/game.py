@@ -7,6 +7,7 @@ from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import copy_options
 from boardwright.games.carcassonne.actions import (
     DRAW, FIGURES, PASS, Deploy, Draw, Pass, Place, PlaceAbbey, parse_action,
 )
@@ -53,6 +54,7 @@ class CarcassonneGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         base = load_tile_set("base_tiles.toml").types
         expansion = load_tile_set("abbey_mayor_tiles.toml").types
         expansion_landscapes = {name for name, t in expansion.items() if not t.abbey}

@@ -20,6 +20,7 @@ from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import copy_options
 from boardwright.games.queens.actions import (
     FOUND_ACTION, PASS_ACTION, Found, Joint, Move, Pass, QueensAction, Sow, coords_of, is_coord,
     parse_action,
@@ -70,6 +71,7 @@ class QueensGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         self.config = parse_options(options, players)
         super().__init__(players, self.config.to_json())
         tables = action_tables(self.config.map)

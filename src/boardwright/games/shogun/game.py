@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import copy_options
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
 from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
@@ -28,6 +29,7 @@ class ShogunGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         content: ShogunContent = load_content()
         self.config = parse_options(options, players, content)
         super().__init__(players, self.config.to_json())

@@ -17,6 +17,7 @@ Options (docs/rules/shogun.md):
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -67,7 +68,7 @@ class ShogunOptions:
     raw: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.raw)
+        return copy.deepcopy(dict(self.raw))
 
 
 def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
