@@ -150,7 +150,7 @@ GOOD = {"game": "carcassonne", "version": "1", "options": {}, "seed": 7, "player
     ({"meta": None}, "meta"), ({"actions": None}, "actions"), ({"seed": "7"}, "seed"),
     ({"version": 1}, "version"), ({"players": 2.0}, "players"), ({"seed": True}, "seed"),
     ({"game": None}, "game"), ({"options": [("farmers", True)]}, "options"),
-    ({"actions": [["place", 0, 1, 0]]}, "action #0"),
+    ({"actions": [["place", 0, 1, 0]]}, "action #0"), ({"seed": -7}, "seed"),
     ({"options": {"farmers": {1, 2}}}, "options"), ({"meta": {"when": object()}}, "meta"),
     ({"actions": [{"type": "place", "x": HUGE}]}, "action #0"),
     ({"meta": {"deep": nested(5000)}}, "meta"),
@@ -217,3 +217,29 @@ def test_options_that_are_not_json_are_refused() -> None:
                     {"draw_order": nested(5000)}, {(1, 2): True}, {"starting_seat": HUGE}):
         with pytest.raises(bw.InvalidOptionError):
             bw.load("carcassonne", 2, options)
+
+
+# -- seeds -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [-1, -7, -(2**63), 2**64, HUGE, True, 7.0, "7", [7]],
+                         ids=short_repr)
+def test_seeds_are_whole_numbers_from_0(name: str, seed: Any) -> None:
+    with pytest.raises(bw.InvalidOptionError, match="seed"):
+        bw.load(name, 2).new_game(seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seeds_from_0_to_2_to_the_64_minus_1(name: str) -> None:
+    game = bw.load(name, 2)
+    for seed in (0, 1, 2**63, 2**64 - 1):
+        state = game.new_game(seed)
+        assert state.record.seed == seed
+        assert bw.replay(GameRecord.loads(state.record.dumps())) == state
+
+
+def test_a_record_with_a_negative_seed_is_corrupt() -> None:
+    data = played("carcassonne").record.to_json()
+    data["seed"] = -3
+    with pytest.raises(bw.CorruptRecordError, match="'seed'"):
+        GameRecord.from_json(data)

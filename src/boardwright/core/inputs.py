@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import random
 import reprlib
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from boardwright.core.errors import (
 
 SHORT_REPR = 60  # characters of a value shown in an error message
 MAX_INT = 2**64  # no option, action field or record field needs a larger magnitude
+MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,21 @@ def copy_options(options: Any) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise InvalidOptionError("options must be a mapping of option names to values")
     return json_copy(options, OPTION_LIMITS, "options", InvalidOptionError)
+
+
+# -- seeds ----------------------------------------------------------------------------------------
+
+def check_seed(seed: Any) -> int:
+    """The seed of a new game: a whole number from 0 to 2**64 - 1, or None for a random one.
+
+    Negative seeds are refused rather than folded onto positive ones: Python's `Random` seeds
+    with the absolute value, so `n` and `-n` would deal the same game under two names."""
+    if seed is None:
+        return random.SystemRandom().randrange(2**63)
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise InvalidOptionError(f"seed must be a whole number from 0 to 2**64 - 1, "
+                                 f"not {short_repr(seed)}")
+    return seed
 
 
 # -- record text ----------------------------------------------------------------------------------

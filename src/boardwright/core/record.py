@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 from boardwright.core.errors import CorruptRecordError
 from boardwright.core.inputs import (
-    ACTION_LIMITS, MAX_INT, META_LIMITS, OPTION_LIMITS, decode_record_bytes,
+    ACTION_LIMITS, MAX_INT, MAX_SEED, META_LIMITS, OPTION_LIMITS, decode_record_bytes,
     json_copy, short_repr,
 )
 
@@ -50,8 +50,9 @@ class GameRecord:
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise CorruptRecordError(f"record field {key!r} has the wrong type: "
                                          f"{type(value).__name__}, not {kind.__name__}")
-        if not -MAX_INT < self.seed < MAX_INT:
-            raise CorruptRecordError(f"record field 'seed' is {short_repr(self.seed)}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise CorruptRecordError(f"record field 'seed' must be from 0 to 2**64 - 1, "
+                                     f"not {short_repr(self.seed)}")
         if not -MAX_INT < self.players < MAX_INT:
             raise CorruptRecordError(f"record field 'players' is {short_repr(self.players)}")
         for key in ("game", "version"):

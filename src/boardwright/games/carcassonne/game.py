@@ -7,7 +7,7 @@ from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
-from boardwright.core.inputs import copy_options
+from boardwright.core.inputs import check_seed, copy_options
 from boardwright.games.carcassonne.actions import (
     DRAW, FIGURES, PASS, Deploy, Draw, Pass, Place, PlaceAbbey, parse_action,
 )
@@ -114,10 +114,7 @@ class CarcassonneGame(Game):
         return bag
 
     def new_game(self, seed: int | None = None) -> CarcassonneState:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        seed = check_seed(seed)
         bag = self._tile_bag()
         if self.config.draw_order is None:
             random.Random(seed).shuffle(bag)

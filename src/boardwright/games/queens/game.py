@@ -13,14 +13,13 @@ Action ids (fixed for a map; n = number of spaces, K = most spaces 1..4 steps fr
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
-from boardwright.core.inputs import copy_options
+from boardwright.core.inputs import check_seed, copy_options
 from boardwright.games.queens.actions import (
     FOUND_ACTION, PASS_ACTION, Found, Joint, Move, Pass, QueensAction, Sow, coords_of, is_coord,
     parse_action,
@@ -91,10 +90,7 @@ class QueensGame(Game):
     def new_game(self, seed: int | None = None) -> QueensState:
         """The starting position (the set-up, or the `position` option). Queens has no chance:
         the seed is only kept in the record."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        seed = check_seed(seed)
         return QueensState(self, seed, self.config.position)
 
     def joint_action(self, a: int, b: int, t: int) -> Joint:
