@@ -18,8 +18,12 @@ from typer.testing import CliRunner
 
 import boardwright as bw
 from boardwright.cli import app
+from boardwright.core.errors import MAX_MESSAGE
 from boardwright.core.inputs import short_repr
 from boardwright.core.record import GameRecord
+from boardwright.games.carcassonne import Place
+from boardwright.games.queens import Move as QueensMove
+from boardwright.games.shogun.actions import Move as ShogunMove
 
 GAMES = ("carcassonne", "queens", "shogun")
 HUGE = 10**5000  # more digits than Python prints
@@ -40,6 +44,17 @@ def played(name: str, steps: int = 12, players: int = 2, options: dict | None = 
     for _ in range(steps):
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def refused(state: bw.State, action: Any, error: type[Exception] = bw.MalformedActionError) -> str:
+    """`action` is refused with `error`, a short message, and the state is unchanged."""
+    twin = state.clone()
+    record = state.record.dumps()
+    with pytest.raises(error) as info:
+        state.apply(action)
+    assert state == twin and state.record.dumps() == record
+    assert 0 < len(str(info.value)) <= MAX_MESSAGE
+    return str(info.value)
 
 
 # -- record files in other encodings ---------------------------------------------------------------
@@ -217,6 +232,98 @@ def test_options_that_are_not_json_are_refused() -> None:
                     {"draw_order": nested(5000)}, {(1, 2): True}, {"starting_seat": HUGE}):
         with pytest.raises(bw.InvalidOptionError):
             bw.load("carcassonne", 2, options)
+
+
+# -- values too large or too deep, foreign objects -------------------------------------------------
+
+def junk_json(state: bw.State) -> list[Any]:
+    """JSON forms of the first legal action with one field made huge or deep."""
+    data = state.legal_actions()[0].to_json()
+    out = []
+    for key in [k for k in data if k != "type"] or ["x"]:
+        out += [{**data, key: HUGE}, {**data, key: nested(5000)}, {**data, key: -HUGE},
+                {**data, key: "é" * 100_000}]
+    out += [{**data, "extra": HUGE}, {"type": nested(5000)}, {"type": HUGE}, {1: "pass"},
+            {"type": "pass", None: 1}, {"type": "pass", (1, 2): 1}]
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_huge_or_deep_json_actions_are_malformed(name: str) -> None:
+    state = played(name)
+    for data in junk_json(state):
+        with pytest.raises(bw.MalformedActionError) as info:
+            state.game.action_from_json(data)
+        assert len(str(info.value)) <= MAX_MESSAGE
+        refused(state, data)
+
+
+@pytest.mark.parametrize(("name", "action"), [
+    ("carcassonne", Place(HUGE, 0, 0)), ("carcassonne", Place(0, nested(5000), 0)),
+    ("carcassonne", Place(0, 1, HUGE)), ("queens", QueensMove((HUGE, 0), (0, 3))),
+    ("queens", QueensMove(nested(5000), (0, 3))), ("shogun", ShogunMove(nested(5000))),
+    ("shogun", ShogunMove(HUGE)),
+], ids=short_repr)
+def test_own_actions_holding_huge_or_deep_values_are_malformed(name: str, action: Any) -> None:
+    state = played(name)
+    refused(state, action)
+    with pytest.raises(bw.MalformedActionError):
+        state.game.action_id(action)
+
+
+class CallsCounted:
+    """A stranger that looks like an action: its methods must never be called."""
+
+    calls = 0
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def to_json(self) -> Any:
+        CallsCounted.calls += 1
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+    def __eq__(self, other: object) -> bool:
+        CallsCounted.calls += 1
+        return True
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("answer", [{"type": "done"}, KeyError("type"), TypeError("x"), None,
+                                    {"type": "move", "space": "kai"}, {}])
+def test_objects_with_a_to_json_are_not_actions(name: str, answer: Any) -> None:
+    state = played(name)
+    thing = CallsCounted(answer)
+    CallsCounted.calls = 0
+    assert "not a" in refused(state, thing)
+    with pytest.raises(bw.MalformedActionError):
+        state.game.action_id(thing)
+    assert CallsCounted.calls == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("action_id", [HUGE, -HUGE, 2**64, -1, True, 1.0, "3", None, [1]],
+                         ids=short_repr)
+def test_action_ids_of_any_kind(name: str, action_id: Any) -> None:
+    game = bw.load(name, 2)
+    with pytest.raises(bw.MalformedActionError) as info:
+        game.action_from_id(action_id)
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("value", [HUGE, nested(5000), {"a": nested(100_000)}, "x" * 10**6,
+                                   Place(HUGE, 0, 0)], ids=short_repr)
+def test_short_repr_never_fails_and_stays_short(value: Any) -> None:
+    assert 0 < len(short_repr(value)) <= 60
+
+
+def test_messages_are_cut_to_a_sane_length() -> None:
+    assert len(str(bw.MalformedActionError("x" * 10**6))) == MAX_MESSAGE
+    assert len(bw.IllegalActionError("y" * 10**6).reason) == MAX_MESSAGE
 
 
 # -- seeds -----------------------------------------------------------------------------------------

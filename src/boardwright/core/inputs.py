@@ -15,12 +15,13 @@ import dataclasses
 import random
 import reprlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Collection
 
 from boardwright.core.errors import (
     BoardwrightError,
     CorruptRecordError,
     InvalidOptionError,
+    MalformedActionError,
 )
 
 SHORT_REPR = 60  # characters of a value shown in an error message
@@ -132,12 +133,74 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
     return copy(value, what, 0)
 
 
+def check_action_json(data: Any) -> dict[str, Any]:
+    """The JSON form of an action, checked for shape and size before a game parses it: an
+    object with string keys and small values (MalformedActionError otherwise)."""
+    if not isinstance(data, dict):
+        raise MalformedActionError(f"an action must be a JSON object, not {type(data).__name__}")
+    json_copy(data, ACTION_LIMITS, "action", MalformedActionError)
+    return data
+
+
 def copy_options(options: Any) -> dict[str, Any]:
     """The caller's options, deep-copied and checked to be JSON: the game keeps its own copy,
     so a caller that edits its dict later changes nothing that was played or recorded."""
     if not isinstance(options, dict):
         raise InvalidOptionError("options must be a mapping of option names to values")
     return json_copy(options, OPTION_LIMITS, "options", InvalidOptionError)
+
+
+# -- actions --------------------------------------------------------------------------------------
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def _small(value: Any, depth: int = 0) -> bool:
+    """A value an action field may be checked for by its game: None, a bool, a float, a
+    bounded int, a short string, or a short tuple of those (coordinates)."""
+    if value is None or type(value) is bool or type(value) is float:
+        return True
+    if type(value) is int:
+        return -MAX_INT < value < MAX_INT
+    if type(value) is str:
+        return len(value) <= ACTION_LIMITS.string
+    if type(value) is tuple and depth < 2 and len(value) <= 8:
+        return all(_small(v, depth + 1) for v in value)
+    return False
+
+
+def coerce_action(game: Any, action: Any, classes: Collection[type]) -> Any:
+    """What a game's `apply` was given, as one of its own actions: an instance of `classes`
+    as it is (once its fields are plain, small values), a dict through the game's
+    `action_from_json`, anything else refused. A foreign object's methods are never called:
+    an object with its own `to_json` or `__eq__` could raise or lie."""
+    cls = type(action)
+    if cls in classes:
+        for name in _field_names(cls):
+            value = getattr(action, name)
+            if not _small(value):
+                raise MalformedActionError(
+                    f"{cls.__name__} field {name!r} holds {short_repr(value)}, not a small "
+                    "number, text or pair")
+        return action
+    if isinstance(action, dict):
+        return game.action_from_json(action)
+    raise MalformedActionError(
+        f"not a {str(game.name).capitalize()} action: {short_repr(action)}")
+
+
+def check_action_id(action_id: Any, size: int) -> int:
+    """An action id: a plain int in [0, size) (MalformedActionError otherwise)."""
+    if type(action_id) is not int or not 0 <= action_id < size:
+        raise MalformedActionError(f"action id {short_repr(action_id)} is outside 0..{size - 1}")
+    return action_id
 
 
 # -- seeds ----------------------------------------------------------------------------------------

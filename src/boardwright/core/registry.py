@@ -16,7 +16,7 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
-from boardwright.core.inputs import copy_options, short_repr
+from boardwright.core.inputs import MAX_INT, copy_options, short_repr
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -46,8 +46,8 @@ def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> 
         importlib.import_module(_BUILTIN_MODULES[name])
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise InvalidOptionError(f"players must be an integer, not {players!r}")
+    if type(players) is not int or not -MAX_INT < players < MAX_INT:
+        raise InvalidOptionError(f"players must be a whole number, not {short_repr(players)}")
     return _FACTORIES[name](players, copy_options({} if options is None else options))
 
 

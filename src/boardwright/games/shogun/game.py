@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from boardwright.core.game import Game
-from boardwright.core.inputs import check_seed, copy_options
+from boardwright.core.inputs import check_action_json, check_seed, copy_options
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
 from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
@@ -64,7 +64,7 @@ class ShogunGame(Game):
         return ShogunState(self, check_seed(seed))
 
     def action_from_json(self, data: Any) -> Any:
-        action = parse_action(data)
+        action = parse_action(check_action_json(data))
         for key in ("space", "source", "target"):
             value = getattr(action, key, None)
             if isinstance(value, str):
