@@ -326,6 +326,15 @@ def test_messages_are_cut_to_a_sane_length() -> None:
     assert len(bw.IllegalActionError("y" * 10**6).reason) == MAX_MESSAGE
 
 
+def test_shogun_fixed_orders_of_anything_but_card_ids_are_refused() -> None:
+    """Found by fuzzing: a treasure order holding a list compared lists with strings."""
+    game = bw.load("shogun", 2)
+    order = [t.id for t in game.content.treasures]
+    for bad in ([[order[0]], *order[1:]], [None, *order[1:]], [1, *order[1:]]):
+        with pytest.raises(bw.InvalidOptionError, match="fixed_order.treasure"):
+            bw.load("shogun", 2, {"fixed_order": {"treasure": bad}})
+
+
 # -- seeds -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", GAMES)
