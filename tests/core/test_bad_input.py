@@ -115,6 +115,29 @@ def test_show_of_a_record_in_another_encoding(encoding: str, tmp_path: Path) -> 
         assert result.exit_code == 0, result.output
 
 
+@pytest.mark.parametrize("where", ["meta", "options", "action"])
+def test_records_with_lone_surrogates_are_corrupt(where: str, tmp_path: Path) -> None:
+    """Found by fuzzing: JSON's "\\ud800" decodes to a string no terminal can print, and
+    `show` of seat names holding one ended in a UnicodeEncodeError."""
+    state = played("queens")
+    data = state.record.to_json()
+    if where == "meta":
+        data["meta"]["seats"] = ["\ud800", "Bob"]
+    elif where == "options":
+        data["options"]["\udfff"] = 1
+    else:
+        data["actions"][0]["type"] = "m\ud800ve"
+    text = json.dumps(data)  # ASCII, the surrogates as escapes: valid JSON
+    with pytest.raises(bw.CorruptRecordError, match="lone surrogate"):
+        GameRecord.loads(text)
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    result = RUNNER.invoke(app, ["show", str(path), "--to-end"])
+    assert result.exit_code == 1 and result.exception is None or isinstance(
+        result.exception, SystemExit), result.exc_info
+    assert result.output.startswith("Error: ") and len(result.output.strip().splitlines()) == 1
+
+
 # -- record text that json cannot take -------------------------------------------------------------
 
 @pytest.mark.parametrize("text", [

@@ -89,6 +89,16 @@ def short_repr(value: Any, limit: int = SHORT_REPR) -> str:
 
 # -- JSON values ----------------------------------------------------------------------------------
 
+def _is_unicode(text: str) -> bool:
+    """Whether `text` can be written as UTF-8: JSON's "\\ud800" escapes decode to lone
+    surrogates, which no terminal, file or web page can print."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def json_copy(value: Any, limits: JsonLimits, what: str,
               error: type[BoardwrightError] = InvalidOptionError) -> Any:
     """A deep copy of a JSON value (dicts with string keys, lists, strings, finite-size numbers,
@@ -111,6 +121,8 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
         if isinstance(item, str):
             if len(item) > limits.string:
                 raise error(f"{path} is a text longer than {limits.string} characters")
+            if not item.isascii() and not _is_unicode(item):
+                raise error(f"{path} is not Unicode text (it holds a lone surrogate)")
             return str(item)
         if depth >= limits.depth:
             raise error(f"{path} is nested deeper than {limits.depth} levels")
@@ -123,6 +135,8 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
                     key = str(key)
                 if not isinstance(key, str) or len(key) > limits.string:
                     raise error(f"{path} has a key that is not a short text: {short_repr(key)}")
+                if not key.isascii() and not _is_unicode(key):
+                    raise error(f"{path} has a key that is not Unicode text (a lone surrogate)")
                 if key in out:
                     raise error(f"{path} has the key {short_repr(key)} twice")
                 out[str(key)] = copy(v, f"{path}.{key}" if len(key) <= 40 else f"{path}.…",
