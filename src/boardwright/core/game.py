@@ -34,7 +34,8 @@ class Game(ABC):
 
     @abstractmethod
     def new_game(self, seed: int | None = None) -> State:
-        """A fresh state; all chance comes from `seed` (a random one when None)."""
+        """A fresh state; all chance comes from `seed`, a whole number from 0 to 2**64 - 1 (a
+        random one when None). Games check it with `core.inputs.check_seed`."""
 
     @abstractmethod
     def action_from_json(self, data: Any) -> Action:
@@ -102,7 +103,9 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, action: Action | JsonDict) -> None:
-        """Apply an action in place; raise IllegalActionError and change nothing if illegal."""
+        """Apply an action in place; raise IllegalActionError and change nothing if illegal.
+        Games take their input through `core.inputs.coerce_action` (their own action, or its
+        JSON form; anything else is a MalformedActionError)."""
 
     @abstractmethod
     def clone(self) -> State:
