@@ -8,8 +8,23 @@ mutate.
 from __future__ import annotations
 
 
+MAX_MESSAGE = 1000  # characters: a message is read by people and written to logs
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
 class BoardwrightError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    A message longer than MAX_MESSAGE characters is cut: it may quote what a caller sent, and
+    no input should make an error message the size of the input."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (_cut(args[0]),)
+        super().__init__(*args)
 
 
 class UnknownGameError(BoardwrightError):
@@ -29,7 +44,7 @@ class IllegalActionError(BoardwrightError):
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = self.args[0] if self.args else reason
 
 
 class GameOverError(IllegalActionError):

@@ -7,11 +7,13 @@ resolved inside `apply` from data fixed at `new_game(seed)`, so seed + actions r
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from typing import Any, Sequence
 
 from boardwright.core.actions import Action, JsonDict
+from boardwright.core.inputs import copy_options
 from boardwright.core.record import GameRecord
 
 
@@ -23,11 +25,17 @@ class Game(ABC):
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players
-        self.options = options
+        self._options = copy_options(options)
+
+    @property
+    def options(self) -> JsonDict:
+        """The validated options (a deep copy: the game's own cannot be changed from outside)."""
+        return copy.deepcopy(self._options)
 
     @abstractmethod
     def new_game(self, seed: int | None = None) -> State:
-        """A fresh state; all chance comes from `seed` (a random one when None)."""
+        """A fresh state; all chance comes from `seed`, a whole number from 0 to 2**64 - 1 (a
+        random one when None). Games check it with `core.inputs.check_seed`."""
 
     @abstractmethod
     def action_from_json(self, data: Any) -> Action:
@@ -74,8 +82,8 @@ class Game(ABC):
         return str(action.to_json())
 
     def option_summary(self) -> JsonDict:
-        """The options as they are recorded (JSON-able)."""
-        return dict(self.options)
+        """The options as they are recorded (JSON-able; a deep copy each time)."""
+        return copy.deepcopy(self._options)
 
 
 class State(ABC):
@@ -95,7 +103,9 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, action: Action | JsonDict) -> None:
-        """Apply an action in place; raise IllegalActionError and change nothing if illegal."""
+        """Apply an action in place; raise IllegalActionError and change nothing if illegal.
+        Games take their input through `core.inputs.coerce_action` (their own action, or its
+        JSON form; anything else is a MalformedActionError)."""
 
     @abstractmethod
     def clone(self) -> State:

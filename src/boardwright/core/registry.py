@@ -5,6 +5,7 @@ Built-in games are imported lazily by name so that loading one game never import
 
 from __future__ import annotations
 
+import copy
 import importlib
 from typing import Any, Callable
 
@@ -15,6 +16,7 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
+from boardwright.core.inputs import MAX_INT, copy_options, short_repr
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -44,19 +46,22 @@ def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> 
         importlib.import_module(_BUILTIN_MODULES[name])
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise InvalidOptionError(f"players must be an integer, not {players!r}")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidOptionError("options must be a mapping of option names to values")
-    return _FACTORIES[name](players, dict(options))
+    if type(players) is not int or not -MAX_INT < players < MAX_INT:
+        raise InvalidOptionError(f"players must be a whole number, not {short_repr(players)}")
+    return _FACTORIES[name](players, copy_options({} if options is None else options))
 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:
-    """Rebuild the state a record describes (its first `steps` actions when given)."""
-    if not isinstance(record, GameRecord):
+    """Rebuild the state a record describes (its first `steps` actions when given: a whole
+    number from 0 to the number of actions)."""
+    if isinstance(record, GameRecord):
+        record.check()
+    else:
         record = GameRecord.from_json(record)
+    total = len(record.actions)
+    if steps is not None and (type(steps) is not int or not 0 <= steps <= total):
+        raise InvalidOptionError(f"steps must be a whole number from 0 to {total} (the actions "
+                                 f"of this record), not {short_repr(steps)}")
     try:
         game = load(record.game, record.players, record.options)
     except BoardwrightError as exc:
@@ -72,5 +77,5 @@ def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> Sta
             state.apply(game.action_from_json(data))
         except BoardwrightError as exc:
             raise CorruptRecordError(f"record action #{index} does not replay: {exc}") from None
-    state.meta.update(record.meta)
+    state.meta.update(copy.deepcopy(record.meta))
     return state

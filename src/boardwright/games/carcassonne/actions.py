@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardwright.core.errors import MalformedActionError
+from boardwright.core.inputs import short_repr
 
 STRIDE = 1024
 HALF_STRIDE = 512
@@ -91,23 +92,27 @@ def _is_coord(value: object) -> bool:
 def check_place(action: Place) -> None:
     """Reject a Place built in code with values its JSON form could never carry."""
     if not (_is_coord(action.x) and _is_coord(action.y)):
-        raise MalformedActionError(f"place coordinates must be integers within ±{MAX_COORD}: {action}")
+        raise MalformedActionError(
+            f"place coordinates must be integers within ±{MAX_COORD}: {short_repr(action)}")
     if type(action.rotation) is not int or action.rotation not in ROTATIONS:
-        raise MalformedActionError(f"rotation must be 0, 90, 180 or 270, not {action.rotation!r}")
+        raise MalformedActionError(
+            f"rotation must be 0, 90, 180 or 270, not {short_repr(action.rotation)}")
 
 
 def check_abbey(action: PlaceAbbey) -> None:
     """Reject a PlaceAbbey built in code with coordinates its JSON form could never carry."""
     if not (_is_coord(action.x) and _is_coord(action.y)):
-        raise MalformedActionError(f"abbey coordinates must be integers within ±{MAX_COORD}: {action}")
+        raise MalformedActionError(
+            f"abbey coordinates must be integers within ±{MAX_COORD}: {short_repr(action)}")
 
 
 def check_deploy(action: Deploy) -> None:
     """Reject a Deploy built in code with values of the wrong type or off the board."""
     if not (_is_coord(action.x) and _is_coord(action.y)):
-        raise MalformedActionError(f"deploy coordinates must be integers within ±{MAX_COORD}: {action}")
+        raise MalformedActionError(
+            f"deploy coordinates must be integers within ±{MAX_COORD}: {short_repr(action)}")
     if type(action.location) is not str or type(action.figure) is not str:
-        raise MalformedActionError(f"location and figure must be strings: {action}")
+        raise MalformedActionError(f"location and figure must be strings: {short_repr(action)}")
 _PLACE_CACHE: dict[int, Place] = {}
 
 

@@ -7,6 +7,9 @@ from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import (
+    check_action_id, check_action_json, check_seed, copy_options, short_repr,
+)
 from boardwright.games.carcassonne.actions import (
     DRAW, FIGURES, PASS, Deploy, Draw, Pass, Place, PlaceAbbey, parse_action,
 )
@@ -53,6 +56,7 @@ class CarcassonneGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         base = load_tile_set("base_tiles.toml").types
         expansion = load_tile_set("abbey_mayor_tiles.toml").types
         expansion_landscapes = {name for name, t in expansion.items() if not t.abbey}
@@ -112,10 +116,7 @@ class CarcassonneGame(Game):
         return bag
 
     def new_game(self, seed: int | None = None) -> CarcassonneState:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        seed = check_seed(seed)
         bag = self._tile_bag()
         if self.config.draw_order is None:
             random.Random(seed).shuffle(bag)
@@ -125,12 +126,14 @@ class CarcassonneGame(Game):
     # -- actions ------------------------------------------------------------------------------
 
     def action_from_json(self, data: Any) -> Place | Deploy | Pass | Draw | PlaceAbbey:
-        return parse_action(data, self.figures, self._location_names, self._special_locations)
+        return parse_action(check_action_json(data), self.figures, self._location_names,
+                            self._special_locations)
 
     def _position_index(self, x: int, y: int) -> int:
         r = self.radius
         if type(x) is not int or type(y) is not int or abs(x) > r or abs(y) > r:
-            raise MalformedActionError(f"position ({x}, {y}) is outside the action space (±{r})")
+            raise MalformedActionError(f"position ({short_repr(x)}, {short_repr(y)}) is outside "
+                                       f"the action space (±{r})")
         return (x + r) * self._width + (y + r)
 
     @property
@@ -141,12 +144,14 @@ class CarcassonneGame(Game):
         cls = type(action)
         if cls is Place:
             if action.rotation not in (0, 90, 180, 270):
-                raise MalformedActionError(f"rotation {action.rotation!r} is not 0, 90, 180 or 270")
+                raise MalformedActionError(
+                    f"rotation {short_repr(action.rotation)} is not 0, 90, 180 or 270")
             return self._position_index(action.x, action.y) * 4 + action.rotation // 90
         if cls is Deploy:
             location = self._location_id.get(action.location)
             if location is None or action.figure not in self.figures:
-                raise MalformedActionError(f"no id for {action}: unknown location or figure")
+                raise MalformedActionError(
+                    f"no id for {short_repr(action)}: unknown location or figure")
             cell = self._position_index(action.x, action.y) * len(self._locations) + location
             return self._deploy_base + cell * len(self.figures) + self.figures.index(action.figure)
         if cls is PlaceAbbey:
@@ -155,11 +160,10 @@ class CarcassonneGame(Game):
             return self._draw_id
         if cls is Pass:
             return self._pass_id
-        raise MalformedActionError(f"not a Carcassonne action: {action!r}")
+        raise MalformedActionError(f"not a Carcassonne action: {short_repr(action)}")
 
     def action_from_id(self, action_id: int) -> Any:
-        if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions:
-            raise MalformedActionError(f"action id {action_id!r} is outside 0..{self._pass_id}")
+        check_action_id(action_id, self.num_distinct_actions)
         if action_id == self._pass_id:
             return PASS
         if action_id == self._draw_id:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State
+from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.record import GameRecord, record_of
 from boardwright.games.carcassonne.actions import (
     PASS, Deploy, Draw, Pass, Place, PlaceAbbey, check_deploy, check_place, pack, place_action,
@@ -141,14 +142,13 @@ class CarcassonneState(State):
         return self.game.phase_owner[phase].phase_actions(self)
 
     def apply(self, action: Any) -> None:
-        if isinstance(action, dict):
-            action = self.game.action_from_json(action)
+        action = coerce_action(self.game, action, ACTION_TYPES)
         phase = self.phase
         if phase == OVER:
             raise GameOverError("the game is over; no action can be applied")
         cls = type(action)
         if cls not in ACTION_TYPES:
-            raise MalformedActionError(f"not a Carcassonne action: {action!r}")
+            raise MalformedActionError(f"not a Carcassonne action: {short_repr(action)}")
         if phase == PLACE:
             if cls is not Place:
                 raise IllegalActionError(self._wrong_phase(action))
@@ -426,7 +426,7 @@ class CarcassonneState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None and not (
                 type(player) is int and 0 <= player < self.game.num_players):
-            raise IllegalActionError(f"no seat {player!r} in this game")
+            raise IllegalActionError(f"no seat {short_repr(player)} in this game")
         remaining = Counter(self.pile)
         view: dict[str, Any] = {
             "game": self.game.name,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from boardwright.core.errors import MalformedActionError
+from boardwright.core.inputs import short_repr
 from boardwright.games.queens.board import Coord
 
 MOVE, JOINT, FOUND, SOW, PASS_TYPE = "move", "joint", "found", "sow", "pass"
@@ -119,7 +120,7 @@ def _coord(data: dict, key: str, value: Any = _FIELD) -> Coord:
     if (not isinstance(raw, list) or len(raw) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
         raise MalformedActionError(f"action field {key!r} must be a pair of integers [q, r], "
-                                   f"not {raw!r}")
+                                   f"not {short_repr(raw)}")
     return (raw[0], raw[1])
 
 
@@ -146,7 +147,7 @@ def parse_action(data: Any) -> QueensAction:
         if (not isinstance(starts, list) or len(starts) != 2
                 or not all(isinstance(start, list) for start in starts)):
             raise MalformedActionError(f"joint field 'from' must list two spaces [[q, r], [q, r]], "
-                                       f"not {starts!r}")
+                                       f"not {short_repr(starts)}")
         return Joint(_coord(data, "from", starts[0]), _coord(data, "from", starts[1]),
                      _coord(data, "to"))
     if kind == SOW:
@@ -158,5 +159,5 @@ def parse_action(data: Any) -> QueensAction:
     if kind == PASS_TYPE:
         _check_keys(data, kind, frozenset())
         return PASS_ACTION
-    raise MalformedActionError(f"unknown action type {kind!r}; expected "
+    raise MalformedActionError(f"unknown action type {short_repr(kind)}; expected "
                                f"{', '.join(ACTION_TYPES)}")

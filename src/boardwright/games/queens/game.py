@@ -13,13 +13,15 @@ Action ids (fixed for a map; n = number of spaces, K = most spaces 1..4 steps fr
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import (
+    check_action_id, check_action_json, check_seed, copy_options, short_repr,
+)
 from boardwright.games.queens.actions import (
     FOUND_ACTION, PASS_ACTION, Found, Joint, Move, Pass, QueensAction, Sow, coords_of, is_coord,
     parse_action,
@@ -70,6 +72,7 @@ class QueensGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         self.config = parse_options(options, players)
         super().__init__(players, self.config.to_json())
         tables = action_tables(self.config.map)
@@ -89,10 +92,7 @@ class QueensGame(Game):
     def new_game(self, seed: int | None = None) -> QueensState:
         """The starting position (the set-up, or the `position` option). Queens has no chance:
         the seed is only kept in the record."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
+        seed = check_seed(seed)
         return QueensState(self, seed, self.config.position)
 
     def joint_action(self, a: int, b: int, t: int) -> Joint:
@@ -111,11 +111,11 @@ class QueensGame(Game):
         for coord in coords_of(action):
             if not is_coord(coord) or not self.board.contains(coord):
                 raise MalformedActionError(
-                    f"{coord!r} is not a space of the board (axial [q, r] with "
+                    f"{short_repr(coord)} is not a space of the board (axial [q, r] with "
                     f"max(|q|, |r|, |q+r|) <= {self.board.radius})")
 
     def action_from_json(self, data: Any) -> QueensAction:
-        action = parse_action(data)
+        action = parse_action(check_action_json(data))
         self.check_coords(action)
         return action
 
@@ -125,7 +125,7 @@ class QueensGame(Game):
 
     def _index(self, coord: Any) -> int:
         if not is_coord(coord) or not self.board.contains(coord):
-            raise MalformedActionError(f"no id for a space {coord!r} off the board")
+            raise MalformedActionError(f"no id for a space {short_repr(coord)} off the board")
         return self.board.index[self.board.pos(coord)]
 
     def action_id(self, action: Any) -> int:
@@ -141,8 +141,8 @@ class QueensGame(Game):
             a, b = local.get(self.board.pos(action.first)), local.get(self.board.pos(action.second))
             if a is None or b is None or a == b:
                 raise MalformedActionError(
-                    f"no id for {action}: a JOINT needs two different starting spaces 1 to 4 "
-                    "steps from its target")
+                    f"no id for {short_repr(action)}: a JOINT needs two different starting "
+                    "spaces 1 to 4 steps from its target")
             i, j = min(a, b), max(a, b)
             most = self.tables.most_near
             pair = i * (2 * most - i - 1) // 2 + (j - i - 1)
@@ -153,12 +153,10 @@ class QueensGame(Game):
             return self._found_id
         if cls is Pass:
             return self._pass_id
-        raise MalformedActionError(f"not a Queens action: {action!r}")
+        raise MalformedActionError(f"not a Queens action: {short_repr(action)}")
 
     def action_from_id(self, action_id: int) -> QueensAction:
-        if type(action_id) is not int or not 0 <= action_id < self.num_distinct_actions:
-            raise MalformedActionError(
-                f"action id {action_id!r} is outside 0..{self.num_distinct_actions - 1}")
+        check_action_id(action_id, self.num_distinct_actions)
         spaces = self.board.spaces
         coord = self.board.coord
         if action_id == self._pass_id:

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State
+from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.record import GameRecord, record_of
 from boardwright.games.queens.actions import (
-    PASS_ACTION, Found, Joint, Move, Pass, Sow, is_coord,
+    ACTION_CLASSES, PASS_ACTION, Found, Joint, Move, Pass, Sow, is_coord,
 )
 from boardwright.games.queens.battle import (
     PRINCE_BASE, attack_value, defence_value, movement_value,
@@ -278,8 +279,7 @@ class QueensState(State):
     # -- applying an action ------------------------------------------------------------------
 
     def apply(self, action: Any) -> None:
-        if isinstance(action, dict):
-            action = self.game.action_from_json(action)
+        action = coerce_action(self.game, action, ACTION_CLASSES)
         if self.over:
             raise GameOverError("the game is over; no action can be applied")
         cls = type(action)
@@ -301,7 +301,7 @@ class QueensState(State):
                                          "legal (QUE-TURN-02)")
             captured = NOBODY
         else:
-            raise MalformedActionError(f"not a Queens action: {action!r}")
+            raise MalformedActionError(f"not a Queens action: {short_repr(action)}")
         self.history.append(action)
         self._end_turn(p, stacks_before, captured)
         self.turn += 1
@@ -309,8 +309,9 @@ class QueensState(State):
     def _space(self, coord: Any) -> int:
         """The bit position of a coordinate an action names; MalformedActionError if none."""
         if not is_coord(coord) or not self.game.board.contains(coord):
-            raise MalformedActionError(f"{coord!r} is not a space of the board (axial (q, r) "
-                                       f"with max(|q|, |r|, |q+r|) <= {self.game.board.radius})")
+            raise MalformedActionError(
+                f"{short_repr(coord)} is not a space of the board (axial (q, r) with "
+                f"max(|q|, |r|, |q+r|) <= {self.game.board.radius})")
         return self.game.board.pos(coord)
 
     def _unreachable(self, what: str, src: Coord, dst: Coord, mv: int) -> IllegalActionError:
@@ -598,7 +599,7 @@ class QueensState(State):
         actions for the seat that must decide."""
         n = self.game.num_players
         if player is not None and not (type(player) is int and 0 <= player < n):
-            raise IllegalActionError(f"no seat {player!r} in this game")
+            raise IllegalActionError(f"no seat {short_repr(player)} in this game")
         view: dict[str, Any] = {
             "game": self.game.name,
             "players": n,

@@ -45,6 +45,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Union
 
 from boardwright.core.errors import MalformedActionError
+from boardwright.core.inputs import check_action_id, short_repr
 from boardwright.duel import DUEL_ACTION_TYPES, DuelAction, parse_duel_action
 from boardwright.duel.actions import (
     ClearCard, DiscardCard, Done as DuelDone, Pass, PickCard, PlayCard, RecallCard, UseItem,
@@ -233,6 +234,9 @@ ShogunAction = Union[ChooseHero, PlaceCastle, PlaceShrine, ChooseHome, PlaceHero
                      Recruit, Reorganise, PlacePeasant, CancelReorganise, Decree, Defy, UseTreasure,
                      DiscardTreasure, KeepTreasure, ReturnTreasure, RelocateShrine,
                      RelocateHero, Exchange, PlaySpecial, TakePeasant, Kill, DuelAction]
+ACTION_CLASSES: frozenset[type] = frozenset(
+    (*GAME_ACTIONS.values(), PlayCard, UseItem, Pass, DiscardCard, PickCard, ClearCard,
+     RecallCard, DuelDone))
 DONE = Done()
 SEARCH = Search()
 ABANDON = Abandon()
@@ -321,8 +325,8 @@ class ActionSpace:
         n_sp, n_cd, n_tr, n_op = len(spaces), len(cards), len(treasures), len(openings)
 
         def look(table: dict, key: Any, what: str) -> int:
-            if key not in table:
-                raise MalformedActionError(f"no action id for unknown {what} {key!r}")
+            if type(key) not in (str, tuple) or key not in table:
+                raise MalformedActionError(f"no action id for unknown {what} {short_repr(key)}")
             return table[key]
 
         def space_block(name: str, cls: type) -> None:
@@ -397,13 +401,13 @@ class ActionSpace:
     @staticmethod
     def _seat(seat: int, seats: int) -> int:
         if type(seat) is not int or not 0 <= seat < seats:
-            raise MalformedActionError(f"no action id for seat {seat!r}")
+            raise MalformedActionError(f"no action id for seat {short_repr(seat)}")
         return seat
 
     @staticmethod
     def _target(target: int) -> int:
-        if not 0 <= target <= MAX_PLAY_TARGET:
-            raise MalformedActionError(f"no action id for play index {target} "
+        if type(target) is not int or not 0 <= target <= MAX_PLAY_TARGET:
+            raise MalformedActionError(f"no action id for play index {short_repr(target)} "
                                        f"(ids cover 0..{MAX_PLAY_TARGET})")
         return target
 
@@ -412,20 +416,18 @@ class ActionSpace:
         self.blocks.append((name, size, encode, decode))
 
     def encode(self, action: Any) -> int:
-        to_json = getattr(action, "to_json", None)
-        if to_json is None:
-            raise MalformedActionError(f"not a Shogun action: {action!r}")
-        name = to_json()["type"]
+        if type(action) not in ACTION_CLASSES:  # a foreign object's to_json is never called
+            raise MalformedActionError(f"not a Shogun action: {short_repr(action)}")
+        name = action.to_json()["type"]
         for block, _size, encode, _decode in self.blocks:
             if block == name:
                 return self.base[name] + encode(action)
-        raise MalformedActionError(f"not a Shogun action: {action!r}")
+        raise MalformedActionError(f"not a Shogun action: {short_repr(action)}")
 
     def decode(self, action_id: int) -> Any:
-        if type(action_id) is not int or not 0 <= action_id < self.size:
-            raise MalformedActionError(f"action id {action_id!r} is outside 0..{self.size - 1}")
+        check_action_id(action_id, self.size)
         for name, size, _encode, decode in self.blocks:
             base = self.base[name]
             if action_id < base + size:
                 return decode(action_id - base)
-        raise MalformedActionError(f"action id {action_id!r} is outside the space")
+        raise MalformedActionError(f"action id {action_id} is outside the space")

@@ -3,11 +3,10 @@ shared by every state (treasures and missions by id, spaces within a distance)."
 
 from __future__ import annotations
 
-import random
 from typing import Any, Sequence
 
-from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.inputs import check_action_json, check_seed, copy_options
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
 from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
@@ -28,6 +27,7 @@ class ShogunGame(Game):
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)  # the game's own: later edits by the caller change nothing
         content: ShogunContent = load_content()
         self.config = parse_options(options, players, content)
         super().__init__(players, self.config.to_json())
@@ -61,14 +61,10 @@ class ShogunGame(Game):
         return [hero_deck(h) for h in heroes if h is not None]
 
     def new_game(self, seed: int | None = None) -> ShogunState:
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise MalformedActionError(f"seed must be an integer, not {seed!r}")
-        return ShogunState(self, seed)
+        return ShogunState(self, check_seed(seed))
 
     def action_from_json(self, data: Any) -> Any:
-        action = parse_action(data)
+        action = parse_action(check_action_json(data))
         for key in ("space", "source", "target"):
             value = getattr(action, key, None)
             if isinstance(value, str):

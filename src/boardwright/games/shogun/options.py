@@ -17,6 +17,7 @@ Options (docs/rules/shogun.md):
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -67,7 +68,7 @@ class ShogunOptions:
     raw: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.raw)
+        return copy.deepcopy(dict(self.raw))
 
 
 def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -79,7 +80,8 @@ def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
 
 
 def _order(value: Any, key: str, allowed: set[str], size: int) -> tuple[str, ...]:
-    if not isinstance(value, list) or sorted(value) != sorted(allowed) or len(value) != size:
+    if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+            or sorted(value) != sorted(allowed) or len(value) != size):
         raise InvalidOptionError(f"option fixed_order.{key} must list the {size} card ids "
                                  f"{', '.join(sorted(allowed))} once each, top first")
     return tuple(value)

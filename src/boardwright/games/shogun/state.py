@@ -19,10 +19,11 @@ import random
 from typing import TYPE_CHECKING, Any, Iterable
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
+from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.game import State, rank_returns
 from boardwright.core.record import GameRecord, record_of
 from boardwright.duel import CardTable, Duel, OutsidePlay
-from boardwright.games.shogun.actions import TYPE_OF
+from boardwright.games.shogun.actions import ACTION_CLASSES, TYPE_OF
 from boardwright.games.shogun.combat import CombatRules
 from boardwright.games.shogun.court import CourtRules
 from boardwright.games.shogun.network import chain_vp
@@ -192,10 +193,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
 
     def apply(self, action: Any) -> None:
         """Carry out one decision; IllegalActionError (state unchanged) if it is not legal."""
-        if isinstance(action, dict):
-            action = self.game.action_from_json(action)
-        elif not hasattr(action, "to_json"):
-            raise MalformedActionError(f"not a Shogun action: {action!r}")
+        action = coerce_action(self.game, action, ACTION_CLASSES)
         if self.over:
             raise GameOverError("the game is over; no action can be applied")
         if self.legal_cache is None:
@@ -464,7 +462,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         treasures count in the public VP only once the game is over (SHO-SCORE-06)."""
         n = self.game.num_players
         if player is not None and not (type(player) is int and 0 <= player < n):
-            raise IllegalActionError(f"no seat {player!r} in this game")
+            raise IllegalActionError(f"no seat {short_repr(player)} in this game")
         ids = self.game.board.ids
         seats = []
         for s in range(n):
