@@ -169,14 +169,18 @@ def test_between_networks() -> None:
     assert peasant_at(state, "noto") == GREEN
 
 
-def emperor_scene(**extra: Any) -> Any:
-    """Red (seat 1) is emperor; Green (seat 0) starts its Court phase."""
+def emperor_scene(open_court: bool = True, **extra: Any) -> Any:
+    """Red (seat 1) is emperor; Green (seat 0) starts its Court phase and, with `open_court`,
+    lets the step before the decree pass (the emperor decrees next)."""
     base: dict[str, Any] = dict(phase="court", castles={"wakasa": RED, "aki": GREEN},
                                 peasants={"heian": RED, "tanba": RED, "iwami": GREEN,
                                           "izumo": RED}, hero_at={GREEN: "mutsu"},
                                 hands={GREEN: [KATANA]})
     base.update(extra)
-    return scene(**base)
+    state = scene(**base)
+    if open_court and state.pending and state.pending[0][0] == "before_decree":
+        act(state, DONE)
+    return state
 
 
 @pytest.mark.rule("SHO-EMP-01")
@@ -253,7 +257,7 @@ def test_emperor_read_when_the_court_phase_starts() -> None:
 
 
 def test_imperial_letter_two_court_actions() -> None:
-    state = emperor_scene(treasures={GREEN: ["t_imperial_letter"]})
+    state = emperor_scene(open_court=False, treasures={GREEN: ["t_imperial_letter"]})
     assert state.current_player == GREEN
     act(state, {"type": "use_item", "treasure": "t_imperial_letter"})
     act(state, {"type": "recruit", "space": "bingo"}, DONE)

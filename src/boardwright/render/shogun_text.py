@@ -264,7 +264,7 @@ class ShogunRenderer:
             return {"free_move": "stay (no free move)", "relocate_hero": "leave the hero",
                     "recruit": "stop recruiting", "reorganise": "finish reorganising",
                     "exchange": "end the exchange", "clear": "stop clearing",
-                    "sandals": "stop (sandals)", "letter": "keep the letter",
+                    "sandals": "stop (sandals)", "before_decree": "await the decree",
                     "defy": "accept the decree"}.get(s.pending[0][0], "done")
         return {"discard": "end the Discard phase", "cleanup": "end the Cleanup phase",
                 "movement": "stay put", "hero": "end the Hero phase",

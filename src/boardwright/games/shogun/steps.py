@@ -81,8 +81,9 @@ class StepRules:
             return [ClearPile(a) for a, pile in self.table[seat].piles.items() if pile] + [DONE]
         if kind == "sandals":
             return [Move(ids[s]) for s in sorted(self.move_targets(3, False))] + [DONE]
-        if kind == "letter":
-            return [UseTreasure(LETTER), DONE] if LETTER in self.treasures[seat] else [DONE]
+        if kind == "before_decree":
+            letter = LETTER in self.treasures[seat] and self.letter_usable()
+            return [UseTreasure(LETTER), DONE] if letter else [DONE]
         if kind == "decree":
             return [Decree(k) for k in COURT_KINDS]
         if kind == "defy":
@@ -148,7 +149,7 @@ class StepRules:
         elif kind == "sandals":
             if isinstance(action, Move):
                 self.move_hero(seat, board.index[action.space])
-        elif kind == "letter":
+        elif kind == "before_decree":
             if isinstance(action, UseTreasure):
                 self.use_item(seat, action.treasure)
         elif kind == "decree":

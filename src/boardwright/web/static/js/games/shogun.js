@@ -18,6 +18,7 @@ const PENDING = {
   keep: 'keep one of the treasures found', relocate_shrine: 'put the searched shrine somewhere else',
   clear: 'clear pile tops', recruit: 'recruit peasants', reorganise: 'reorganise peasants',
   relocate_hero: 'move the beaten hero', exchange: 'exchange prisoners', return_treasure: 'return a treasure',
+  before_decree: 'open the Court phase before the decree',
 };
 
 export function create(ctx) {
