@@ -98,3 +98,71 @@ def test_determinized_letter_matches_its_steps(emperor: bool) -> None:
             copy.apply(rng.choice(copy.legal_actions()))
     assert held == {False, True}
 
+
+# -- determinization inside a duel ----------------------------------------------------------------
+
+ARMOR = "t_great_armor"
+ALL_TREASURES = 13
+
+
+def armor_duel(armor_used: bool = False) -> Any:
+    """Green attacks Red's hero; Red holds Great Armor and Kappa, and may have used the Armor."""
+    state = scene(castles={"satsuma": RED, "mutsu": GREEN}, peasants={"higo": RED},
+                  hero_at={GREEN: "hyuga", RED: "bungo"},
+                  hands={GREEN: [KATANA, "sam_swift_draw"], RED: ["sam_sword_parry"]},
+                  treasures={RED: [ARMOR, "t_kappa"], GREEN: ["t_oni"]})
+    act(state, {"type": "attack", "space": "bungo", "opening": KATANA})
+    assert state.duel is not None and state.current_player == RED
+    if armor_used:
+        act(state, {"type": "duel_item", "item": ARMOR})
+    return state
+
+
+def treasures_in_play(state: Any) -> list[str]:
+    """Every treasure card where the state keeps it: deck, holdings, drawn cards waiting, and a
+    summoned monster still in a duel."""
+    cards = list(state.treasure_deck) + [t for row in state.treasures for t in row]
+    cards += [t for step in state.pending if step[0] == "keep" for t in step[2]]
+    if state.duel is not None:
+        cards += [p.card for p in state.duel.plays if p.monster]
+    return cards
+
+
+def duel_items_follow_treasures(copy: Any) -> None:
+    for seat in (copy.duel.attacker, copy.duel.defender):
+        expected = {i.id for i in copy.duel_items(seat)[seat]}
+        assert {i.id for i in copy.duel.items.get(seat, ())} == expected
+
+
+@pytest.mark.parametrize("armor_used", [False, True])
+def test_determinized_duel_items_follow_the_resampled_treasures(armor_used: bool) -> None:
+    state = armor_duel(armor_used)
+    rng = random.Random(3)
+    holds_armor = set()
+    for _ in range(80):
+        copy = state.determinize(GREEN, rng)
+        duel_items_follow_treasures(copy)
+        held = copy.treasures[RED]
+        if armor_used:  # public: used in this duel, it stays Red's until the duel ends
+            assert ARMOR in held and (RED, ARMOR) in copy.duel.used_items
+        holds_armor.add(ARMOR in held)
+        offered = {a.item for a in copy.legal_actions() if a.to_json()["type"] == "duel_item"}
+        assert offered <= set(held)
+        assert sorted(treasures_in_play(copy)) == sorted(treasures_in_play(state))
+    assert holds_armor == ({True} if armor_used else {False, True})
+
+
+def test_determinized_duels_play_on_consistently() -> None:
+    """Many determinizations of a running duel, from every seat, play to the end of the game
+    with random decisions: no error, and no treasure is ever lost or duplicated."""
+    for armor_used in (False, True):
+        state = armor_duel(armor_used)
+        for seed in range(12):
+            rng = random.Random(seed)
+            copy = state.determinize(seed % 2, rng)
+            steps = 0
+            while not copy.is_terminal and steps < 400:
+                copy.apply(rng.choice(copy.legal_actions()))
+                steps += 1
+                cards = treasures_in_play(copy)
+                assert len(cards) == len(set(cards)) == ALL_TREASURES, (seed, steps)
