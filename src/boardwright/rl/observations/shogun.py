@@ -45,7 +45,7 @@ COURT_KINDS = ("recruit", "move", "convert", "reorganise")
 PENDING_KINDS = ("clear", "convert_pick", "court_decree", "cutoffs", "decree_check", "defy",
                  "exchange", "free_move", "gift", "keep", "kill", "before_decree", "next_turn",
                  "overflow", "recruit", "relocate_hero", "relocate_shrine", "reorganise",
-                 "reorganise_to", "sandals", "take_peasant")
+                 "reorganise_to", "sandals", "take_peasant", "theft")
 PILES = ("body", "mind", "ki")
 
 
