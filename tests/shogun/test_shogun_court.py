@@ -162,6 +162,33 @@ def test_reorganising_must_keep_everyone_connected() -> None:
     assert peasant_at(ok, "osumi") == GREEN and peasant_at(ok, "hyuga") == GREEN
 
 
+@pytest.mark.rule("SHO-REORG-03")
+def test_a_refused_reorganisation_leaves_the_court_action() -> None:
+    state = reorg_scene()
+    act(state, *reorg("higo", "osumi"), {"type": "cancel_reorganise"})
+    assert state.phase == "court" and state.pending == [] and state.court_used == []
+    assert state.log[-1]["event"] == "reorganise_cancelled"
+    kinds = set(types(state))
+    assert {"recruit", "move"} <= kinds  # the court action is still to be taken
+    assert "reorganise" not in kinds  # but not a second reorganisation this phase
+    act(state, {"type": "recruit", "space": "osumi"}, DONE)
+    assert peasant_at(state, "osumi") == GREEN and state.court_used == ["recruit"]
+    picked = reorg_scene()  # refused at once, before any peasant moved
+    act(picked, {"type": "reorganise", "source": "higo"}, {"type": "cancel_reorganise"})
+    assert picked.court_used == [] and "move" in types(picked)
+
+
+@pytest.mark.rule("SHO-REORG-03", "SHO-EMP-03")
+def test_a_refused_decreed_reorganisation_leaves_the_restricted_actions() -> None:
+    state = emperor_scene(peasants={"heian": RED, "tanba": RED, "iwami": GREEN, "izumo": RED,
+                                    "bingo": GREEN})
+    act(state, {"type": "decree", "kind": "reorganise"})
+    act(state, {"type": "reorganise", "source": "bingo"}, {"type": "cancel_reorganise"})
+    assert state.current_player == GREEN and types(state) == ["done"]
+    act(state, DONE)
+    assert state.active == RED
+
+
 @pytest.mark.rule("SHO-REORG-05")
 def test_between_networks() -> None:
     state = reorg_scene(castles={"satsuma": GREEN, "kaga": GREEN}, peasants={"higo": GREEN})

@@ -47,9 +47,9 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         "castle_space", "roof", "court", "shrine", "shrine_aside", "reserve", "prisoners",
         "treasures", "treasure_deck", "mission", "mission_deck", "round", "turn",
         "exclusive_used", "bow", "must_search", "exchanged", "clears_left", "court_allowed",
-        "court_used", "decree", "decree_free", "phase_log", "pending", "duel", "duel_ctx",
-        "outside", "chain_cache", "over", "winners", "end_reason", "history", "log", "meta",
-        "legal_cache", "turn_began",
+        "court_used", "reorganise_refused", "decree", "decree_free", "phase_log", "pending",
+        "duel", "duel_ctx", "outside", "chain_cache", "over", "winners", "end_reason", "history",
+        "log", "meta", "legal_cache", "turn_began",
     )
 
     def __init__(self, game: ShogunGame, seed: int) -> None:
@@ -104,6 +104,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         self.clears_left = 0
         self.court_allowed = 1
         self.court_used: list[str] = []
+        self.reorganise_refused = False
         self.decree: str | None = None
         self.decree_free = False
         self.phase_log: list[str] = []
@@ -281,6 +282,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         other.clears_left = self.clears_left
         other.court_allowed = self.court_allowed
         other.court_used = self.court_used[:]
+        other.reorganise_refused = self.reorganise_refused
         other.decree = self.decree
         other.decree_free = self.decree_free
         other.phase_log = self.phase_log[:]
@@ -566,7 +568,8 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
             tuple(self.treasure_deck), tuple(self.mission), tuple(self.mission_deck),
             self.round, self.turn, self.exclusive_used, self.bow, self.must_search,
             self.exchanged, self.clears_left, self.court_allowed, tuple(self.court_used),
-            self.decree, self.decree_free, tuple(self.phase_log), tuple(self.pending), cards,
+            self.reorganise_refused, self.decree, self.decree_free, tuple(self.phase_log),
+            tuple(self.pending), cards,
             duel, self.duel_ctx, outside, self.over, tuple(self.winners), self.end_reason,
             tuple(self.history), self.rng.getstate(),
         )

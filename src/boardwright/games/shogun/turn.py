@@ -45,6 +45,7 @@ class TurnRules:
         self.exchanged = False
         self.court_allowed = 1
         self.court_used = []
+        self.reorganise_refused = False
         self.decree = None
         self.decree_free = False
         self.phase = "discard"
