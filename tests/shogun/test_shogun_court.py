@@ -237,6 +237,29 @@ def test_the_emperor_decrees() -> None:
 def test_impossible_decree_passes_the_court_phase() -> None:
     state = emperor_scene(reserve={GREEN: 0})
     act(state, {"type": "decree", "kind": "recruit"})
+    assert state.active == GREEN and state.phase == "court" and state.pending == []
+    assert state.log[-1]["event"] == "decree_impossible"
+    assert types(state) == ["done"]  # no court action; nothing restricted to do either
+    act(state, DONE)
+    assert state.active == RED and state.court_used == []
+
+
+@pytest.mark.rule("SHO-EMP-04", "SHO-TURN-09")
+def test_impossible_decree_leaves_the_restricted_actions() -> None:
+    state = emperor_scene(reserve={GREEN: 0}, courts={"kaga": GREEN}, missions={GREEN: "m2"},
+                          treasures={GREEN: ["t_great_bow"]},
+                          prisoners={GREEN: {RED: 1}, RED: {GREEN: 1}})
+    act(state, {"type": "decree", "kind": "recruit"})
+    act(state, DONE)  # no defiance
+    assert state.active == GREEN and state.phase == "court"
+    kinds = set(types(state))
+    assert {"use_item", "exchange", "abandon", "discard_treasure", "done"} == kinds
+    act(state, {"type": "exchange", "opponent": RED, "colour": "red"})
+    assert state.pending == [] and state.reserve[GREEN] == 1
+    assert "recruit" in types(state)  # a peasant back in the reserve: the decree is possible
+    act(state, {"type": "abandon"})
+    assert state.mission[GREEN] is None and state.active == GREEN
+    act(state, DONE)
     assert state.active == RED
 
 

@@ -163,12 +163,13 @@ class CourtRules:
         self.pending[0:0] = [("decree", emperor), ("defy_check", self.active)]
 
     def decree_check(self: ShogunState) -> None:
-        """An impossible decree passes the Court phase (SHO-EMP-04)."""
+        """An impossible decree leaves no court action (SHO-EMP-04): the player passes it, but
+        the Court phase still allows the restricted actions (SHO-TURN-09), so the turn ends by
+        the player's own `done`. (`court_kinds` already offers nothing else.)"""
         if self.decree is None or self.decree_free:
             return
         if not self.kind_actions(self.decree):
             self.event("decree_impossible", self.active, kind=self.decree)
-            self.end_turn()
 
     # -- end of turn -----------------------------------------------------------------------------
 
