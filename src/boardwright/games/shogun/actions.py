@@ -39,7 +39,8 @@ same `legal_actions()`.
 `done` ends whatever optional step is waiting: the Discard or Cleanup phase, the Movement
 phase (staying put), the Hero phase, the Court phase (a pass), a recruit or reorganisation
 before its maximum, an exchange, a free move or relocation declined, a decree accepted, a
-treasure left to the beaten hero, the step before a decree (`before_decree`: the Imperial Letter not used).
+treasure left to the beaten hero, the step before a decree (`before_decree`: the Imperial
+Letter not used).
 """
 
 from __future__ import annotations
