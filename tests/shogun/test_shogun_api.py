@@ -78,6 +78,16 @@ def test_actions_round_trip_through_json_and_ids() -> None:
         game.action_from_id(size)
 
 
+def test_take_treasure_has_the_last_id() -> None:
+    """A later action type goes at the end of the id space: older ids keep their values."""
+    game = bw.load("shogun", 2, {})
+    take = game.action_from_json({"type": "take_treasure"})
+    assert game.action_id(take) == game.num_distinct_actions - 1
+    assert game.action_from_id(game.num_distinct_actions - 1) == take
+    assert game.action_id(game.action_from_json({"type": "duel_recall", "card": KATANA})) \
+        < game.num_distinct_actions - 1
+
+
 @pytest.mark.parametrize("data", [
     "move", {"type": "warp"}, {"type": "move"}, {"type": "move", "space": 3},
     {"type": "move", "space": "lake_biwa"}, {"type": "move", "space": "atlantis"},

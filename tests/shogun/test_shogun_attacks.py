@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from game_helpers import (
     BLUE, DONE, GREEN, KATANA, PARRY, RED, YELLOW, act, attack, courted_by, legal_json,
@@ -82,17 +84,53 @@ def test_cut_offs_are_captured_and_the_hero_may_follow() -> None:
     assert total_peasants(state, RED) == 15
 
 
-@pytest.mark.rule("SHO-ATK-07")
-def test_beating_a_hero_takes_a_random_treasure() -> None:
+TAKE = {"type": "take_treasure"}
+
+
+def rich_loser() -> Any:
+    """Green beats Red's hero; Red holds Oni and An Heir."""
     state = scene(castles={"mutsu": GREEN}, hero_at={GREEN: "kai", RED: "sagami"},
                   hands={GREEN: [KATANA]}, treasures={RED: ["t_oni", "t_an_heir"]})
-    attack(state, "sagami", KATANA)
-    assert len(state.treasures[GREEN]) == 1 and len(state.treasures[RED]) == 1
+    return attack(state, "sagami", KATANA)
+
+
+@pytest.mark.rule("SHO-ATK-07")
+def test_beating_a_hero_takes_a_random_treasure() -> None:
+    state = rich_loser()
+    assert state.current_player == GREEN and types(state) == ["take_treasure", "done"]
+    expected = state.treasures[RED][state.clone().rng.randrange(2)]  # the card the RNG draws
+    act(state, TAKE)
+    assert state.treasures[GREEN] == [expected] and len(state.treasures[RED]) == 1
     assert set(state.treasures[GREEN] + state.treasures[RED]) == {"t_oni", "t_an_heir"}
+    assert state.log[-1] == {"event": "treasure_taken", "seat": GREEN, "turn": state.turn,
+                             "source": RED}  # which card: only the two holders know
+    assert state.view(RED)["seats"][GREEN]["treasures"] is None
     poor = scene(castles={"mutsu": GREEN}, hero_at={GREEN: "kai", RED: "sagami"},
                  hands={GREEN: [KATANA]})
     attack(poor, "sagami", KATANA)
-    assert poor.treasures == [[], []]
+    assert poor.treasures == [[], []] and "take_treasure" not in types(poor)
+
+
+@pytest.mark.rule("SHO-ATK-07")
+def test_the_winner_may_leave_the_treasures() -> None:
+    state = rich_loser()
+    deck = list(state.treasure_deck)
+    act(state, DONE)
+    assert state.treasures == [[], ["t_oni", "t_an_heir"]] and state.treasure_deck == deck
+    assert state.log[-1]["event"] == "treasure_left"
+    assert state.phase == "hero" and state.current_player == GREEN  # the Hero phase goes on
+
+
+@pytest.mark.rule("SHO-ATK-07", "SHO-SHRINE-08")
+def test_a_taken_treasure_counts_against_the_limit() -> None:
+    held = ["t_tengu", "t_kappa", "t_raiju"]
+    state = scene(castles={"mutsu": GREEN, "satsuma": RED}, hero_at={GREEN: "kai", RED: "sagami"},
+                  hands={GREEN: [KATANA]}, treasures={RED: ["t_oni"], GREEN: held})
+    attack(state, "sagami", KATANA)
+    act(state, TAKE)
+    assert types(state) == ["return_treasure"] * 4  # before the relocation of the hero
+    act(state, {"type": "return_treasure", "treasure": "t_oni"})
+    assert state.treasures[GREEN] == held and "relocate_hero" in types(state)
 
 
 @pytest.mark.rule("SHO-ATK-08")
@@ -116,6 +154,7 @@ def test_no_castle_no_relocation() -> None:
     state = scene(castles={"mutsu": GREEN}, hero_at={GREEN: "kai", RED: "sagami"},
                   hands={GREEN: [KATANA]}, treasures={RED: ["t_oni"]})
     attack(state, "sagami", KATANA)
+    act(state, TAKE)
     assert state.hero_pos[RED] == space(state, "sagami") and state.treasures[GREEN] == ["t_oni"]
     assert "relocate_hero" not in types(state)
 

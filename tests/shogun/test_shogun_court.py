@@ -162,6 +162,33 @@ def test_reorganising_must_keep_everyone_connected() -> None:
     assert peasant_at(ok, "osumi") == GREEN and peasant_at(ok, "hyuga") == GREEN
 
 
+@pytest.mark.rule("SHO-REORG-03")
+def test_a_refused_reorganisation_leaves_the_court_action() -> None:
+    state = reorg_scene()
+    act(state, *reorg("higo", "osumi"), {"type": "cancel_reorganise"})
+    assert state.phase == "court" and state.pending == [] and state.court_used == []
+    assert state.log[-1]["event"] == "reorganise_cancelled"
+    kinds = set(types(state))
+    assert {"recruit", "move"} <= kinds  # the court action is still to be taken
+    assert "reorganise" not in kinds  # but not a second reorganisation this phase
+    act(state, {"type": "recruit", "space": "osumi"}, DONE)
+    assert peasant_at(state, "osumi") == GREEN and state.court_used == ["recruit"]
+    picked = reorg_scene()  # refused at once, before any peasant moved
+    act(picked, {"type": "reorganise", "source": "higo"}, {"type": "cancel_reorganise"})
+    assert picked.court_used == [] and "move" in types(picked)
+
+
+@pytest.mark.rule("SHO-REORG-03", "SHO-EMP-03")
+def test_a_refused_decreed_reorganisation_leaves_the_restricted_actions() -> None:
+    state = emperor_scene(peasants={"heian": RED, "tanba": RED, "iwami": GREEN, "izumo": RED,
+                                    "bingo": GREEN})
+    act(state, {"type": "decree", "kind": "reorganise"})
+    act(state, {"type": "reorganise", "source": "bingo"}, {"type": "cancel_reorganise"})
+    assert state.current_player == GREEN and types(state) == ["done"]
+    act(state, DONE)
+    assert state.active == RED
+
+
 @pytest.mark.rule("SHO-REORG-05")
 def test_between_networks() -> None:
     state = reorg_scene(castles={"satsuma": GREEN, "kaga": GREEN}, peasants={"higo": GREEN})
@@ -169,14 +196,18 @@ def test_between_networks() -> None:
     assert peasant_at(state, "noto") == GREEN
 
 
-def emperor_scene(**extra: Any) -> Any:
-    """Red (seat 1) is emperor; Green (seat 0) starts its Court phase."""
+def emperor_scene(open_court: bool = True, **extra: Any) -> Any:
+    """Red (seat 1) is emperor; Green (seat 0) starts its Court phase and, with `open_court`,
+    lets the step before the decree pass (the emperor decrees next)."""
     base: dict[str, Any] = dict(phase="court", castles={"wakasa": RED, "aki": GREEN},
                                 peasants={"heian": RED, "tanba": RED, "iwami": GREEN,
                                           "izumo": RED}, hero_at={GREEN: "mutsu"},
                                 hands={GREEN: [KATANA]})
     base.update(extra)
-    return scene(**base)
+    state = scene(**base)
+    if open_court and state.pending and state.pending[0][0] == "before_decree":
+        act(state, DONE)
+    return state
 
 
 @pytest.mark.rule("SHO-EMP-01")
@@ -206,6 +237,29 @@ def test_the_emperor_decrees() -> None:
 def test_impossible_decree_passes_the_court_phase() -> None:
     state = emperor_scene(reserve={GREEN: 0})
     act(state, {"type": "decree", "kind": "recruit"})
+    assert state.active == GREEN and state.phase == "court" and state.pending == []
+    assert state.log[-1]["event"] == "decree_impossible"
+    assert types(state) == ["done"]  # no court action; nothing restricted to do either
+    act(state, DONE)
+    assert state.active == RED and state.court_used == []
+
+
+@pytest.mark.rule("SHO-EMP-04", "SHO-TURN-09")
+def test_impossible_decree_leaves_the_restricted_actions() -> None:
+    state = emperor_scene(reserve={GREEN: 0}, courts={"kaga": GREEN}, missions={GREEN: "m2"},
+                          treasures={GREEN: ["t_great_bow"]},
+                          prisoners={GREEN: {RED: 1}, RED: {GREEN: 1}})
+    act(state, {"type": "decree", "kind": "recruit"})
+    act(state, DONE)  # no defiance
+    assert state.active == GREEN and state.phase == "court"
+    kinds = set(types(state))
+    assert {"use_item", "exchange", "abandon", "discard_treasure", "done"} == kinds
+    act(state, {"type": "exchange", "opponent": RED, "colour": "red"})
+    assert state.pending == [] and state.reserve[GREEN] == 1
+    assert "recruit" in types(state)  # a peasant back in the reserve: the decree is possible
+    act(state, {"type": "abandon"})
+    assert state.mission[GREEN] is None and state.active == GREEN
+    act(state, DONE)
     assert state.active == RED
 
 
@@ -253,7 +307,7 @@ def test_emperor_read_when_the_court_phase_starts() -> None:
 
 
 def test_imperial_letter_two_court_actions() -> None:
-    state = emperor_scene(treasures={GREEN: ["t_imperial_letter"]})
+    state = emperor_scene(open_court=False, treasures={GREEN: ["t_imperial_letter"]})
     assert state.current_player == GREEN
     act(state, {"type": "use_item", "treasure": "t_imperial_letter"})
     act(state, {"type": "recruit", "space": "bingo"}, DONE)

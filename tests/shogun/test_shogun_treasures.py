@@ -193,7 +193,9 @@ def test_monster_beats_a_hero() -> None:
                   treasures={GREEN: ["t_raiju"], RED: ["t_oni"]},
                   hands={RED: [PARRY, PARRY, PARRY]})
     attack(state, "sagami", "t_raiju")
-    assert state.treasures[GREEN] == ["t_oni"] and len(state.table[RED].hand) == 1
+    assert len(state.table[RED].hand) == 1 and types(state) == ["take_treasure", "done"]
+    act(state, {"type": "take_treasure"})
+    assert state.treasures[GREEN] == ["t_oni"]
     assert types(state)[-1] == "done" and "relocate_hero" in types(state)
     act(state, {"type": "relocate_hero", "space": "higo"})
     assert state.hero_pos[RED] == space(state, "higo")

@@ -54,6 +54,8 @@ Running a duel
    ``exclusive_used`` (mark the attacker's exclusive slot if true), ``items_used`` and
    ``returned_treasures`` (put them at the bottom of the treasure deck, in order: used items
    and the monster, purged or not). The played cards stay on their piles (SHO-DUEL-05).
+5. A game that determinizes a running duel deals hidden treasures again; it then gives each
+   resampled side its new items with ``duel.deal_items(seat, items)`` (used items stay).
 
 Actions are frozen dataclasses with ``to_json()``; ``parse_duel_action`` reads them back. Their
 types start with "duel_" so they never clash with a game's own. ``duel.view(viewer)`` is

@@ -330,6 +330,18 @@ class Duel:
         other._pending_result = self._pending_result
         return other
 
+    def deal_items(self, seat: int, items: Iterable[DuelItem]) -> None:
+        """Give `seat` a new list of duel-usable items: a determinization has dealt that
+        seat's face-down treasures again, so what it can still use must come from them. Items
+        already used in this duel are public and stay; the list is replaced, never mutated
+        (clones share it)."""
+        if seat not in (self.attacker, self.defender):
+            raise IllegalActionError(f"seat {seat} takes no part in this duel")
+        used = {item_id for s, item_id in self.used_items if s == seat}
+        kept = [i for i in self.items.get(seat, ()) if i.id in used]
+        fresh = [i for i in items if i.id not in used]
+        self.items = {**self.items, seat: tuple(kept + fresh)}
+
     # -- the state -----------------------------------------------------------------------------
 
     @property

@@ -249,6 +249,8 @@ class ShogunRenderer:
             return f"use {card(data['item'])}"
         if kind == "done":
             return self.done_text(state)
+        if kind == "take_treasure":
+            return "take a random treasure"
         if "treasure" in data:
             return f"{kind.replace('_', ' ')} {card(data['treasure'])}"
         if kind == "play_special":
@@ -261,10 +263,11 @@ class ShogunRenderer:
     def done_text(self, state: State) -> str:
         s: Any = state
         if s.pending:
-            return {"free_move": "stay (no free move)", "relocate_hero": "leave the hero",
-                    "recruit": "stop recruiting", "reorganise": "finish reorganising",
-                    "exchange": "end the exchange", "clear": "stop clearing",
-                    "sandals": "stop (sandals)", "letter": "keep the letter",
+            return {"free_move": "stay (no free move)", "theft": "take no treasure",
+                    "relocate_hero": "leave the hero", "recruit": "stop recruiting",
+                    "reorganise": "finish reorganising", "exchange": "end the exchange",
+                    "clear": "stop clearing",
+                    "sandals": "stop (sandals)", "before_decree": "await the decree",
                     "defy": "accept the decree"}.get(s.pending[0][0], "done")
         return {"discard": "end the Discard phase", "cleanup": "end the Cleanup phase",
                 "movement": "stay put", "hero": "end the Hero phase",

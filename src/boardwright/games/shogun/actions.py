@@ -28,6 +28,8 @@ same `legal_actions()`.
     {"type": "keep_treasure", "treasure": "t_oni"}    after a search
     {"type": "return_treasure", "treasure": "t_oni"}  over the limit of 3, or a mission's gift
     {"type": "relocate_shrine", "space": "mutsu"}
+    {"type": "take_treasure"}                         the winner of a hero fight takes one of
+                                                      the loser's treasures at random
     {"type": "relocate_hero", "space": "osumi"}       the winner moves the beaten hero
     {"type": "exchange", "opponent": 1, "colour": "blue"}  give one prisoner of that colour
     {"type": "play_special", "card": "nin_spy_network", "opponent": 1}
@@ -36,7 +38,9 @@ same `legal_actions()`.
 
 `done` ends whatever optional step is waiting: the Discard or Cleanup phase, the Movement
 phase (staying put), the Hero phase, the Court phase (a pass), a recruit or reorganisation
-before its maximum, an exchange, a free move or relocation declined, a decree accepted.
+before its maximum, an exchange, a free move or relocation declined, a decree accepted, a
+treasure left to the beaten hero, the step before a decree (`before_decree`: the Imperial
+Letter not used).
 """
 
 from __future__ import annotations
@@ -215,6 +219,12 @@ class Kill:
     space: str
 
 
+@dataclass(frozen=True, slots=True)
+class TakeTreasure:
+    """The winner of a hero fight takes a random treasure of the loser's (SHO-ATK-07); the
+    card is drawn at random when the action is applied, so the action names none."""
+
+
 GAME_ACTIONS: dict[str, type] = {
     "choose_hero": ChooseHero, "place_castle": PlaceCastle, "place_shrine": PlaceShrine,
     "choose_home": ChooseHome, "place_hero": PlaceHero, "discard_card": DiscardHand,
@@ -226,14 +236,15 @@ GAME_ACTIONS: dict[str, type] = {
     "discard_treasure": DiscardTreasure, "keep_treasure": KeepTreasure,
     "return_treasure": ReturnTreasure, "relocate_shrine": RelocateShrine,
     "relocate_hero": RelocateHero, "exchange": Exchange, "play_special": PlaySpecial,
-    "take_peasant": TakePeasant, "kill": Kill,
+    "take_peasant": TakePeasant, "kill": Kill, "take_treasure": TakeTreasure,
 }
 TYPE_OF: dict[type, str] = {cls: name for name, cls in GAME_ACTIONS.items()}
 ShogunAction = Union[ChooseHero, PlaceCastle, PlaceShrine, ChooseHome, PlaceHero, DiscardHand,
                      ClearPile, Done, Move, Search, Claim, Abandon, Attack, Convert, ConvertPick,
                      Recruit, Reorganise, PlacePeasant, CancelReorganise, Decree, Defy, UseTreasure,
                      DiscardTreasure, KeepTreasure, ReturnTreasure, RelocateShrine,
-                     RelocateHero, Exchange, PlaySpecial, TakePeasant, Kill, DuelAction]
+                     RelocateHero, Exchange, PlaySpecial, TakePeasant, Kill, TakeTreasure,
+                     DuelAction]
 ACTION_CLASSES: frozenset[type] = frozenset(
     (*GAME_ACTIONS.values(), PlayCard, UseItem, Pass, DiscardCard, PickCard, ClearCard,
      RecallCard, DuelDone))
@@ -241,6 +252,7 @@ DONE = Done()
 SEARCH = Search()
 ABANDON = Abandon()
 CANCEL_REORGANISE = CancelReorganise()
+TAKE_TREASURE = TakeTreasure()
 INT_FIELDS = {"opponent"}
 
 
@@ -396,6 +408,7 @@ class ActionSpace:
         for name, cls in (("duel_discard", DiscardCard), ("duel_pick", PickCard),
                           ("duel_clear", ClearCard), ("duel_recall", RecallCard)):
             card_block(name, cls)
+        single("take_treasure", TAKE_TREASURE)  # last: the ids before it keep their values
         self.size = sum(b[1] for b in self.blocks)
 
     @staticmethod

@@ -243,19 +243,23 @@ class CombatRules:
             self.pending.append(("free_move", attacker, s))
 
     def beat_hero(self: ShogunState, winner: int, loser: int, card: Any) -> None:
-        """SHO-ATK-07, -08, -09, SHO-MON-09: a random treasure taken, the hero relocated
-        next to one of the loser's castles; Raiju's discards; mission m3."""
+        """SHO-ATK-07, -08, -09, SHO-MON-09: the winner may take a random treasure (the
+        `theft` step) and relocate the hero next to one of the loser's castles; Raiju's
+        discards; mission m3."""
         if card is not None and card.discards:
             self.table[loser].discard_random(card.discards, self.rng)
         if self.treasures[loser]:
-            t = self.treasures[loser].pop(self.rng.randrange(len(self.treasures[loser])))
-            self.event("treasure_taken", winner, source=loser)
-            self.treasures[winner].append(t)
-            if len(self.treasures[winner]) > 3:
-                self.pending.append(("overflow", winner))
+            self.pending.append(("theft", winner, loser))
         if self.castles_of(loser):
             self.pending.append(("relocate_hero", winner, loser))
         self.mission_event(winner, "hero_beaten")
+
+    def take_treasure(self: ShogunState, winner: int, loser: int) -> None:
+        """One of the loser's treasures, drawn at random and kept face down: the others learn
+        only that a treasure changed hands (SHO-ATK-07); the limit of 3 then applies."""
+        t = self.treasures[loser].pop(self.rng.randrange(len(self.treasures[loser])))
+        self.event("treasure_taken", winner, source=loser)
+        self.gain_treasure(winner, t)
 
     def steal(self: ShogunState, attacker: int, defender: int, s: int) -> None:
         """SHO-ATK-10, -11: the attacker's marker replaces the defender's, the mission changes

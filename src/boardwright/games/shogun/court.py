@@ -29,10 +29,12 @@ class CourtRules:
     # -- what may be done ------------------------------------------------------------------------
 
     def court_kinds(self: ShogunState) -> list[str]:
-        """Court actions still open (SHO-TURN-10, SHO-EMP-03, -05, SHO-ITEM letter)."""
+        """Court actions still open (SHO-TURN-10, SHO-EMP-03, -05, SHO-ITEM letter); a
+        refused reorganisation is not offered again in the same Court phase (SHO-REORG-03)."""
         if len(self.court_used) >= self.court_allowed:
             return []
         return [k for k in COURT_KINDS if k not in self.court_used
+                and not (k == "reorganise" and self.reorganise_refused)
                 and (self.decree is None or self.decree_free or k == self.decree)]
 
     def kind_actions(self: ShogunState, kind: str) -> list[Any]:
@@ -139,11 +141,15 @@ class CourtRules:
 
     def cancel_reorganise(self: ShogunState, seat: int, done: tuple) -> None:
         """Take every move back: the reorganisation is refused rather than cutting a
-        peasant off (SHO-REORG-03); the court action stays spent."""
+        peasant off (SHO-REORG-03), and a refused action is no action: the court action is
+        still to be taken. Reorganising is not offered again this Court phase, so a turn
+        cannot go round in circles."""
         for a, b in reversed(done):
             self.peasant[b] = -1
             self.peasant[a] = seat
         self.touch()
+        self.court_used.remove("reorganise")
+        self.reorganise_refused = True
         self.event("reorganise_cancelled", seat)
 
     # -- the decree ------------------------------------------------------------------------------
@@ -157,12 +163,13 @@ class CourtRules:
         self.pending[0:0] = [("decree", emperor), ("defy_check", self.active)]
 
     def decree_check(self: ShogunState) -> None:
-        """An impossible decree passes the Court phase (SHO-EMP-04)."""
+        """An impossible decree leaves no court action (SHO-EMP-04): the player passes it, but
+        the Court phase still allows the restricted actions (SHO-TURN-09), so the turn ends by
+        the player's own `done`. (`court_kinds` already offers nothing else.)"""
         if self.decree is None or self.decree_free:
             return
         if not self.kind_actions(self.decree):
             self.event("decree_impossible", self.active, kind=self.decree)
-            self.end_turn()
 
     # -- end of turn -----------------------------------------------------------------------------
 

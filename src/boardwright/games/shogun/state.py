@@ -48,9 +48,9 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         "castle_space", "roof", "court", "shrine", "shrine_aside", "reserve", "prisoners",
         "treasures", "treasure_deck", "mission", "mission_deck", "round", "turn",
         "exclusive_used", "bow", "must_search", "exchanged", "clears_left", "court_allowed",
-        "court_used", "decree", "decree_free", "phase_log", "pending", "duel", "duel_ctx",
-        "outside", "chain_cache", "over", "winners", "end_reason", "history", "log", "meta",
-        "legal_cache", "turn_began",
+        "court_used", "reorganise_refused", "decree", "decree_free", "phase_log", "pending",
+        "duel", "duel_ctx", "outside", "chain_cache", "over", "winners", "end_reason", "history",
+        "log", "meta", "legal_cache", "turn_began",
     )
 
     def __init__(self, game: ShogunGame, seed: int) -> None:
@@ -105,6 +105,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         self.clears_left = 0
         self.court_allowed = 1
         self.court_used: list[str] = []
+        self.reorganise_refused = False
         self.decree: str | None = None
         self.decree_free = False
         self.phase_log: list[str] = []
@@ -279,6 +280,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         other.clears_left = self.clears_left
         other.court_allowed = self.court_allowed
         other.court_used = self.court_used[:]
+        other.reorganise_refused = self.reorganise_refused
         other.decree = self.decree
         other.decree_free = self.decree_free
         other.phase_log = self.phase_log[:]
@@ -301,7 +303,10 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
     def determinize(self, player: int, rng: random.Random) -> ShogunState:
         """A copy consistent with `player`'s view: other players' hands and every draw pile,
         the treasure and mission decks and the other players' treasures and missions are
-        pooled and dealt again at random in the same sizes; so is the future of the RNG."""
+        pooled and dealt again at random in the same sizes; so is the future of the RNG.
+        Everything derived from a hidden card is dealt with it: items used in a running duel
+        are public and stay with their user, and the items the other duel side may still use
+        come from its new treasures."""
         other = self.clone()
         other.rng.seed(rng.getrandbits(64))
         n = self.game.num_players
@@ -315,20 +320,27 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         # Treasures: the deck, the other players' holdings and cards drawn for someone else.
         keep_index = next((i for i, step in enumerate(other.pending)
                            if step[0] == "keep" and step[1] != player), None)
+        shown = self.shown_treasures()
         pool = list(other.treasure_deck)
         for seat in range(n):
             if seat != player:
-                pool.extend(other.treasures[seat])
+                pool.extend(t for t in other.treasures[seat] if t not in shown[seat])
         if keep_index is not None:
             pool.extend(other.pending[keep_index][2])
         rng.shuffle(pool)
         other.treasure_deck = [pool.pop() for _ in other.treasure_deck]
         for seat in range(n):
             if seat != player:
-                other.treasures[seat] = [pool.pop() for _ in other.treasures[seat]]
+                other.treasures[seat] = ([t for t in other.treasures[seat] if t in shown[seat]]
+                                         + [pool.pop() for t in other.treasures[seat]
+                                            if t not in shown[seat]])
         if keep_index is not None:
             step = other.pending[keep_index]
             other.pending[keep_index] = (step[0], step[1], tuple(pool.pop() for _ in step[2]))
+        if other.duel is not None:
+            for seat in (other.duel.attacker, other.duel.defender):
+                if seat != player:
+                    other.duel.deal_items(seat, other.duel_items(seat)[seat])
         missions = list(other.mission_deck) + [m for s, m in enumerate(other.mission)
                                                if s != player and m is not None]
         rng.shuffle(missions)
@@ -338,6 +350,16 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
                 other.mission[seat] = missions.pop()
         other.chain_cache = [None] * n
         return other
+
+    def shown_treasures(self) -> list[set[str]]:
+        """Per seat, the held treasures everyone knows: the items used in the running duel,
+        which stay with their user until the duel ends (SHO-ITEM-01, SHO-DUEL-26)."""
+        shown: list[set[str]] = [set() for _ in range(self.game.num_players)]
+        if self.duel is not None:
+            for seat, item in self.duel.used_items:
+                if item in self.treasures[seat]:
+                    shown[seat].add(item)
+        return shown
 
     # -- pieces and scores -----------------------------------------------------------------------
 
@@ -544,7 +566,8 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
             tuple(self.treasure_deck), tuple(self.mission), tuple(self.mission_deck),
             self.round, self.turn, self.exclusive_used, self.bow, self.must_search,
             self.exchanged, self.clears_left, self.court_allowed, tuple(self.court_used),
-            self.decree, self.decree_free, tuple(self.phase_log), tuple(self.pending), cards,
+            self.reorganise_refused, self.decree, self.decree_free, tuple(self.phase_log),
+            tuple(self.pending), cards,
             duel, self.duel_ctx, outside, self.over, tuple(self.winners), self.end_reason,
             tuple(self.history), self.rng.getstate(),
         )

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from boardwright.games.shogun.actions import (
-    CANCEL_REORGANISE, COURT_KINDS, DONE, CancelReorganise, ClearPile, ConvertPick, Decree,
-    Defy, Done, Exchange, KeepTreasure, Kill, Move, Recruit, RelocateHero, RelocateShrine,
-    PlacePeasant, Reorganise, ReturnTreasure, TakePeasant, UseTreasure,
+    CANCEL_REORGANISE, COURT_KINDS, DONE, TAKE_TREASURE, CancelReorganise, ClearPile,
+    ConvertPick, Decree, Defy, Done, Exchange, KeepTreasure, Kill, Move, Recruit, RelocateHero,
+    RelocateShrine, PlacePeasant, Reorganise, ReturnTreasure, TakePeasant, TakeTreasure,
+    UseTreasure,
 )
 from boardwright.games.shogun.placement import relocation_spaces, shrine_spaces
 from boardwright.games.shogun.turn import LETTER
@@ -49,6 +50,8 @@ class StepRules:
             return [RelocateShrine(ids[s]) for s in self.relocation_candidates()]
         if kind == "free_move":
             return ([Move(ids[step[2]])] if self.empty()[step[2]] else []) + [DONE]
+        if kind == "theft":
+            return [TAKE_TREASURE, DONE] if self.treasures[step[2]] else []
         if kind == "relocate_hero":
             spaces = relocation_spaces(self.game.board, self.castles_of(step[2]), self.empty())
             return [RelocateHero(ids[s]) for s in spaces] + [DONE]
@@ -81,8 +84,9 @@ class StepRules:
             return [ClearPile(a) for a, pile in self.table[seat].piles.items() if pile] + [DONE]
         if kind == "sandals":
             return [Move(ids[s]) for s in sorted(self.move_targets(3, False))] + [DONE]
-        if kind == "letter":
-            return [UseTreasure(LETTER), DONE] if LETTER in self.treasures[seat] else [DONE]
+        if kind == "before_decree":
+            letter = LETTER in self.treasures[seat] and self.letter_usable()
+            return [UseTreasure(LETTER), DONE] if letter else [DONE]
         if kind == "decree":
             return [Decree(k) for k in COURT_KINDS]
         if kind == "defy":
@@ -106,6 +110,11 @@ class StepRules:
         elif kind == "free_move":
             if isinstance(action, Move):
                 self.move_hero(seat, board.index[action.space])  # SHO-ATK-06
+        elif kind == "theft":
+            if isinstance(action, TakeTreasure):
+                self.take_treasure(seat, step[2])  # SHO-ATK-07
+            else:
+                self.event("treasure_left", seat, source=step[2])
         elif kind == "relocate_hero":
             if isinstance(action, RelocateHero):
                 self.move_hero(step[2], board.index[action.space])  # SHO-ATK-08
@@ -148,7 +157,7 @@ class StepRules:
         elif kind == "sandals":
             if isinstance(action, Move):
                 self.move_hero(seat, board.index[action.space])
-        elif kind == "letter":
+        elif kind == "before_decree":
             if isinstance(action, UseTreasure):
                 self.use_item(seat, action.treasure)
         elif kind == "decree":

@@ -45,6 +45,7 @@ class TurnRules:
         self.exchanged = False
         self.court_allowed = 1
         self.court_used = []
+        self.reorganise_refused = False
         self.decree = None
         self.decree_free = False
         self.phase = "discard"
@@ -77,11 +78,21 @@ class TurnRules:
         self.must_search = pos >= 0 and self.shrine[pos]  # SHO-MOVE-06
 
     def to_court(self: ShogunState) -> None:
+        """The Court phase opens. When an emperor will decree (SHO-EMP-02, -07, -08), the
+        active player first answers a `before_decree` step, the moment to use the Imperial
+        Letter; every player gets that step, Letter or not, so its presence reveals nothing
+        about the face-down treasures. Without a decree the Letter is an ordinary restricted
+        action of the Court phase until a court action is taken (`item_usable`)."""
         self.phase_log.append("COURT")
         self.phase = "court"
-        if LETTER in self.treasures[self.active]:
-            self.pending.append(("letter", self.active))
+        if self.decree_coming():
+            self.pending.append(("before_decree", self.active))
         self.pending.append(("court_decree", self.active))
+
+    def decree_coming(self: ShogunState) -> bool:
+        """Whether an emperor will decree in this Court phase (public information only)."""
+        emperor = self.emperor()
+        return emperor >= 0 and emperor != self.active and not self.decree_free
 
     # -- moving the hero -------------------------------------------------------------------------
 
@@ -176,8 +187,10 @@ class TurnRules:
 
     def item_usable(self: ShogunState, t: str) -> bool:
         card = self.game.treasure[t]
-        if card.is_monster or card.subtype != "restricted" or t == LETTER:
+        if card.is_monster or card.subtype != "restricted":
             return False
+        if t == LETTER:
+            return self.letter_usable()
         if card.attack_range:
             return not self.bow
         if card.clear:
@@ -185,6 +198,13 @@ class TurnRules:
         if card.move:
             return bool(self.move_targets(card.move, False))
         return False
+
+    def letter_usable(self: ShogunState) -> bool:
+        """The Imperial Letter is used at the start of the Court phase, before any decree
+        (SHO-ITEM-01): while no decree was proclaimed and no court action taken. When a decree
+        is coming, that moment is the `before_decree` step."""
+        return (self.phase == "court" and self.decree is None and not self.decree_free
+                and not self.court_used and self.court_allowed == 1)
 
     def exchange_actions(self: ShogunState, seat: int, opponent: int | None) -> list[Any]:
         """Give one prisoner of a colour for one own peasant the opponent holds

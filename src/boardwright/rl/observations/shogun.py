@@ -43,9 +43,9 @@ PHASES = ("heroes", "castles", "shrines", "hero", "court", "movement", "discard"
 SEAT_FEATURES = 13
 COURT_KINDS = ("recruit", "move", "convert", "reorganise")
 PENDING_KINDS = ("clear", "convert_pick", "court_decree", "cutoffs", "decree_check", "defy",
-                 "exchange", "free_move", "gift", "keep", "kill", "letter", "next_turn",
+                 "exchange", "free_move", "gift", "keep", "kill", "before_decree", "next_turn",
                  "overflow", "recruit", "relocate_hero", "relocate_shrine", "reorganise",
-                 "reorganise_to", "sandals", "take_peasant")
+                 "reorganise_to", "sandals", "take_peasant", "theft")
 PILES = ("body", "mind", "ki")
 
 

@@ -18,6 +18,7 @@ const PENDING = {
   keep: 'keep one of the treasures found', relocate_shrine: 'put the searched shrine somewhere else',
   clear: 'clear pile tops', recruit: 'recruit peasants', reorganise: 'reorganise peasants',
   relocate_hero: 'move the beaten hero', exchange: 'exchange prisoners', return_treasure: 'return a treasure',
+  before_decree: 'open the Court phase before the decree', theft: 'take a treasure or leave it',
 };
 
 export function create(ctx) {
@@ -152,6 +153,7 @@ class ShogunRenderer {
       case 'play_special': return `Play ${C(a.card)} against ${this.seatName(a.opponent)}`;
       case 'take_peasant': return `Take the peasant in ${S(a.space)}`;
       case 'kill': return `Kill the peasant in ${S(a.space)}`;
+      case 'take_treasure': return 'Take a random treasure';
       case 'duel_play': return `Play ${C(a.card)}${a.target !== undefined ? ` on play #${a.target + 1}` : ''}`;
       case 'duel_item': return `Use ${Tr(a.item)}`;
       case 'duel_pass': return 'Pass';
