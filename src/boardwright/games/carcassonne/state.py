@@ -85,8 +85,13 @@ class CarcassonneState(State):
 
     @property
     def at_turn_start(self) -> bool:
-        """The turn player about to draw (or to choose between drawing and an abbey)."""
-        return self.phase in self.game.turn_start_phases and self.actor == self.turn_player
+        """The first decision of a turn: placing the tile drawn for it, choosing between
+        drawing and an abbey, or a turn of the final abbey round. Placing the tile drawn after
+        choosing to draw belongs to the turn that began with the choice."""
+        if self.phase not in self.game.turn_start_phases or self.actor != self.turn_player:
+            return False
+        history = self.history
+        return not (self.phase == PLACE and history and type(history[-1]) is Draw)
 
     @property
     def scores(self) -> list[int]:
