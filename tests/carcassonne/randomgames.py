@@ -716,12 +716,17 @@ def check_end_of_game(state: CarcassonneState) -> ReplayFacts:
 
 
 def check_final_barn_scores(an: Analysis) -> None:
-    """Each barn scored once at the end, for its owner alone: 4 points per completed city
-    that its field borders (cities are found from the field's parts, by a board search)."""
+    """Each field with barns scored once at the end for each owner of a barn in it (however
+    many of that owner's barns it holds), for that owner alone: 4 points per completed city
+    that the field borders (cities are found from the field's parts, by a board search)."""
     expected = []
+    paid: set[tuple[int, int]] = set()
     for point, seat in an.barn_points.items():
-        field_nodes = an.features[an.feature_of[barn_point_field(an.board, point)]].nodes
-        cities = {an.feature_of[(xy, city)] for xy, local in field_nodes
+        field = an.feature_of[barn_point_field(an.board, point)]
+        if (field, seat) in paid:
+            continue
+        paid.add((field, seat))
+        cities = {an.feature_of[(xy, city)] for xy, local in an.features[field].nodes
                   for city in an.board[xy].features[local].borders}
         expected.append(([seat], 4 * sum(an.features[c].complete for c in cities)))
     got = [(e["players"], e["points"]) for e in an.state.log if e["feature"] == "barn"]
