@@ -246,18 +246,22 @@ def test_carcassonne_playouts_keep_their_figures() -> None:
 
 
 def test_carcassonne_turns_start_at_the_draw_or_the_abbey_choice() -> None:
-    """`at_turn_start` holds when the turn player is about to draw or to choose the abbey, and
-    not while the same turn waits for its figure or for a wagon move."""
+    """`at_turn_start` holds when the turn player is about to place the tile drawn for the
+    turn or to choose the abbey, and not while the same turn waits for the tile drawn after
+    that choice, for its figure or for a wagon move."""
     game = bw.load("carcassonne", 2, AM)
     rng = random.Random(5)
     state = game.new_game(5)
     seen: dict[str, set[bool]] = {}
     while not state.is_terminal:
+        after_draw = bool(state.history) and type(state.history[-1]).__name__ == "Draw"
         seen.setdefault(state.phase, set()).add(state.at_turn_start)
+        if state.phase == "place_tile":
+            assert state.at_turn_start == (not after_draw)
         if state.at_turn_start:
             assert state.current_player == state.turn_player
         state.apply(rng.choice(state.legal_actions()))
-    assert seen["place_tile"] == {True}
+    assert seen["place_tile"] == {True, False}
     assert seen["deploy"] == {False}
     assert seen.get("choose_tile", {True}) == {True}
 

@@ -28,12 +28,14 @@ from helpers import assert_illegal, feature_root
 
 from boardwright.games.carcassonne import Deploy, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.actions import pack
+from boardwright.games.carcassonne.position_features import INDEX, seat_features
 from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.state import CarcassonneState
 
 RED, BLUE, YELLOW = 0, 1, 2
 AM = {"expansions": ["abbey_mayor"]}
 CORNERS = ("NW", "NE", "SE", "SW")
+BARN_TERM = INDEX["barn"]
 
 # Locations in board orientation.
 B_FIELD = "EL.ER.NL.NR.SL.SR.WL.WR"   # B@(.,.)/0: the field around the monastery
@@ -543,6 +545,28 @@ def test_several_barns_in_one_field_each_score_in_full() -> None:
     assert play(state, 1, 2, 0) == [8, 8]
     assert state.is_terminal
     assert field_log(state) == [("barn", 8, [RED], ""), ("barn", 8, [BLUE], "")]
+
+
+@pytest.mark.rule("CAR-AM-BARN-13", "CAR-AM-BARN-14")
+def test_two_barns_of_one_player_in_one_field_pay_once() -> None:
+    """With two barns each: Red E@(1,1)/90 + barn on corner(0,0) (field S0), Blue B@(1,3)/0,
+    Red U@(1,4)/0 + barn on corner(0,3) (field L3), Blue B@(1,2)/0 joins S0 and L3, the last
+    tile. The field borders CA and CN and holds two barns, both Red's: Red +8 once, not +16."""
+    state = build(FX_BARN + " U@(0,4)/0", pile=["E", "B", "U", "B"], players=2,
+                  turn_player=RED, options={**AM, "barns": 2})
+    assert barn_turn(state, 1, 1, 90, "NW") == [0, 0]
+    assert play(state, 1, 3, 0) == [0, 0]
+    assert barn_turn(state, 1, 4, 0, "NW") == [0, 0]
+    assert barns(state) == [(RED, 0, 0), (RED, 0, 3)]
+    # Separate fields still: S0 borders CA and CN, L3 borders CA.
+    assert seat_features(state)[RED][BARN_TERM] == 12.0
+    state.apply(Place(1, 2, 0))
+    # Joined: the evaluation's barn term pays Red once, as the final scoring will.
+    assert seat_features(state)[RED][BARN_TERM] == 8.0
+    state.apply(Pass())
+    assert state.scores == [8, 0]
+    assert state.is_terminal
+    assert field_log(state) == [("barn", 8, [RED], "")]
 
 
 # -- CAR-AM-BARN-13 ---------------------------------------------------------------------------

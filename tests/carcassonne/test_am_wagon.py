@@ -650,6 +650,8 @@ def test_connected_road_into_a_city_gate_reaches_the_whole_city() -> None:
     state = gate_scored(CONNECTED)
     assert targets(state) == {city, monastery}
     assert_not_targets(state, [(0, 0, "N")])
+    # Each part of the city is offered, and each is accepted.
+    assert wagon_moves(state) == {(1, -1, "S"), (1, 0, "E.N.S"), (1, 1, "N"), (-1, 0, "MONASTERY")}
     for x, y, location in [(1, -1, "S"), (1, 0, "E.N.S"), (1, 1, "N")]:
         branch = state.clone()
         move_wagon(branch, x, y, location)

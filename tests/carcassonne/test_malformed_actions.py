@@ -3,7 +3,7 @@ illegal ones IllegalActionError, and anything applied to a finished game GameOve
 
 Hypothesis generates the malformed JSON (one defect added to a valid action, or random objects
 that an independent grammar of the action format rejects) and the illegal actions (random
-Place/Deploy/Pass at random points of random games, kept only if no legal action is equivalent).
+Place/Deploy/Pass at random points of random games, kept only if not listed as legal).
 The same is done for Abbey & Mayor games, whose actions add Draw, PlaceAbbey and the mayor,
 wagon and barn figures, at random points of random games picked in every phase (choosing
 between draw and abbey, placing, deploying, moving a wagon, the final abbey round).
@@ -262,19 +262,8 @@ def test_malformed_action_on_a_finished_game_is_rejected(data: Any) -> None:
 
 # -- well-formed but illegal ----------------------------------------------------------------
 
-def _equivalent_placement(state: CarcassonneState, action: Place) -> bool:
-    """Whether a legal placement shows the same tile at the same spot (equal rotations)."""
-    variants = state.game.tile_types[state.tile].variants  # type: ignore[index]
-    key = lambda q: sorted((f.kind, f.location, f.pennants)  # noqa: E731
-                           for f in variants[q].features)
-    return any(isinstance(legal, Place) and (legal.x, legal.y) == (action.x, action.y)
-               and key(legal.rotation // 90) == key(action.rotation // 90)
-               for legal in state.legal_actions())
-
-
 def is_legal(state: CarcassonneState, action: Any) -> bool:
-    if isinstance(action, Place) and state.phase == "place_tile":
-        return _equivalent_placement(state, action)
+    """Legal means listed: an unlisted equivalent rotation of a listed placement is illegal."""
     return action in state.legal_actions()
 
 
@@ -314,15 +303,20 @@ def test_illegal_action_is_rejected_and_changes_nothing(index: int, steps: int,
         assert error.reason  # type: ignore[attr-defined]
 
 
-def test_equivalent_rotations_count_as_legal() -> None:
-    """Guards the oracle above: every offered action is legal, and so is an equivalent rotation
-    that is not offered (it is accepted and recorded in its offered form)."""
+def test_equivalent_rotations_are_refused_naming_the_listed_one() -> None:
+    """Guards the oracle above: every offered action is legal; an equivalent rotation that is
+    not offered is refused (the state unchanged) with a message naming the offered one."""
     state = _b_south_of_d()
     for point in PROBE_POINTS:
         probe = probe_state(point)
         assert all(is_legal(probe, action) for action in probe.legal_actions())
-    assert Place(0, 1, 90) not in state.legal_actions() and is_legal(state, Place(0, 1, 90))
-    state.apply(Place(0, 1, 90))
+    for rotation in (90, 180, 270):
+        assert not is_legal(state, Place(0, 1, rotation))
+        error = assert_rejected(state, Place(0, 1, rotation), bw.IllegalActionError)
+        assert str(error) == (f"tile B is symmetric: rotation {rotation} is the same placement "
+                              "as rotation 0, play that")
+        assert_rejected(state, Place(0, 1, rotation).to_json(), bw.IllegalActionError)
+    state.apply(Place(0, 1, 0))
     assert state.record.actions == [{"type": "place", "x": 0, "y": 1, "rotation": 0}]
 
 

@@ -122,14 +122,18 @@ def test_matching_sides_e_only_one_rotation_at_city(rotation: int) -> None:
 
 @pytest.mark.rule("CAR-BASE-PLACE-02")
 def test_matching_sides_fx_start_u() -> None:
-    """FX-START: U@(1,0)/90 illegal (field faces D's road); U@(1,0)/180 legal (normalised to
-    the equivalent rotation 0); 270 is illegal like 90."""
+    """FX-START: U@(1,0)/90 illegal (field faces D's road); U@(1,0)/0 legal; U@(1,0)/180 is
+    the same picture as rotation 0, which is the one offered, so it is refused with a message
+    saying so; 270 is illegal like 90."""
     state = build(FX_START, pile=["U", "U"], turn_player=RED)
     assert_illegal(state, Place(1, 0, 90))
     assert_illegal(state, Place(1, 0, 270))
-    placed = assert_legal(state, Place(1, 0, 180))
-    assert tile_at(placed, 1, 0) == ("U", 0)
-    assert placed.signature() == assert_legal(state, Place(1, 0, 0)).signature()
+    assert (1, 0, 0) in place_options(state) and (1, 0, 180) not in place_options(state)
+    with pytest.raises(bw.IllegalActionError, match="rotation 180 is the same placement as "
+                                                    "rotation 0, play that"):
+        state.clone().apply(Place(1, 0, 180))
+    assert_illegal(state, Place(1, 0, 180))
+    assert tile_at(assert_legal(state, Place(1, 0, 0)), 1, 0) == ("U", 0)
 
 
 @pytest.mark.rule("CAR-BASE-PLACE-02")
@@ -143,8 +147,10 @@ def test_matching_sides_all_neighbours_fx_ring() -> None:
 
     state = build(FX_RING, pile=["B", "U"], turn_player=RED)
     assert (0, 1, 0) in place_options(state)
-    for rotation in (0, 90, 180, 270):  # all rotations of B are the same picture
-        assert tile_at(assert_legal(state, Place(0, 1, rotation)), 0, 1) == ("B", 0)
+    assert tile_at(assert_legal(state, Place(0, 1, 0)), 0, 1) == ("B", 0)
+    for rotation in (90, 180, 270):  # all rotations of B are the same picture: only 0 is offered
+        assert (0, 1, rotation) not in place_options(state)
+        assert_illegal(state, Place(0, 1, rotation))
 
 
 @pytest.mark.rule("CAR-BASE-PLACE-02")

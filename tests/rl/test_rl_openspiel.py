@@ -1,6 +1,7 @@
 """OpenSpiel adapter: registration, OpenSpiel's random-simulation test and its MCTS bot."""
 
 import json
+import random
 
 import pytest
 
@@ -64,3 +65,36 @@ def test_rl_openspiel_clone_is_independent_and_strings_are_per_seat():
     assert state.bw_state.record.to_json() != clone.bw_state.record.to_json()
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
     assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def _carcassonne_test_support():
+    """The shared Carcassonne legality checks and random-game configurations (tests/carcassonne)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "carcassonne"))
+    import legality
+    import randomgames
+
+    return legality, randomgames
+
+
+@pytest.mark.parametrize("index", [25, 49])
+def test_rl_openspiel_legal_actions_are_exactly_what_apply_accepts(index):
+    """At every step of a random Carcassonne game (Abbey & Mayor, `connected` wagons; two barns
+    each in game 25), OpenSpiel's legal action ids are exactly the ids of the actions the
+    engine lists, `is_legal` accepts and `apply` applies, among every plausible variant."""
+    legality, randomgames = _carcassonne_test_support()
+    cfg = randomgames.am_config(index)
+    game = load("carcassonne", seed=cfg.seed, players=cfg.players,
+                options=json.dumps(cfg.options()))
+    state = game.new_initial_state()
+    rng = random.Random(cfg.seed)
+    steps = 0
+    while not state.is_terminal():
+        ids = set(state.legal_actions())
+        legality.check_legality_agrees(state.bw_state, rng, masks=[("openspiel", ids)],
+                                       is_legal_share=0.1)
+        state.apply_action(rng.choice(sorted(ids)))
+        steps += 1
+    assert steps > 50

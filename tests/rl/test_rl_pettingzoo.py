@@ -1,5 +1,7 @@
 """PettingZoo AEC adapter: PettingZoo's own API and seed tests for every game."""
 
+import random
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -73,3 +75,52 @@ def test_rl_pettingzoo_max_steps_truncates():
         _obs, _, term, trunc, info = e.last()
         e.step(None if term or trunc else int(info["legal_action_ids"][0]))
     assert e.steps == 10 and not e.agents
+
+
+def _carcassonne_test_support():
+    """The shared Carcassonne legality checks and random-game configurations (tests/carcassonne)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "carcassonne"))
+    import legality
+    import randomgames
+
+    return legality, randomgames
+
+
+# A&M configurations (tests/carcassonne/randomgames.am_config), 2-6 players: every end rule,
+# every wagon range (nearby; connected; connected with traversal), farmers on and off, two barns
+# each (25, 41).
+LEGALITY_CONFIGS = [25, 41, 49, 57]
+
+
+@pytest.mark.parametrize("index", LEGALITY_CONFIGS)
+def test_rl_pettingzoo_mask_is_exactly_what_apply_accepts(index):
+    """At every step of a random Carcassonne game, each legal action and each plausible variant
+    (every rotation, location, figure, wagon part): in the adapter's mask and in
+    `legal_action_ids` exactly when the engine lists it, `is_legal` says so and `apply`
+    accepts it; an id outside the mask is refused by `step` with the state unchanged."""
+    legality, randomgames = _carcassonne_test_support()
+    cfg = randomgames.am_config(index)
+    e = env("carcassonne", players=cfg.players, **cfg.options())
+    e.reset(seed=cfg.seed)
+    rng = random.Random(cfg.seed)
+    steps = 0
+    while not e.terminations[e.agent_selection]:
+        agent = e.agent_selection
+        mask = e.observe(agent)["action_mask"]
+        ids = set(np.flatnonzero(mask).tolist())
+        assert ids == set(e.infos[agent]["legal_action_ids"].tolist())
+        legality.check_legality_agrees(e.state, rng, masks=[("pettingzoo", ids)],
+                                       is_legal_share=0.1)
+        refused = next(i for i in (legality.action_id_or_none(e.game, a)
+                                   for a in legality.plausible_actions(e.state))
+                       if i is not None and i not in ids)
+        before = legality.fingerprint(e.state)
+        with pytest.raises(ValueError):
+            e.step(refused)
+        assert legality.fingerprint(e.state) == before
+        e.step(rng.choice(sorted(ids)))
+        steps += 1
+    assert steps > 50

@@ -12,7 +12,8 @@ The value of a seat is its score plus what its figures on the board should still
 - a figure on an open road or city comes back when the feature completes, so it is credited
   those odds times the value of a follower in hand;
 - roads and monasteries are credited what they would score now; farmers 3 per completed
-  city of their field and 3 times the odds of each open one, barns 4 per completed city;
+  city of their field and 3 times the odds of each open one, barns 4 per completed city
+  (once per owner and field);
 - a follower in hand is worth a point and a half while turns remain to use it, less as the
   game runs out (nothing on the last turns).
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from boardwright.games.carcassonne.capabilities.barn import barn_field_part
+from boardwright.games.carcassonne.capabilities.barn import barn_payees
 from boardwright.games.carcassonne.features import SIDE_OFFSET
 from boardwright.games.carcassonne.scoring import feature_value, majority
 from boardwright.games.carcassonne.tiles import CITY, FIELD, TileType
@@ -227,8 +228,8 @@ def potential_scores(state: CarcassonneState) -> list[float]:
             values[seat] += points
         for seat in owners:
             values[seat] += back
-    for point, seat in state.barn_owner.items():
-        values[seat] += 4 * len(graph.completed_cities(find(barn_field_part(graph, point))))
+    for seat, root in barn_payees(graph, state.barn_owner):
+        values[seat] += 4 * len(graph.completed_cities(root))
     for seat, supply in enumerate(state.supply):
         values[seat] += hand * supply.get("follower", 0)
     return values

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardwright.games.carcassonne.capabilities.barn import barn_field_part
+from boardwright.games.carcassonne.capabilities.barn import barn_payees
 from boardwright.games.carcassonne.heuristic import CompletionOdds
 from boardwright.games.carcassonne.scoring import feature_value, majority
 from boardwright.games.carcassonne.tiles import CITY, FIELD
@@ -113,8 +113,8 @@ def seat_features(state: CarcassonneState) -> list[list[float]]:
                     vector[_DEAD] += 1.0
             elif graph.kind[root] == FIELD:
                 vector[_FARMERS] += 1.0
-    for point, seat in state.barn_owner.items():
-        vectors[seat][_BARN] += 4.0 * len(graph.completed_cities(find(barn_field_part(graph, point))))
+    for seat, root in barn_payees(graph, state.barn_owner):
+        vectors[seat][_BARN] += 4.0 * len(graph.completed_cities(root))
     for seat, supply in enumerate(state.supply):
         vector = vectors[seat]
         for piece, index in HAND:

@@ -86,8 +86,13 @@ class CarcassonneState(State):
 
     @property
     def at_turn_start(self) -> bool:
-        """The turn player about to draw (or to choose between drawing and an abbey)."""
-        return self.phase in self.game.turn_start_phases and self.actor == self.turn_player
+        """The first decision of a turn: placing the tile drawn for it, choosing between
+        drawing and an abbey, or a turn of the final abbey round. Placing the tile drawn after
+        choosing to draw belongs to the turn that began with the choice."""
+        if self.phase not in self.game.turn_start_phases or self.actor != self.turn_player:
+            return False
+        history = self.history
+        return not (self.phase == PLACE and history and type(history[-1]) is Draw)
 
     @property
     def scores(self) -> list[int]:
@@ -130,6 +135,10 @@ class CarcassonneState(State):
         return other
 
     def legal_actions(self) -> list[Any]:
+        """Every legal action, one per distinct result: the definition of legality. `apply`
+        accepts exactly these (it checks the same data: `TileType.fits`, which holds the first
+        of equivalent rotations only, the deploy rules below, a capability's own list), and
+        `is_legal` and the action-id masks of the RL adapters are built from this list."""
         phase = self.phase
         if phase == PLACE:
             fits = self.game.tile_types[self.tile].fits  # type: ignore[index]
@@ -174,8 +183,16 @@ class CarcassonneState(State):
         if pattern is None:
             where = "is taken" if pos in self.graph.board else "touches no tile along a side"
             raise IllegalActionError(f"position ({action.x}, {action.y}) {where}")
-        quarter = tile_type.canonical[action.rotation // 90]
-        if quarter not in tile_type.fits[pattern]:
+        # `fits` holds only the first of equivalent quarter turns, exactly what
+        # `legal_actions` lists: an equivalent turn is refused, not silently replaced.
+        quarter = action.rotation // 90
+        fits = tile_type.fits[pattern]
+        if quarter not in fits:
+            same = tile_type.canonical[quarter]
+            if same != quarter and same in fits:
+                raise IllegalActionError(
+                    f"tile {self.tile} is symmetric: rotation {action.rotation} is the same "
+                    f"placement as rotation {90 * same}, play that")
             raise IllegalActionError(
                 f"tile {self.tile} turned {action.rotation} does not match its neighbours "
                 f"at ({action.x}, {action.y})")

@@ -36,7 +36,7 @@ def holes(state: CarcassonneState) -> list[int]:
 class AbbeyCapability(Capability):
     name = "abbey"
     phases = (CHOOSE, FINAL_ROUND)
-    turn_start_phases = (CHOOSE,)
+    turn_start_phases = (CHOOSE, FINAL_ROUND)
 
     def __init__(self, count: int, end_of_game: str, variant: TileVariant) -> None:
         self.count = count

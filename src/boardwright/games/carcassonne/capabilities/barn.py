@@ -4,7 +4,8 @@ A barn point is where four tiles meet; `corner(x, y)` is the point shared by (x,
 (x, y+1) and (x+1, y+1) and is stored as the packed position of (x, y). A barn goes on a corner
 of the tile just placed where all four tiles show a field corner (CAR-AM-BARN-03/04), never into
 a field that already holds a barn. Scorings: farmers of the field at placement (3 per completed
-city), farmers joined to an older barn's field (1 per city), and barns at the end (4 per city).
+city), farmers joined to an older barn's field (1 per city), and barns at the end (4 per city, once
+per owner and field).
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ def barn_field_part(graph: FeatureGraph, point: int) -> int | None:
         if part is None:
             part = entry[1] + entry[0].half_feature[half]
     return part
+
+
+def barn_payees(graph: FeatureGraph, barn_owner: dict[int, int]) -> list[tuple[int, int]]:
+    """(seat, field root) for each player owning a barn in a field, once per field and owner
+    (CAR-AM-BARN-13): the rules pay "the owners of the barns", so a second barn of the same
+    player in a joined field (possible with `barns` > 1) adds nothing. In barn-point order."""
+    find = graph.find
+    payees: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for point, seat in sorted(barn_owner.items()):
+        key = (seat, find(barn_field_part(graph, point)))  # type: ignore[arg-type]
+        if key not in seen:
+            seen.add(key)
+            payees.append(key)
+    return payees
 
 
 def point_name(point: int) -> dict[str, int]:
@@ -106,10 +122,8 @@ class BarnCapability(Capability):
 
     def final_scoring(self, state: CarcassonneState) -> None:
         graph = state.graph
-        for point, seat in sorted(state.barn_owner.items()):
-            root = graph.find(barn_field_part(graph, point))  # type: ignore[arg-type]
-            points = 4 * len(graph.completed_cities(root))
-            state.add_points([seat], points, "barn", False)
+        for seat, root in barn_payees(state.graph, state.barn_owner):
+            state.add_points([seat], 4 * len(graph.completed_cities(root)), "barn", False)
 
     def view(self, state: CarcassonneState, view: dict[str, Any]) -> None:
         view["barns"] = [{"player": seat, "corner": point_name(point)}

@@ -145,17 +145,24 @@ class WagonCapability(Capability):
 
     # -- the decision --------------------------------------------------------------------------
 
+    @staticmethod
+    def offered_parts(targets: dict[int, list[int]]) -> list[int]:
+        """The parts a wagon move may name: the one list `phase_actions` offers and
+        `apply_phase` accepts. The owner picks the part (CAR-AM-WAGON-05): under `nearby` any
+        part in range (it is the centre of the wagon's next range), under `connected` any part
+        of the target (CAR-AM-WAGON-15; it changes only where the wagon is shown)."""
+        return [part for parts in targets.values() for part in parts]
+
+    @staticmethod
+    def _move(graph: FeatureGraph, part: int) -> Deploy:
+        pos = graph.part_pos[part]
+        variant, _ = graph.board[pos]
+        return Deploy(*unpack(pos), variant.features[graph.part_local[part]].location, "wagon")
+
     def phase_actions(self, state: CarcassonneState) -> list[Any]:
-        actions: list[Any] = [PASS]
         graph = state.graph
-        for parts in self.targets(state).values():
-            # Under `connected` the part does not matter: one move per target feature.
-            for part in parts if self.adjacency == NEARBY else parts[:1]:
-                pos = graph.part_pos[part]
-                variant, _ = graph.board[pos]
-                location = variant.features[graph.part_local[part]].location
-                actions.append(Deploy(*unpack(pos), location, "wagon"))
-        return actions
+        return [PASS, *(self._move(graph, part)
+                        for part in self.offered_parts(self.targets(state)))]
 
     def apply_phase(self, state: CarcassonneState, action: Any) -> None:
         seat = state.wagon_queue[0][0]
@@ -188,13 +195,11 @@ class WagonCapability(Capability):
             raise IllegalActionError(
                 f"no feature at {action.location!r} of ({action.x}, {action.y}) for the wagon")
         part = entry[1] + local  # type: ignore[index]
-        targets = self.targets(state)
-        allowed = targets.get(graph.find(part), ())
-        if part not in allowed:
-            raise IllegalActionError(
-                f"the wagon cannot move to {action.location} of ({action.x}, {action.y}): it must "
-                "go to an incomplete, unoccupied road, city or monastery in range")
-        return part
+        if part in self.offered_parts(self.targets(state)):
+            return part
+        raise IllegalActionError(
+            f"the wagon cannot move to {action.location} of ({action.x}, {action.y}): it must "
+            "go to an incomplete, unoccupied road, city or monastery in range")
 
     def describe_phase(self, state: CarcassonneState) -> dict[str, Any]:
         seat, pos, _ = state.wagon_queue[0]
