@@ -18,6 +18,7 @@ from boardwright.core import (
     State,
     UnknownGameError,
     available_games,
+    bots_only_options,
     load,
     register,
     replay,
@@ -28,5 +29,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "Game", "GameOverError", "GameRecord",
     "IllegalActionError", "InvalidOptionError", "MalformedActionError", "State",
-    "UnknownGameError", "available_games", "load", "register", "replay", "__version__",
+    "UnknownGameError", "available_games", "bots_only_options", "load", "register", "replay", "__version__",
 ]

@@ -39,7 +39,7 @@ from rich.table import Table
 from rich.text import Text
 
 import boardwright as bw
-from boardwright.agents import make_agent
+from boardwright.agents import HUMAN, make_agent
 from boardwright.render import renderer_for, seat_text
 
 app = typer.Typer(
@@ -56,7 +56,6 @@ app.add_typer(rules_app, name="rules")
 USAGE = 2  # exit code of usage errors, as Typer uses for bad arguments
 FAILURE = 1
 INTERRUPTED = 130  # a simulation stopped by Ctrl-C (it still reports what finished)
-HUMAN = "human"
 
 
 # -- consoles, errors, input ----------------------------------------------------------------------
@@ -229,19 +228,13 @@ def add_expansions(options: dict[str, Any], names: Sequence[str]) -> dict[str, A
     return {**options, "expansions": merged}
 
 
-# Games whose rules have no end in sight for bots get a round cap in simulations and bot-only
-# demos, printed with the run. Rise of the Shogun has no round limit by default
-# (docs/rules/shogun.md, SHO-SCORE-08); random bots rarely reach its VP threshold.
-DEFAULT_ROUND_CAPS = {"shogun": 30}
-
-
-def default_round_cap(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-    """The options with the game's default `max_rounds` added when none is given, and the cap
-    added (None when the options already set one or the game has no default)."""
-    cap = DEFAULT_ROUND_CAPS.get(game)
-    if cap is None or options.get("max_rounds") is not None:
+def bots_only_options(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The options of a game only bots play (the game adds its limit, e.g. Rise of the
+    Shogun's round cap) and a note of what was added, None when nothing was."""
+    options, added = bw.bots_only_options(game, options)
+    if not added:
         return options, None
-    return {**options, "max_rounds": cap}, cap
+    return options, ", ".join(f"{key} = {value}" for key, value in added.items())
 
 
 def seat_labels(seats: Sequence[str]) -> list[str]:
@@ -295,14 +288,13 @@ def play(
     with _friendly_errors():
         seats = parse_seats(players)
         options = add_expansions(parse_option_values(option or []), expansion or [])
-        cap = None
+        added = None
         if HUMAN not in seats:  # a demo between bots must end
-            options, cap = default_round_cap(game, options)
+            options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(seats), options=options)
-        if cap is not None:
-            console.print(Text(f"Bots only: max_rounds = {cap} (the default round cap of "
-                               f"{game} demos; set --option max_rounds=N to change it)"),
-                          soft_wrap=True)
+        if added is not None:
+            console.print(Text(f"Bots only: {added} (the game's limit for bots alone; set it "
+                               "with --option to change it)"), soft_wrap=True)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         agents = [None if s == HUMAN else make_agent(s, seed=agent_seed(seed, i))
@@ -786,12 +778,11 @@ def simulate(
         for spec in dict.fromkeys(lineup):
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
         options = add_expansions(parse_option_values(option or []), expansion or [])
-        options, cap = default_round_cap(game, options)
+        options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(lineup), options=options)
-        if cap is not None:
-            console.print(Text(f"max_rounds = {cap} (the default round cap of {game} "
-                               "simulations; set --option max_rounds=N to change it)"),
-                          soft_wrap=True)
+        if added is not None:
+            console.print(Text(f"{added} (the game's limit for bots alone; set it with "
+                               "--option to change it)"), soft_wrap=True)
         if games < 1:
             raise UsageError(f"-n must be at least 1, not {games}")
         if workers is not None and workers < 1:

@@ -75,7 +75,7 @@ def test_simulate_prints_its_round_cap() -> None:
     other = run("simulate", "shogun", "--agents", "random", "-p", "2", "-n", "2",
                 "--option", "max_rounds=2", "--bootstrap", "0")
     assert other.exit_code == 0, other.output
-    assert "default round cap" not in other.output
+    assert "max_rounds = 30" not in other.output
 
 
 def test_renderer_lists_occupied_provinces() -> None:

@@ -126,7 +126,7 @@ def test_lobby_errors(api) -> None:
     assert response.status_code == 404 and "error" in response.json()
 
 
-def test_bots_alone_get_the_cli_round_cap_for_shogun(api) -> None:
+def test_bots_alone_get_the_games_round_cap_for_shogun(api) -> None:
     created = create(api, "shogun", ["random", "random"], seed=3)
     assert api.get(f"/api/games/{created['id']}").json()["options"] == {"max_rounds": 30}
     with_human = create(api, "shogun", ["human", "random"], seed=3)

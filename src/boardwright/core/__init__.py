@@ -12,10 +12,17 @@ from boardwright.core.errors import (
 )
 from boardwright.core.game import Game, State, rank_returns
 from boardwright.core.record import GameRecord
-from boardwright.core.registry import available_games, load, register, replay
+from boardwright.core.registry import (
+    available_games,
+    bots_only_options,
+    load,
+    register,
+    replay,
+)
 
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
     "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "State",
-    "rank_returns", "GameRecord", "available_games", "load", "register", "replay",
+    "rank_returns", "GameRecord", "available_games", "bots_only_options", "load", "register",
+    "replay",
 ]

@@ -73,6 +73,13 @@ class Game(ABC):
         """A short human-readable text for menus and logs."""
         return str(action.to_json())
 
+    @classmethod
+    def bots_only_options(cls, options: JsonDict) -> tuple[JsonDict, JsonDict]:
+        """The options for a game only bots play, and the entries added to them (shown to the
+        user). Games whose rules may not end between bots add a limit here; options that
+        already set it are left alone. The default adds nothing."""
+        return dict(options), {}
+
     def option_summary(self) -> JsonDict:
         """The options as they are recorded (JSON-able)."""
         return dict(self.options)

@@ -36,21 +36,42 @@ def available_games() -> list[str]:
     return sorted(set(_FACTORIES) | set(_BUILTIN_MODULES))
 
 
-def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
-    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+def _factory(name: str) -> GameFactory:
+    """The factory registered under `name`, importing a built-in game on first use."""
     if not isinstance(name, str):
         raise UnknownGameError(f"game name must be a string, not {type(name).__name__}")
     if name not in _FACTORIES and name in _BUILTIN_MODULES:
         importlib.import_module(_BUILTIN_MODULES[name])
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    return _FACTORIES[name]
+
+
+def bots_only_options(name: str, options: dict[str, Any] | None = None
+                      ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options of a game that only bots play, and what was added to them.
+
+    A game whose rules need not end between bots (Rise of the Shogun has no round limit by
+    default) says so through its `Game.bots_only_options`; simulations, terminal demos and the
+    web table all ask here, so the limit is the game's, not each front end's."""
+    factory = _factory(name)
+    options = dict(options or {})
+    hook = getattr(factory, "bots_only_options", None)
+    if hook is None:
+        return options, {}
+    return hook(options)
+
+
+def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
+    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+    factory = _factory(name)
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidOptionError(f"players must be an integer, not {players!r}")
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise InvalidOptionError("options must be a mapping of option names to values")
-    return _FACTORIES[name](players, dict(options))
+    return factory(players, dict(options))
 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:

@@ -22,9 +22,9 @@ from datetime import datetime
 from typing import Any
 
 import boardwright as bw
-from boardwright.agents import make_agent, parse_agent_spec
+from boardwright.agents import HUMAN, make_agent, parse_agent_spec
 from boardwright.web import protocol as P
-from boardwright.web.bots import HUMAN, BotJob, BotPool
+from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
     STATUSES,
     InlineWriter,
@@ -524,10 +524,8 @@ class GameManager:
             for kind in dict.fromkeys(kinds):
                 if kind != HUMAN:
                     check_agent(kind)
-            if HUMAN not in kinds:  # bots alone: the CLI's round cap makes the game end
-                from boardwright.cli import default_round_cap
-
-                options, _ = default_round_cap(name, options)
+            if HUMAN not in kinds:  # bots alone: the game's own limit makes it end
+                options, _ = bw.bots_only_options(name, options)
             game = bw.load(name, players, options)
             state = game.new_game(seed)
             state.view(None)

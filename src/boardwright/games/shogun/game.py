@@ -19,6 +19,9 @@ from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
 
 MAX_REACH = 3  # the longest range of a hero attack or a monster (Tengu)
+# The rules have no round limit (SHO-SCORE-08) and random bots rarely reach the VP threshold:
+# games only bots play end after this round unless their options set max_rounds.
+BOTS_ONLY_ROUND_CAP = 30
 
 
 class ShogunGame(Game):
@@ -53,6 +56,13 @@ class ShogunGame(Game):
                       for b in self.board.neighbours[a])
         self.space = ActionSpace(self.board.ids, edges, tuple(catalogue),
                                  self.treasure_order, HEROES, self.colours, ATTRIBUTES, players)
+
+    @classmethod
+    def bots_only_options(cls, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        if options.get("max_rounds") is not None:
+            return dict(options), {}
+        added = {"max_rounds": BOTS_ONLY_ROUND_CAP}
+        return {**options, **added}, added
 
     def decks_for(self, heroes: Sequence[str | None]) -> list[HeroDeck]:
         """The deck of each seat: from the `heroes` option, or the chosen heroes."""
