@@ -242,6 +242,15 @@ def seat_labels(seats: Sequence[str]) -> list[str]:
     return [("you" if humans == 1 else HUMAN) if s == HUMAN else s for s in seats]
 
 
+def screen_reader(seats: Sequence[str]) -> int | None:
+    """Whom the move lines of a terminal game are written for: the human's seat when one
+    human plays (their own secret choices are shown whole, the bots' are not), else a
+    spectator. Several humans share one screen, so a line one of them may not read is shown
+    to none of them in full; a demo between bots shows what a spectator would see."""
+    humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    return humans[0] if len(humans) == 1 else None
+
+
 def agent_seed(seed: int, seat: int) -> int:
     """Each bot gets its own seed derived from the game's, so `--seed` fixes the whole game."""
     return seed * 101 + seat + 1
@@ -308,6 +317,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                agents: list[Any], save: Path | None) -> int:
     labels = seat_labels(seats)
     renderer = renderer_for(game, labels)
+    reader = screen_reader(seats)
     state = game.new_game(seed)
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
@@ -346,7 +356,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
         else:
             action = agent.act(state)
         line = name(seat, f" ({labels[seat]}): ")
-        line.append(renderer.describe(state, action) + note, style="")
+        line.append(renderer.describe(state, action, reader) + note, style="")
         before = renderer.snapshot(state)
         state.apply(action)
         _print(console, line)
@@ -389,7 +399,10 @@ def _quit(console: Console, prompter: Prompter, state: bw.State, save: Path | No
 # -- boardwright show ----------------------------------------------------------------------------
 
 class Replay:
-    """The positions of a record, built on demand and kept (stepping back is free)."""
+    """The positions of a record, built on demand and kept (stepping back is free).
+
+    A record carries its seed, and with it every hidden card: its reader is OMNISCIENT, and
+    every action is shown whole, secret choices included."""
 
     def __init__(self, record: bw.GameRecord) -> None:
         self.record = record
@@ -414,7 +427,7 @@ class Replay:
             before = self.state(step - 1)
             action = before.game.action_from_json(self.record.actions[step - 1])
             line = seat_namer(self.renderer)(before.current_player, ": ")
-            line.append(self.renderer.describe(before, action), style="")
+            line.append(self.renderer.describe(before, action, bw.OMNISCIENT), style="")
             _print(console, line)
             for news in self.renderer.news(self.renderer.snapshot(before), state):
                 _print(console, news)

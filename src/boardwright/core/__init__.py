@@ -10,7 +10,7 @@ from boardwright.core.errors import (
     MalformedActionError,
     UnknownGameError,
 )
-from boardwright.core.game import Game, State, rank_returns
+from boardwright.core.game import OMNISCIENT, Game, State, Viewer, rank_returns
 from boardwright.core.record import GameRecord
 from boardwright.core.registry import (
     available_games,
@@ -22,7 +22,8 @@ from boardwright.core.registry import (
 
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
-    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "State",
+    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "OMNISCIENT",
+    "State", "Viewer",
     "rank_returns", "GameRecord", "available_games", "bots_only_options", "load", "register",
     "replay",
 ]

@@ -69,7 +69,8 @@ OPTIONS_HELP: dict[str, dict[str, str]] = {
         "own_peasant_step_cost": "0 or 1: what entering a space of one's own peasant costs",
         "custom_decks": "true: decks other than the four heroes may be given in heroes",
         "heroes": "one hero per seat (e.g. [\"ninja\", \"samurai\"]), skipping the hero choice",
-        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks",
+        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks "
+                       "(visible to everyone in the lobby)",
     },
 }
 # Extra option sets tried when listing the player counts a game supports.

@@ -15,6 +15,7 @@ from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.options import parse_options
+from boardwright.games.shogun.visibility import SECRET_ACTIONS
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
 
@@ -98,7 +99,15 @@ class ShogunGame(Game):
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
 
-    def describe_action(self, action: Any) -> str:
+    def secret_fields(self, action: Any) -> tuple[str, ...]:
+        secret = SECRET_ACTIONS.get(action.to_json()["type"])
+        return secret.fields if secret is not None else ()
+
+    def secret_action_text(self, public: dict[str, Any]) -> str:
+        secret = SECRET_ACTIONS.get(public.get("type", ""))
+        return secret.text if secret is not None else super().secret_action_text(public)
+
+    def action_text(self, action: Any) -> str:
         data = action.to_json()
         kind = data.pop("type")
         rest = " ".join(f"{k}={v}" for k, v in data.items())
