@@ -884,6 +884,8 @@ def simulate(
 
 # -- boardwright serve ---------------------------------------------------------------------------
 
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")  # uvicorn's
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -896,7 +898,9 @@ def serve(
         help="Seconds each bot move takes at least, so people can follow it.")] = 0.3,
     bot_workers: Annotated[int | None, typer.Option(
         help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    log_level: Annotated[str, typer.Option(
+        help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
+             "are redacted at every level.")] = "info",
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -906,6 +910,7 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from boardwright.web.app import MAX_WS_BYTES, create_app
+        from boardwright.web.logsafe import uvicorn_log_config
         from boardwright.web.storage import resolve_url
     except ImportError as exc:
         _fail(f"the web table needs the server extra: pip install 'boardwright[server]' "
@@ -916,6 +921,8 @@ def serve(
         _fail(f"--bot-delay must be 0 or more, not {bot_delay}", USAGE)
     if bot_workers is not None and bot_workers < 1:
         _fail(f"--bot-workers must be at least 1, not {bot_workers}", USAGE)
+    if log_level.lower() not in LOG_LEVELS:
+        _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", USAGE)
     url = resolve_url(db)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
@@ -925,7 +932,7 @@ def serve(
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
                        style="bold"), soft_wrap=True)
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,
-                log_level=log_level.lower())
+                log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
 
 
 # -- boardwright games ---------------------------------------------------------------------------

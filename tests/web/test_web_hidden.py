@@ -9,7 +9,9 @@ import json
 import random
 
 import pytest
-from web_helpers import client, create, receive, receive_until, sqlite_url, walk
+from web_helpers import (
+    client, create, receive, receive_until, seat_socket, game_socket, sqlite_url, walk,
+)
 
 import boardwright as bw
 from boardwright.web.sessions import last_action, visible_scores
@@ -29,12 +31,9 @@ def play_out(api, created, seed: int, max_steps: int = 2000):
     frame each connection received, and the final record."""
     game_id = created["id"]
     rng = random.Random(seed)
-    urls = {0: f"/ws/games/{game_id}?token={created['seats'][0]['token']}",
-            1: f"/ws/games/{game_id}?token={created['seats'][1]['token']}",
-            None: f"/ws/games/{game_id}"}
-    frames = {who: [] for who in urls}
-    with api.websocket_connect(urls[0]) as ws0, api.websocket_connect(urls[1]) as ws1, \
-            api.websocket_connect(urls[None]) as spectator:
+    frames = {who: [] for who in (0, 1, None)}
+    with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1, \
+            game_socket(api, game_id) as spectator:
         sockets = {0: ws0, 1: ws1, None: spectator}
         latest = {who: receive(ws) for who, ws in sockets.items()}
         for who in sockets:
@@ -229,11 +228,9 @@ def test_a_bots_secret_choice_never_reaches_the_human_seat(api) -> None:
     none of the human's or a spectator's frames while the game runs."""
     created = create(api, "shogun", ["human", "greedy"], seed=18, options={"max_rounds": 3})
     game_id = created["id"]
-    url = f"/ws/games/{game_id}?token={created['seats'][0]['token']}"
     rng = random.Random(5)
     frames: dict[int | None, list] = {0: [], None: []}
-    with api.websocket_connect(url) as ws, \
-            api.websocket_connect(f"/ws/games/{game_id}") as spectator:
+    with seat_socket(api, created, 0) as ws, game_socket(api, game_id) as spectator:
         latest = receive(ws)
         frames[0].append(latest)
         frames[None].append(receive(spectator))

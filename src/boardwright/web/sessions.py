@@ -553,7 +553,8 @@ class GameManager:
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
             if token is not None:
-                entry["join_url"] = f"/play/{live.id}?token={token}"
+                # in the fragment: browsers never send it, so no server or proxy logs it
+                entry["join_url"] = f"/play/{live.id}#token={token}"
                 entry["token"] = token
             seat_info.append(entry)
         return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}"}
