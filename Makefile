@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PLAYERS ?= human,random
+SERVE_ARGS ?=
 
 .PHONY: serve play chromium test test-fast test-slow bench profile coverage clean
 
@@ -22,9 +23,10 @@ $(VENV)/.installed-server: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $@ $(VENV)/.installed
 
-## serve: the web table on http://127.0.0.1:8000/ (SQLite file boardwright.db; BOARDWRIGHT_DB overrides)
+## serve: the web table on http://127.0.0.1:8000/ (SQLite file boardwright.db; BOARDWRIGHT_DB overrides;
+##        SERVE_ARGS="--port 8080 --db sqlite:///other.db --log-level debug" passes options)
 serve: $(VENV)/.installed-server
-	$(BIN)/boardwright serve
+	$(BIN)/boardwright serve $(SERVE_ARGS)
 
 ## play: a Carcassonne game in the terminal against a bot
 play: $(VENV)/.installed

@@ -93,10 +93,12 @@ async def watch_lag(stats: Stats, stop: asyncio.Event) -> None:
             stats.client_lag.append(time.perf_counter() - before - 0.01)
 
 
-async def play_seat(url: str, seat: int, args: argparse.Namespace, rng: random.Random,
-                    stats: Stats, stop: asyncio.Event) -> bool:
-    """One player: move when it is this seat's turn; returns True when the game finished."""
-    async with connect(url, max_size=2**24, open_timeout=60, ping_interval=None) as ws:
+async def play_seat(url: str, token: str, seat: int, args: argparse.Namespace,
+                    rng: random.Random, stats: Stats, stop: asyncio.Event) -> bool:
+    """One player: move when it is this seat's turn; returns True when the game finished.
+    The seat's token is offered as a subprotocol, as the web page does."""
+    async with connect(url, max_size=2**24, open_timeout=60, ping_interval=None,
+                       subprotocols=["boardwright", f"boardwright.token.{token}"]) as ws:
         sent_at: float | None = None
         sent_step = -1
         while not stop.is_set():
@@ -141,16 +143,17 @@ async def game_slot(index: int, args: argparse.Namespace, base: str, ws_base: st
         response.raise_for_status()
         game = response.json()
         created.append(game["id"])
-        urls = [f"{ws_base}/ws/games/{game['id']}?token={s['token']}" for s in game["seats"]]
+        url = f"{ws_base}/ws/games/{game['id']}"
+        tokens = [s["token"] for s in game["seats"]]
         if first:
             first = False
             created_count = len(created)
             if created_count >= args.games:
                 ready.set()
             await ready.wait()
-        results = await asyncio.gather(*(play_seat(url, seat, args, random.Random(rng.random()),
-                                                   stats, stop)
-                                         for seat, url in enumerate(urls)))
+        results = await asyncio.gather(*(play_seat(url, token, seat, args,
+                                                   random.Random(rng.random()), stats, stop)
+                                         for seat, token in enumerate(tokens)))
         if any(results) and stats.recording:
             stats.games_finished += 1
 

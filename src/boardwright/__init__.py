@@ -15,9 +15,12 @@ from boardwright.core import (
     IllegalActionError,
     InvalidOptionError,
     MalformedActionError,
+    OMNISCIENT,
     State,
     UnknownGameError,
+    Viewer,
     available_games,
+    bots_only_options,
     load,
     register,
     replay,
@@ -27,6 +30,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "Game", "GameOverError", "GameRecord",
-    "IllegalActionError", "InvalidOptionError", "MalformedActionError", "State",
-    "UnknownGameError", "available_games", "load", "register", "replay", "__version__",
+    "IllegalActionError", "InvalidOptionError", "MalformedActionError", "OMNISCIENT", "State",
+    "UnknownGameError", "Viewer", "available_games", "bots_only_options", "load", "register",
+    "replay", "__version__",
 ]

@@ -39,7 +39,7 @@ from rich.table import Table
 from rich.text import Text
 
 import boardwright as bw
-from boardwright.agents import make_agent
+from boardwright.agents import HUMAN, make_agent
 from boardwright.render import renderer_for, seat_text
 
 app = typer.Typer(
@@ -56,7 +56,6 @@ app.add_typer(rules_app, name="rules")
 USAGE = 2  # exit code of usage errors, as Typer uses for bad arguments
 FAILURE = 1
 INTERRUPTED = 130  # a simulation stopped by Ctrl-C (it still reports what finished)
-HUMAN = "human"
 
 
 # -- consoles, errors, input ----------------------------------------------------------------------
@@ -229,24 +228,27 @@ def add_expansions(options: dict[str, Any], names: Sequence[str]) -> dict[str, A
     return {**options, "expansions": merged}
 
 
-# Games whose rules have no end in sight for bots get a round cap in simulations and bot-only
-# demos, printed with the run. Rise of the Shogun has no round limit by default
-# (docs/rules/shogun.md, SHO-SCORE-08); random bots rarely reach its VP threshold.
-DEFAULT_ROUND_CAPS = {"shogun": 30}
-
-
-def default_round_cap(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-    """The options with the game's default `max_rounds` added when none is given, and the cap
-    added (None when the options already set one or the game has no default)."""
-    cap = DEFAULT_ROUND_CAPS.get(game)
-    if cap is None or options.get("max_rounds") is not None:
+def bots_only_options(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+    """The options of a game only bots play (the game adds its limit, e.g. Rise of the
+    Shogun's round cap) and a note of what was added, None when nothing was."""
+    options, added = bw.bots_only_options(game, options)
+    if not added:
         return options, None
-    return {**options, "max_rounds": cap}, cap
+    return options, ", ".join(f"{key} = {value}" for key, value in added.items())
 
 
 def seat_labels(seats: Sequence[str]) -> list[str]:
     humans = sum(1 for s in seats if s == HUMAN)
     return [("you" if humans == 1 else HUMAN) if s == HUMAN else s for s in seats]
+
+
+def screen_reader(seats: Sequence[str]) -> int | None:
+    """Whom the move lines of a terminal game are written for: the human's seat when one
+    human plays (their own secret choices are shown whole, the bots' are not), else a
+    spectator. Several humans share one screen, so a line one of them may not read is shown
+    to none of them in full; a demo between bots shows what a spectator would see."""
+    humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    return humans[0] if len(humans) == 1 else None
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -295,14 +297,13 @@ def play(
     with _friendly_errors():
         seats = parse_seats(players)
         options = add_expansions(parse_option_values(option or []), expansion or [])
-        cap = None
+        added = None
         if HUMAN not in seats:  # a demo between bots must end
-            options, cap = default_round_cap(game, options)
+            options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(seats), options=options)
-        if cap is not None:
-            console.print(Text(f"Bots only: max_rounds = {cap} (the default round cap of "
-                               f"{game} demos; set --option max_rounds=N to change it)"),
-                          soft_wrap=True)
+        if added is not None:
+            console.print(Text(f"Bots only: {added} (the game's limit for bots alone; set it "
+                               "with --option to change it)"), soft_wrap=True)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         agents = [None if s == HUMAN else make_agent(s, seed=agent_seed(seed, i))
@@ -316,6 +317,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                agents: list[Any], save: Path | None) -> int:
     labels = seat_labels(seats)
     renderer = renderer_for(game, labels)
+    reader = screen_reader(seats)
     state = game.new_game(seed)
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
@@ -354,7 +356,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
         else:
             action = agent.act(state)
         line = name(seat, f" ({labels[seat]}): ")
-        line.append(renderer.describe(state, action) + note, style="")
+        line.append(renderer.describe(state, action, reader) + note, style="")
         before = renderer.snapshot(state)
         state.apply(action)
         _print(console, line)
@@ -397,7 +399,10 @@ def _quit(console: Console, prompter: Prompter, state: bw.State, save: Path | No
 # -- boardwright show ----------------------------------------------------------------------------
 
 class Replay:
-    """The positions of a record, built on demand and kept (stepping back is free)."""
+    """The positions of a record, built on demand and kept (stepping back is free).
+
+    A record carries its seed, and with it every hidden card: its reader is OMNISCIENT, and
+    every action is shown whole, secret choices included."""
 
     def __init__(self, record: bw.GameRecord) -> None:
         self.record = record
@@ -422,7 +427,7 @@ class Replay:
             before = self.state(step - 1)
             action = before.game.action_from_json(self.record.actions[step - 1])
             line = seat_namer(self.renderer)(before.current_player, ": ")
-            line.append(self.renderer.describe(before, action), style="")
+            line.append(self.renderer.describe(before, action, bw.OMNISCIENT), style="")
             _print(console, line)
             for news in self.renderer.news(self.renderer.snapshot(before), state):
                 _print(console, news)
@@ -786,12 +791,11 @@ def simulate(
         for spec in dict.fromkeys(lineup):
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
         options = add_expansions(parse_option_values(option or []), expansion or [])
-        options, cap = default_round_cap(game, options)
+        options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(lineup), options=options)
-        if cap is not None:
-            console.print(Text(f"max_rounds = {cap} (the default round cap of {game} "
-                               "simulations; set --option max_rounds=N to change it)"),
-                          soft_wrap=True)
+        if added is not None:
+            console.print(Text(f"{added} (the game's limit for bots alone; set it with "
+                               "--option to change it)"), soft_wrap=True)
         if games < 1:
             raise UsageError(f"-n must be at least 1, not {games}")
         if workers is not None and workers < 1:
@@ -880,6 +884,8 @@ def simulate(
 
 # -- boardwright serve ---------------------------------------------------------------------------
 
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")  # uvicorn's
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -892,7 +898,9 @@ def serve(
         help="Seconds each bot move takes at least, so people can follow it.")] = 0.3,
     bot_workers: Annotated[int | None, typer.Option(
         help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
-    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    log_level: Annotated[str, typer.Option(
+        help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
+             "are redacted at every level.")] = "info",
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -902,6 +910,7 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from boardwright.web.app import MAX_WS_BYTES, create_app
+        from boardwright.web.logsafe import uvicorn_log_config
         from boardwright.web.storage import resolve_url
     except ImportError as exc:
         _fail(f"the web table needs the server extra: pip install 'boardwright[server]' "
@@ -912,6 +921,8 @@ def serve(
         _fail(f"--bot-delay must be 0 or more, not {bot_delay}", USAGE)
     if bot_workers is not None and bot_workers < 1:
         _fail(f"--bot-workers must be at least 1, not {bot_workers}", USAGE)
+    if log_level.lower() not in LOG_LEVELS:
+        _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", USAGE)
     url = resolve_url(db)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
@@ -921,7 +932,7 @@ def serve(
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
                        style="bold"), soft_wrap=True)
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,
-                log_level=log_level.lower())
+                log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
 
 
 # -- boardwright games ---------------------------------------------------------------------------

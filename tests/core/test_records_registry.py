@@ -627,3 +627,14 @@ def test_rank_returns(scores: list[int], expected: list[float]) -> None:
     assert values == pytest.approx(expected)
     if len(scores) > 1:
         assert sum(values) == pytest.approx(0.0)
+
+
+def test_bots_only_options_are_the_games_own() -> None:
+    # Rise of the Shogun has no round limit: games between bots get one, unless set.
+    assert bw.bots_only_options("shogun", {}) == ({"max_rounds": 30}, {"max_rounds": 30})
+    assert bw.bots_only_options("shogun", {"max_rounds": 4}) == ({"max_rounds": 4}, {})
+    # games that always end add nothing
+    assert bw.bots_only_options("queens", {"map": "default"}) == ({"map": "default"}, {})
+    assert bw.bots_only_options("carcassonne") == ({}, {})
+    with pytest.raises(bw.UnknownGameError):
+        bw.bots_only_options("chess", {})

@@ -75,7 +75,7 @@ def test_simulate_prints_its_round_cap() -> None:
     other = run("simulate", "shogun", "--agents", "random", "-p", "2", "-n", "2",
                 "--option", "max_rounds=2", "--bootstrap", "0")
     assert other.exit_code == 0, other.output
-    assert "default round cap" not in other.output
+    assert "max_rounds = 30" not in other.output
 
 
 def test_renderer_lists_occupied_provinces() -> None:
@@ -93,3 +93,88 @@ def test_renderer_lists_occupied_provinces() -> None:
     actions, menu = renderer.menu(state)
     assert len(actions) == len(menu) == len(state.legal_actions())
     assert "end the Hero phase" in as_text(menu)
+
+
+# -- what the terminal shows of other seats' secret choices --------------------------------------
+
+def moves_of(path: Path, seat: int) -> list[tuple[dict, bool]]:
+    """Each action of `seat` in a saved record, and whether the game hides it from the
+    others."""
+    record = bw.GameRecord.load(path)
+    game = bw.load("shogun", record.players, record.options)
+    state = game.new_game(record.seed)
+    moves = []
+    for data in record.actions:
+        action = game.action_from_json(data)
+        if state.current_player == seat:
+            moves.append((data, game.hides_from(action, seat, None)))
+        state.apply(action)
+    return moves
+
+
+def test_the_terminal_never_names_a_bots_kept_or_discarded_treasure(tmp_path: Path) -> None:
+    game = bw.load("shogun", 2)
+    path = tmp_path / "game.json"
+    moves: list[tuple[dict, bool]] = []
+    for seed in range(7, 17):  # games until the bot has made secret choices
+        result = run("play", "shogun", "--players", "human,greedy", "--seed", str(seed),
+                     "--save", str(path), input="1\n" * 150)
+        assert result.exit_code in (0, 1), result.output
+        moves = moves_of(path, 1)
+        if sum(secret for _, secret in moves) >= 2:
+            break
+    secrets = [data for data, secret in moves if secret]
+    assert len(secrets) >= 2
+    shown = result.output.split("Game over")[0]  # the end reveals every treasure
+    bot_lines = re.findall(r"^\w+ \(greedy\): (.*)$", shown, re.MULTILINE)
+    assert len(bot_lines) == len(moves)
+    for line, (data, secret) in zip(bot_lines, moves):
+        if secret:
+            treasure = game.treasure[data["treasure"]]
+            assert treasure.name not in line and treasure.id not in line, line
+            assert line == game.describe_action(game.action_from_json(data), 0, 1)
+
+
+def test_the_human_reads_their_own_secret_choices_whole() -> None:
+    game = bw.load("shogun", 2)
+    renderer = renderer_for(game, ["you", "greedy"])
+    state = game.new_game(1)
+    keep = game.action_from_json({"type": "keep_treasure", "treasure": "t_oni"})
+    actor = state.current_player
+    name = game.treasure["t_oni"].name
+    assert name in renderer.describe(state, keep, actor)
+    assert name in renderer.describe(state, keep, bw.OMNISCIENT)  # a saved record (`show`)
+    for viewer in (1 - actor, None):
+        assert renderer.describe(state, keep, viewer) == "keep a treasure"
+
+
+def test_move_lines_are_written_for_the_one_human_or_else_for_a_spectator() -> None:
+    from boardwright.cli import screen_reader
+
+    assert screen_reader(["human", "greedy"]) == 0
+    assert screen_reader(["random", "human", "greedy"]) == 1
+    assert screen_reader(["human", "human"]) is None  # hot seat: one screen for both
+    assert screen_reader(["random", "greedy"]) is None  # a demo
+
+
+def test_show_reads_a_saved_record_whole(tmp_path: Path) -> None:
+    """A record holds its seed, so every secret: `show` names the treasure a seat kept."""
+    from boardwright.agents import make_agent
+
+    game = bw.load("shogun", 2)
+    state = game.new_game(7)
+    bots = [make_agent("greedy", seed=s) for s in (1, 2)]
+    secret = None
+    while secret is None:
+        action = bots[state.current_player].act(state)
+        if game.hides_from(action, state.current_player, None):
+            secret = (len(state.record.actions), state.clone(), action)
+        state.apply(action)
+    path = tmp_path / "game.json"
+    state.record.save(path)
+    step, before, action = secret
+    line = renderer_for(game).describe(before, action, bw.OMNISCIENT)
+    assert game.treasure[action.to_json()["treasure"]].name in line
+    shown = run("show", str(path), "--step", str(step + 1))
+    assert shown.exit_code == 0, shown.output
+    assert f": {line}\n" in shown.output

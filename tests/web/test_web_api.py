@@ -7,7 +7,7 @@ import hashlib
 import json
 
 import pytest
-from web_helpers import client, create, engine_state, receive_until, sqlite_url
+from web_helpers import client, create, engine_state, receive_until, game_socket, sqlite_url
 
 import boardwright as bw
 
@@ -39,7 +39,8 @@ def test_create_returns_join_links_with_secret_tokens_stored_hashed(api) -> None
     seats = created["seats"]
     assert [s["kind"] for s in seats] == ["human", "greedy", "human"]
     for seat in (seats[0], seats[2]):
-        assert seat["join_url"] == f"/play/{game_id}?token={seat['token']}"
+        # the token rides in the fragment, which browsers never send to the server
+        assert seat["join_url"] == f"/play/{game_id}#token={seat['token']}"
         assert len(seat["token"]) >= 32
     assert "token" not in seats[1] and "join_url" not in seats[1]
     row = api.app.state.storage.get(game_id)
@@ -94,7 +95,7 @@ def test_lobby_lists_open_running_and_finished_games(api) -> None:
     bots = create(api, "carcassonne", ["random", "random"], seed=1)
     tokens = [s["token"] for s in running["seats"]]
     for token in tokens:  # both humans take their seats: the game is running
-        with api.websocket_connect(f"/ws/games/{running['id']}?token={token}") as ws:
+        with game_socket(api, running["id"], token) as ws:
             receive_until(ws, lambda f: f["type"] == "state")
     with api.websocket_connect(f"/ws/games/{bots['id']}") as ws:
         receive_until(ws, lambda f: f["type"] == "state" and f["status"] == "finished",
@@ -126,7 +127,7 @@ def test_lobby_errors(api) -> None:
     assert response.status_code == 404 and "error" in response.json()
 
 
-def test_bots_alone_get_the_cli_round_cap_for_shogun(api) -> None:
+def test_bots_alone_get_the_games_round_cap_for_shogun(api) -> None:
     created = create(api, "shogun", ["random", "random"], seed=3)
     assert api.get(f"/api/games/{created['id']}").json()["options"] == {"max_rounds": 30}
     with_human = create(api, "shogun", ["human", "random"], seed=3)

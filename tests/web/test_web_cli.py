@@ -24,6 +24,7 @@ def test_serve_is_a_command_with_host_port_and_db() -> None:
     (["--port", "0"], "--port must be from 1 to 65535"),
     (["--bot-delay", "-1"], "--bot-delay must be 0 or more"),
     (["--bot-workers", "0"], "--bot-workers must be at least 1"),
+    (["--log-level", "loud"], "--log-level must be one of"),
     (["--db", "nosuchdialect://x"], "cannot open the database"),
 ])
 def test_serve_refuses_bad_arguments(args, message) -> None:

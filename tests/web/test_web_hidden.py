@@ -9,10 +9,12 @@ import json
 import random
 
 import pytest
-from web_helpers import client, create, receive, receive_until, sqlite_url, walk
+from web_helpers import (
+    client, create, receive, receive_until, seat_socket, game_socket, sqlite_url, walk,
+)
 
 import boardwright as bw
-from boardwright.web.sessions import LastAction, visible_scores
+from boardwright.web.sessions import last_action, visible_scores
 
 SECRET_KEYS = {"pile", "draw_pile", "draw_order", "seed", "deck_order", "token", "token_hash"}
 
@@ -29,12 +31,9 @@ def play_out(api, created, seed: int, max_steps: int = 2000):
     frame each connection received, and the final record."""
     game_id = created["id"]
     rng = random.Random(seed)
-    urls = {0: f"/ws/games/{game_id}?token={created['seats'][0]['token']}",
-            1: f"/ws/games/{game_id}?token={created['seats'][1]['token']}",
-            None: f"/ws/games/{game_id}"}
-    frames = {who: [] for who in urls}
-    with api.websocket_connect(urls[0]) as ws0, api.websocket_connect(urls[1]) as ws1, \
-            api.websocket_connect(urls[None]) as spectator:
+    frames = {who: [] for who in (0, 1, None)}
+    with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1, \
+            game_socket(api, game_id) as spectator:
         sockets = {0: ws0, 1: ws1, None: spectator}
         latest = {who: receive(ws) for who, ws in sockets.items()}
         for who in sockets:
@@ -65,6 +64,48 @@ def engine_views(record):
         views.append({s: state.view(s) for s in (0, 1, None)})
         states.append(state.clone())
     return views, states
+
+
+def secret_names(game, data) -> set[str]:
+    """The id and the name of every value the game hides in the action `data` from others."""
+    action = game.action_from_json(data)
+    full = action.to_json()
+    hidden = set(full) - set(game.public_action(action, 0, None))
+    names = set()
+    for key in hidden:
+        value = full[key]
+        names.add(str(value))
+        for table in (getattr(game, "treasure", {}), getattr(game, "catalogue", {})):
+            if value in table:
+                names.add(table[value].name)
+    return names
+
+
+def check_last_actions(frames, record, states) -> int:
+    """Every frame's last action is the game's public form of the recorded action for that
+    connection (whole for its actor, without the secret fields for the others), and its text
+    names none of what was left out. Returns how many were redacted."""
+    game = bw.load(record["game"], record["players"], record["options"])
+    redacted = 0
+    for who, received in frames.items():
+        for frame in (f for f in received if f["type"] == "state"):
+            step, last = frame["step"], frame["last_action"]
+            if step == 0:
+                assert last is None
+                continue
+            data = record["record"][step - 1]
+            actor = states[step - 1].current_player
+            action = game.action_from_json(data)
+            assert last["seat"] == actor
+            assert last["action"] == game.public_action(action, actor, who)
+            if who == actor:
+                assert last["action"] == data
+            elif last["action"] != data:
+                redacted += 1
+                assert last["text"] == game.describe_action(action, who, actor)
+                for name in secret_names(game, data):
+                    assert name not in last["text"] and name not in json.dumps(last)
+    return redacted
 
 
 def check_common(frames, record, views, states) -> None:
@@ -123,10 +164,12 @@ def test_shogun_hands_treasures_and_missions_stay_with_their_owner(api) -> None:
                     "keep_treasure", "return_treasure", "discard_treasure", "defy"):
                 if last["seat"] != who:
                     hidden_moves += 1
-                    assert "treasure" not in last["action"] and "(hidden)" in last["text"]
+                    assert "treasure" not in last["action"]
+                    assert last["text"].endswith("a treasure")
                 else:
                     assert "treasure" in last["action"]
     assert cards_seen > 100
+    assert check_last_actions(frames, record, states) == hidden_moves
     # the test game does have hidden moves to check (the seed was chosen for it)
     assert hidden_moves > 0
 
@@ -137,6 +180,7 @@ def test_carcassonne_draw_pile_never_appears_in_any_frame(api) -> None:
     assert record["status"] == "finished"
     views, states = engine_views(record)
     check_common(frames, record, views, states)
+    assert check_last_actions(frames, record, states) == 0  # nothing is secret in Carcassonne
     for who, received in frames.items():
         for frame in (f for f in received if f["type"] == "state"):
             pile = list(states[frame["step"]].pile)
@@ -156,21 +200,67 @@ def test_queens_frames_are_the_engine_views(api) -> None:
     frames, record = play_out(api, created, seed=9, max_steps=60)
     views, states = engine_views(record)
     check_common(frames, record, views, states)
+    assert check_last_actions(frames, record, states) == 0  # nothing is secret in Queens
 
 
 def test_last_action_of_a_hidden_move_is_redacted_for_the_others(api) -> None:
     created = create(api, "shogun", ["human", "human"], seed=1)
     live = api.app.state.manager.games[created["id"]]
-    live.last = LastAction(0, {"type": "keep_treasure", "treasure": "t_oni"},
-                           "keep treasure treasure=t_oni")
-    assert live.last_action_for(0)["action"] == {"type": "keep_treasure", "treasure": "t_oni"}
+    game = live.game
+    keep = game.action_from_json({"type": "keep_treasure", "treasure": "t_oni"})
+    live.last = last_action(game, live.state, keep, 0, live.describe)
+    mine = live.last_action_for(0)
+    assert mine["action"] == {"type": "keep_treasure", "treasure": "t_oni"}
+    assert game.treasure["t_oni"].name in mine["text"]
     for viewer in (1, None):
         shown = live.last_action_for(viewer)
         assert shown == {"seat": 0, "action": {"type": "keep_treasure"},
-                         "text": "keep treasure (hidden)"}
-        assert "t_oni" not in json.dumps(live.state_frame(viewer))
-    live.last = LastAction(0, {"type": "move", "space": "izu"}, "move space=izu")
+                         "text": "keep a treasure"}
+        frame = json.dumps(live.state_frame(viewer))
+        assert "t_oni" not in frame and game.treasure["t_oni"].name not in frame
+    move = game.action_from_json({"type": "move", "space": "izu"})
+    live.last = last_action(game, live.state, move, 0, live.describe)
     assert live.last_action_for(1)["action"] == {"type": "move", "space": "izu"}
+
+
+def test_a_bots_secret_choice_never_reaches_the_human_seat(api) -> None:
+    """A human against a bot: the bot's kept, returned and discarded treasures are named in
+    none of the human's or a spectator's frames while the game runs."""
+    created = create(api, "shogun", ["human", "greedy"], seed=18, options={"max_rounds": 3})
+    game_id = created["id"]
+    rng = random.Random(5)
+    frames: dict[int | None, list] = {0: [], None: []}
+    with seat_socket(api, created, 0) as ws, game_socket(api, game_id) as spectator:
+        latest = receive(ws)
+        frames[0].append(latest)
+        frames[None].append(receive(spectator))
+        while latest["status"] != "finished":
+            if latest["current_player"] == 0 and latest["legal_actions"]:
+                ws.send_json({"type": "move", "action": rng.choice(latest["legal_actions"]),
+                              "step": latest["step"]})
+            step = latest["step"]
+            latest = receive_until(ws, lambda f: f["type"] == "state" and f["step"] > step)
+            frames[0].append(latest)
+        receive_until(spectator, lambda f: f["type"] == "state"
+                      and f["step"] == latest["step"], seen=frames[None])
+    record = api.app.state.storage.get(game_id)
+    game = bw.load("shogun", 2, record["options"])
+    state = game.new_game(record["seed"])
+    secrets_of_bot = 0
+    for step, data in enumerate(record["record"]):
+        if state.current_player == 1 and game.hides_from(game.action_from_json(data), 1, 0):
+            secrets_of_bot += 1
+            for who, received in frames.items():
+                for frame in received:
+                    if frame["type"] != "state" or frame["status"] == "finished":
+                        continue  # the end shows every treasure
+                    last = frame["last_action"]
+                    if frame["step"] == step + 1:
+                        assert last["action"] == {"type": data["type"]}, (who, last)
+                        assert last["text"] == game.describe_action(
+                            game.action_from_json(data), who, 1)
+        state.apply(game.action_from_json(data))
+    assert secrets_of_bot > 0  # the seed was chosen so that the bot has secrets to keep
 
 
 def test_visible_scores_prefer_what_the_view_shows() -> None:

@@ -9,14 +9,14 @@ import time
 
 import httpx
 import pytest
-from web_helpers import ServerProcess, sqlite_url
+from web_helpers import ServerProcess, seat_protocols, sqlite_url
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 
 def connect(server: ServerProcess, game_id: str, token: str | None = None):
-    url = f"{server.ws_base}/ws/games/{game_id}" + (f"?token={token}" if token else "")
-    return websockets_sync.connect(url, open_timeout=10, max_size=2**24)
+    return websockets_sync.connect(f"{server.ws_base}/ws/games/{game_id}", open_timeout=10,
+                                   max_size=2**24, subprotocols=seat_protocols(token) or None)
 
 
 def next_frame(ws, predicate=lambda f: True, timeout: float = 20.0):

@@ -8,7 +8,9 @@ import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import client, create, engine_state, receive, receive_until, sqlite_url
+from web_helpers import (
+    client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
+)
 
 from boardwright.web import protocol as P
 
@@ -23,10 +25,6 @@ def is_state(frame):
     return frame["type"] == "state"
 
 
-def seat_url(created, seat):
-    return f"/ws/games/{created['id']}?token={created['seats'][seat]['token']}"
-
-
 def expect_error(ws, code):
     frame = receive_until(ws, lambda f: f["type"] == "error")
     assert frame["code"] == code, frame
@@ -38,7 +36,7 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
     created = create(api, "carcassonne", ["human", "human"], seed=4)
     storage = api.app.state.storage
     state = engine_state(storage, created["id"])
-    with api.websocket_connect(seat_url(created, 0)) as ws0:
+    with seat_socket(api, created, 0) as ws0:
         frame = receive(ws0)
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
@@ -52,11 +50,11 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         assert frame["can_undo"] is False
         assert frame["seats"] == [{"seat": 0, "kind": "human", "connected": True},
                                   {"seat": 1, "kind": "human", "connected": False}]
-        with api.websocket_connect(f"/ws/games/{created['id']}") as spectator:
+        with game_socket(api, created['id']) as spectator:
             watched = receive(spectator)
             assert watched["seat"] is None and watched["view"] == state.view(None)
             assert watched["legal_actions"] == [] and watched["descriptions"] == []
-            with api.websocket_connect(seat_url(created, 1)) as ws1:
+            with seat_socket(api, created, 1) as ws1:
                 other = receive(ws1)
                 assert other["seat"] == 1 and other["view"] == state.view(1)
                 assert other["legal_actions"] == []  # not seat 1's turn
@@ -68,9 +66,9 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
 def test_an_accepted_move_is_saved_then_sent_to_everyone_with_their_own_view(api) -> None:
     created = create(api, "carcassonne", ["human", "human"], seed=9)
     storage = api.app.state.storage
-    with api.websocket_connect(seat_url(created, 0)) as ws0, \
-            api.websocket_connect(seat_url(created, 1)) as ws1, \
-            api.websocket_connect(f"/ws/games/{created['id']}") as spectator:
+    with seat_socket(api, created, 0) as ws0, \
+            seat_socket(api, created, 1) as ws1, \
+            game_socket(api, created['id']) as spectator:
         first = receive(ws0)
         receive(ws1)
         receive(spectator)
@@ -97,8 +95,8 @@ def test_an_accepted_move_is_saved_then_sent_to_everyone_with_their_own_view(api
 def test_every_refusal_has_its_error_code_and_changes_nothing(api) -> None:
     created = create(api, "carcassonne", ["human", "human"], seed=2)
     storage = api.app.state.storage
-    with api.websocket_connect(seat_url(created, 0)) as ws0, \
-            api.websocket_connect(seat_url(created, 1)) as ws1:
+    with seat_socket(api, created, 0) as ws0, \
+            seat_socket(api, created, 1) as ws1:
         frame = receive(ws0)
         receive(ws1)
         legal = frame["legal_actions"]
@@ -136,7 +134,7 @@ def test_every_refusal_has_its_error_code_and_changes_nothing(api) -> None:
 
 def test_spectators_and_bad_tokens_cannot_play(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=1)
-    with api.websocket_connect(f"/ws/games/{created['id']}") as spectator:
+    with game_socket(api, created['id']) as spectator:
         frame = receive(spectator)
         state = engine_state(api.app.state.storage, created["id"])
         action = state.legal_actions()[0].to_json()
@@ -145,13 +143,13 @@ def test_spectators_and_bad_tokens_cannot_play(api) -> None:
         spectator.send_json({"type": "undo"})
         expect_error(spectator, P.BAD_TOKEN)
         assert frame["seat"] is None
-    with api.websocket_connect(f"/ws/games/{created['id']}?token=forged") as ws:
+    with game_socket(api, created["id"], "forged") as ws:
         assert receive(ws)["code"] == P.BAD_TOKEN
         with pytest.raises(ConnectionError, match=str(P.CLOSE_BAD_TOKEN)):
             receive(ws)
     other = create(api, "queens", ["human", "human"], seed=1)
     token_elsewhere = other["seats"][0]["token"]
-    with api.websocket_connect(f"/ws/games/{created['id']}?token={token_elsewhere}") as ws:
+    with game_socket(api, created["id"], token_elsewhere) as ws:
         assert receive(ws)["code"] == P.BAD_TOKEN
     with api.websocket_connect("/ws/games/nosuchgame") as ws:
         assert receive(ws)["type"] == "error"
@@ -160,9 +158,26 @@ def test_spectators_and_bad_tokens_cannot_play(api) -> None:
     assert api.app.state.storage.get(created["id"])["record"] == []
 
 
+def test_a_seat_token_travels_in_the_handshake_never_in_the_address(api) -> None:
+    created = create(api, "queens", ["human", "human"], seed=1)
+    token = created["seats"][0]["token"]
+    with seat_socket(api, created, 0) as ws:
+        assert ws.accepted_subprotocol == P.SUBPROTOCOL  # what a browser needs to hear back
+        assert receive(ws)["seat"] == 0
+    with game_socket(api, created["id"]) as ws:
+        assert ws.accepted_subprotocol is None
+        assert receive(ws)["seat"] is None
+    # the address is logged by every server and proxy: a token there is refused, not used
+    with api.websocket_connect(f"/ws/games/{created['id']}?token={token}") as ws:
+        refusal = receive(ws)
+        assert refusal["code"] == P.BAD_TOKEN and "address" in refusal["message"]
+        with pytest.raises(ConnectionError, match=str(P.CLOSE_BAD_TOKEN)):
+            receive(ws)
+
+
 def test_rate_limit_refuses_frames_beyond_twenty_per_second(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=1)
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         receive(ws)
         for _ in range(40):
             ws.send_json({"type": "ping"})
@@ -175,7 +190,7 @@ def test_rate_limit_refuses_frames_beyond_twenty_per_second(api) -> None:
 
 def test_a_flood_is_disconnected(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=1)
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         receive(ws)
         for _ in range(P.RATE_LIMIT + P.FLOOD_CLOSE_AFTER + 10):
             ws.send_text("x")
@@ -195,7 +210,7 @@ def test_rate_limiter_refills() -> None:
 
 def test_game_over_refuses_moves(api) -> None:
     created = create(api, "carcassonne", ["human", "random"], seed=6)
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         frame = receive(ws)
         while frame["status"] != "finished":
             if frame["legal_actions"]:
@@ -214,7 +229,7 @@ def test_game_over_refuses_moves(api) -> None:
 def test_undo_takes_back_the_humans_move_and_the_bot_replies(api) -> None:
     created = create(api, "carcassonne", ["human", "greedy"], seed=8)
     storage = api.app.state.storage
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         frame = receive(ws)
         assert frame["can_undo"] is False
         ws.send_json({"type": "undo"})
@@ -251,7 +266,7 @@ def actor(storage, game_id, index):
 
 def test_undo_needs_exactly_one_human_seat(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=1)
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         frame = receive(ws)
         ws.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
         frame = receive_until(ws, lambda f: is_state(f) and f["step"] == 1)
@@ -267,7 +282,7 @@ def test_undo_needs_exactly_one_human_seat(api) -> None:
 ])
 def test_a_bot_game_runs_to_the_end_on_the_server(api, game, seats) -> None:
     created = create(api, game, seats, seed=3)
-    with api.websocket_connect(f"/ws/games/{created['id']}") as spectator:
+    with game_socket(api, created['id']) as spectator:
         frames = []
         final = receive_until(spectator, lambda f: is_state(f) and f["status"] == "finished",
                               timeout=240, seen=frames)
@@ -283,7 +298,7 @@ def test_a_bot_game_runs_to_the_end_on_the_server(api, game, seats) -> None:
 def test_bots_in_worker_processes(tmp_path) -> None:
     with client(sqlite_url(tmp_path), bot_mode="process", bot_workers=1) as api:
         created = create(api, "carcassonne", ["human", "random"], seed=12)
-        with api.websocket_connect(seat_url(created, 0)) as ws:
+        with seat_socket(api, created, 0) as ws:
             frame = receive(ws)
             for _ in range(4):
                 ws.send_json({"type": "move", "action": frame["legal_actions"][0],
@@ -298,15 +313,15 @@ def test_bots_in_worker_processes(tmp_path) -> None:
 
 def test_reconnecting_gets_the_same_position_and_can_move_on(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=5)
-    with api.websocket_connect(seat_url(created, 0)) as ws0, \
-            api.websocket_connect(seat_url(created, 1)) as ws1:
+    with seat_socket(api, created, 0) as ws0, \
+            seat_socket(api, created, 1) as ws1:
         frame = receive(ws0)
         receive(ws1)
         ws0.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
         before = receive_until(ws1, lambda f: is_state(f) and f["step"] == 1)
     # both dropped; the game waits in memory
     assert api.get(f"/api/games/{created['id']}").json()["seats"][1]["connected"] is False
-    with api.websocket_connect(seat_url(created, 1)) as ws1:
+    with seat_socket(api, created, 1) as ws1:
         again = receive(ws1)
         assert again["step"] == before["step"] and again["view"] == before["view"]
         assert again["legal_actions"] == before["legal_actions"]
@@ -317,8 +332,8 @@ def test_reconnecting_gets_the_same_position_and_can_move_on(api) -> None:
 
 def test_a_seat_open_in_two_tabs_gets_frames_in_both(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=5)
-    with api.websocket_connect(seat_url(created, 0)) as tab1, \
-            api.websocket_connect(seat_url(created, 0)) as tab2:
+    with seat_socket(api, created, 0) as tab1, \
+            seat_socket(api, created, 0) as tab2:
         frame = receive(tab1)
         receive(tab2)
         tab2.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
@@ -328,9 +343,9 @@ def test_a_seat_open_in_two_tabs_gets_frames_in_both(api) -> None:
 
 def test_a_connection_that_disconnects_mid_game_does_not_disturb_the_others(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=5)
-    with api.websocket_connect(seat_url(created, 0)) as ws0:
+    with seat_socket(api, created, 0) as ws0:
         frame = receive(ws0)
-        with api.websocket_connect(seat_url(created, 1)) as ws1:
+        with seat_socket(api, created, 1) as ws1:
             receive(ws1)
             receive_until(ws0, lambda f: f["seats"][1]["connected"])
         gone = receive_until(ws0, lambda f: not f["seats"][1]["connected"])
@@ -343,9 +358,9 @@ def test_websocket_without_accept_errors_is_not_a_crash(api) -> None:
     """A client that vanishes right after connecting leaves the server healthy."""
     created = create(api, "queens", ["human", "human"], seed=5)
     for _ in range(5):
-        with api.websocket_connect(seat_url(created, 0)):
+        with seat_socket(api, created, 0):
             pass
-    with api.websocket_connect(seat_url(created, 0)) as ws:
+    with seat_socket(api, created, 0) as ws:
         assert receive(ws)["type"] == "state"
     with pytest.raises(WebSocketDisconnect):
         with api.websocket_connect("/ws/nothing-here"):
@@ -358,8 +373,8 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
     with client(sqlite_url(tmp_path), bot_mode="process", bot_workers=1) as api:
         slow = create(api, "carcassonne", ["human", "mcts:seconds=3"], seed=3)
         quick = create(api, "queens", ["human", "human"], seed=3)
-        with api.websocket_connect(seat_url(slow, 0)) as ws_slow, \
-                api.websocket_connect(seat_url(quick, 0)) as ws_quick:
+        with seat_socket(api, slow, 0) as ws_slow, \
+                seat_socket(api, quick, 0) as ws_quick:
             frame = receive(ws_slow)
             receive(ws_quick)
             while frame["current_player"] == 0:  # play until the bot is to move
@@ -372,7 +387,7 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
             assert receive(ws_quick) == {"type": "pong"}
             quick_frame = api.get(f"/api/games/{quick['id']}").json()
             assert quick_frame["step"] == 0
-            with api.websocket_connect(seat_url(quick, 0)) as again:
+            with seat_socket(api, quick, 0) as again:
                 fresh = receive(again)
             ws_quick.send_json({"type": "move", "action": fresh["legal_actions"][0], "step": 0})
             assert receive_until(ws_quick, is_state)["step"] == 1

@@ -19,7 +19,9 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
-from web_helpers import client, create, engine_state, receive, receive_until, sqlite_url
+from web_helpers import (
+    client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
+)
 
 from boardwright.web import storage as S
 
@@ -147,9 +149,7 @@ def test_a_new_server_on_the_same_database_resumes_every_game(db_url) -> None:
     with client(db_url) as api:
         created = create(api, "carcassonne", ["human", "human"], seed=21)
         token = created["seats"][0]["token"]
-        url0 = f"/ws/games/{created['id']}?token={token}"
-        url1 = f"/ws/games/{created['id']}?token={created['seats'][1]['token']}"
-        with api.websocket_connect(url0) as ws0, api.websocket_connect(url1) as ws1:
+        with game_socket(api, created["id"], token) as ws0, seat_socket(api, created, 1) as ws1:
             frame = receive(ws0)
             receive(ws1)
             for _ in range(5):
@@ -164,7 +164,7 @@ def test_a_new_server_on_the_same_database_resumes_every_game(db_url) -> None:
             before = frame
     with client(db_url) as api:  # a new app: everything comes back from the database
         assert api.get(f"/api/games/{created['id']}").json()["step"] == 5
-        with api.websocket_connect(url0) as ws0:
+        with game_socket(api, created["id"], token) as ws0:
             again = receive(ws0)
             for key in ("step", "view", "legal_actions", "last_action", "current_player",
                         "scores", "status"):
@@ -179,10 +179,10 @@ def test_a_new_server_on_the_same_database_resumes_every_game(db_url) -> None:
 def test_bot_games_restart_their_bots(db_url) -> None:
     with client(db_url, bot_delay=0.05) as api:
         created = create(api, "queens", ["random", "random"], seed=4)
-        with api.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        with game_socket(api, created["id"]) as ws:
             receive_until(ws, lambda f: f["type"] == "state" and f["step"] >= 3)
     with client(db_url) as api:
-        with api.websocket_connect(f"/ws/games/{created['id']}") as ws:
+        with game_socket(api, created["id"]) as ws:
             final = receive_until(ws, lambda f: f["type"] == "state"
                                   and f["status"] == "finished", timeout=120)
         state = engine_state(api.app.state.storage, created["id"])
@@ -225,8 +225,7 @@ def test_full_sync_sqlite_server_plays_through_the_writer_thread(tmp_path, monke
     with client(sqlite_url(tmp_path)) as api:
         assert type(api.app.state.manager.writer) is S.Writer
         created = create(api, "queens", ["human", "random"], seed=2)
-        url = f"/ws/games/{created['id']}?token={created['seats'][0]['token']}"
-        with api.websocket_connect(url) as ws:
+        with seat_socket(api, created, 0) as ws:
             frame = receive(ws)
             ws.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
             frame = receive_until(ws, lambda f: f["type"] == "state" and f["step"] >= 2)

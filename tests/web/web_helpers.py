@@ -27,6 +27,7 @@ with warnings.catch_warnings():  # Starlette >= 1 prefers httpx2 for its test cl
     from fastapi.testclient import TestClient
 
 import boardwright as bw
+from boardwright.web import protocol as P
 from boardwright.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +54,23 @@ def create(test_client: TestClient, game: str = "carcassonne",
     response = test_client.post("/api/games", json=payload)
     assert response.status_code == 201, response.text
     return response.json()
+
+
+def seat_protocols(token: str | None) -> list[str]:
+    """The websocket subprotocols a client offers: a seat's token travels in the handshake's
+    Sec-WebSocket-Protocol header, never in the address."""
+    return [P.SUBPROTOCOL, P.TOKEN_PREFIX + token] if token else []
+
+
+def game_socket(test_client: TestClient, game_id: str, token: str | None = None) -> Any:
+    """A websocket to a game: a seat's connection with its token, a spectator's without."""
+    return test_client.websocket_connect(f"/ws/games/{game_id}",
+                                         subprotocols=seat_protocols(token))
+
+
+def seat_socket(test_client: TestClient, created: dict[str, Any], seat: int) -> Any:
+    """The websocket of a human seat of a game just created (its token from the response)."""
+    return game_socket(test_client, created["id"], created["seats"][seat]["token"])
 
 
 def receive(ws: Any, timeout: float = TIMEOUT) -> dict[str, Any]:

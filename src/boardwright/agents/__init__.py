@@ -9,6 +9,10 @@ from boardwright.agents.mcts import MCTSAgent
 from boardwright.agents.random_agent import RandomAgent
 from boardwright.core.errors import InvalidOptionError
 
+# The seat kind that is not an agent: a person decides (the terminal asks, the web table waits
+# for the seat's player). Front ends share it so that a seat list means the same everywhere.
+HUMAN = "human"
+
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
 # Parameter names accepted in agent strings -> (constructor keyword, type).
 PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {

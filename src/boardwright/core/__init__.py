@@ -10,12 +10,20 @@ from boardwright.core.errors import (
     MalformedActionError,
     UnknownGameError,
 )
-from boardwright.core.game import Game, State, rank_returns
+from boardwright.core.game import OMNISCIENT, Game, State, Viewer, rank_returns
 from boardwright.core.record import GameRecord
-from boardwright.core.registry import available_games, load, register, replay
+from boardwright.core.registry import (
+    available_games,
+    bots_only_options,
+    load,
+    register,
+    replay,
+)
 
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
-    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "State",
-    "rank_returns", "GameRecord", "available_games", "load", "register", "replay",
+    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "OMNISCIENT",
+    "State", "Viewer",
+    "rank_returns", "GameRecord", "available_games", "bots_only_options", "load", "register",
+    "replay",
 ]

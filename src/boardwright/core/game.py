@@ -10,11 +10,26 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from boardwright.core.actions import Action, JsonDict
 from boardwright.core.inputs import copy_options
 from boardwright.core.record import GameRecord
+
+
+class _Omniscient:
+    """The viewer type of `OMNISCIENT` (one instance)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "OMNISCIENT"
+
+
+# A viewer who may see every field of every action: the reader of a finished game's record
+# (a record carries its seed, so it holds every secret anyway). Seats are ints, spectators None.
+OMNISCIENT: Final = _Omniscient()
+Viewer = int | None | _Omniscient
 
 
 class Game(ABC):
@@ -77,9 +92,60 @@ class Game(ABC):
         something cheap but less erratic than uniform; the default is uniform."""
         return rng.choice(actions)
 
-    def describe_action(self, action: Action) -> str:
-        """A short human-readable text for menus and logs."""
+    # -- what other seats may know of an action ------------------------------------------------
+    #
+    # Some decisions are secret: which treasure a player keeps is theirs to know. The game says
+    # so here, once, and every front end (web frames, the terminal game, logs) shows actions
+    # through `public_action` / `describe_action` for the seat looking at them.
+
+    def secret_fields(self, action: Action) -> tuple[str, ...]:
+        """The fields of the action's JSON form that only the acting seat may see (the game's
+        knowledge). The default: none, every action is public."""
+        return ()
+
+    def public_action(self, action: Action, actor: int | None, viewer: Viewer) -> JsonDict:
+        """The JSON form of `action`, taken by seat `actor`, as `viewer` may know it: a seat,
+        None for a spectator, or OMNISCIENT. The acting seat and OMNISCIENT get the whole form;
+        everyone else gets it without the `secret_fields` (an unknown actor counts as another
+        seat, so nothing is shown by mistake)."""
+        data = action.to_json()
+        if viewer is OMNISCIENT or (viewer is not None and viewer == actor):
+            return data
+        secret = self.secret_fields(action)
+        return {k: v for k, v in data.items() if k not in secret} if secret else data
+
+    def hides_from(self, action: Action, actor: int | None, viewer: Viewer) -> bool:
+        """Whether `viewer` may not see all of `action` (taken by `actor`)."""
+        return self.public_action(action, actor, viewer) != action.to_json()
+
+    def describe_action(self, action: Action, viewer: Viewer = None,
+                        actor: int | None = None) -> str:
+        """A short human-readable text of `action` (taken by seat `actor`) for `viewer`: the
+        whole text (`action_text`) when the viewer may see the whole action, else the text of
+        its public form (`secret_action_text`). The defaults give what a spectator may read;
+        menus pass the deciding seat as both viewer and actor."""
+        public = self.public_action(action, actor, viewer)
+        if public == action.to_json():
+            return self.action_text(action)
+        return self.secret_action_text(public)
+
+    def action_text(self, action: Action) -> str:
+        """The whole text of an action, secret fields included. Games override it."""
         return str(action.to_json())
+
+    def secret_action_text(self, public: JsonDict) -> str:
+        """The text of an action's public form (secret fields left out). Games with secret
+        fields override it; the default names the kind of action."""
+        kind = str(public.get("type", "action")).replace("_", " ")
+        rest = " ".join(f"{k}={v}" for k, v in public.items() if k != "type")
+        return f"{kind} {rest} (hidden)".replace("  ", " ")
+
+    @classmethod
+    def bots_only_options(cls, options: JsonDict) -> tuple[JsonDict, JsonDict]:
+        """The options for a game only bots play, and the entries added to them (shown to the
+        user). Games whose rules may not end between bots add a limit here; options that
+        already set it are left alone. The default adds nothing."""
+        return dict(options), {}
 
     def option_summary(self) -> JsonDict:
         """The options as they are recorded (JSON-able; a deep copy each time)."""

@@ -38,17 +38,38 @@ def available_games() -> list[str]:
     return sorted(set(_FACTORIES) | set(_BUILTIN_MODULES))
 
 
-def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
-    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+def _factory(name: str) -> GameFactory:
+    """The factory registered under `name`, importing a built-in game on first use."""
     if not isinstance(name, str):
         raise UnknownGameError(f"game name must be a string, not {type(name).__name__}")
     if name not in _FACTORIES and name in _BUILTIN_MODULES:
         importlib.import_module(_BUILTIN_MODULES[name])
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
+    return _FACTORIES[name]
+
+
+def bots_only_options(name: str, options: dict[str, Any] | None = None
+                      ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options of a game that only bots play, and what was added to them.
+
+    A game whose rules need not end between bots (Rise of the Shogun has no round limit by
+    default) says so through its `Game.bots_only_options`; simulations, terminal demos and the
+    web table all ask here, so the limit is the game's, not each front end's."""
+    factory = _factory(name)
+    options = copy_options({} if options is None else options)
+    hook = getattr(factory, "bots_only_options", None)
+    if hook is None:
+        return options, {}
+    return hook(options)
+
+
+def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
+    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+    factory = _factory(name)
     if type(players) is not int or not -MAX_INT < players < MAX_INT:
         raise InvalidOptionError(f"players must be a whole number, not {short_repr(players)}")
-    return _FACTORIES[name](players, copy_options({} if options is None else options))
+    return factory(players, copy_options({} if options is None else options))
 
 
 def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:

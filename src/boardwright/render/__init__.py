@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from boardwright.core.actions import Action
-from boardwright.core.game import Game, State
+from boardwright.core.game import Game, State, Viewer
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold bright_black",
@@ -48,8 +48,11 @@ class Renderer(Protocol):
         """The legal actions in the order they are numbered (1-based), and their display."""
         ...
 
-    def describe(self, state: State, action: Action) -> str:
-        """One line for `action`, taken in `state` (called before it is applied)."""
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
+        """One line for `action`, taken in `state` (called before it is applied) by the seat
+        to move, as `viewer` may read it (a seat, None: a spectator, OMNISCIENT: a finished
+        game's record). What the viewer may not see is the game's decision: see
+        `secret_text`."""
         ...
 
     def news(self, before: dict[str, Any], state: State) -> list[Text]:
@@ -84,11 +87,13 @@ class GenericRenderer:
 
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = list(state.legal_actions())
-        lines = [Text(f"{i:>3}  {self.game.describe_action(a)}") for i, a in enumerate(actions, 1)]
+        seat = state.current_player
+        lines = [Text(f"{i:>3}  {self.game.describe_action(a, seat, seat)}")
+                 for i, a in enumerate(actions, 1)]
         return actions, lines
 
-    def describe(self, state: State, action: Action) -> str:
-        return self.game.describe_action(action)
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
+        return self.game.describe_action(action, viewer, state.current_player)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {}
@@ -105,6 +110,17 @@ class GenericRenderer:
 
     def legend(self) -> list[Text]:
         return []
+
+
+def secret_text(game: Game, state: State, action: Action, viewer: Viewer) -> str | None:
+    """The game's text of the public form of `action` (taken in `state` by the seat to move)
+    when `viewer` may not see all of it; None when they may, and a renderer words the whole
+    action its own way. Every renderer asks this first, so no drawing of an action shows more
+    than the game's `public_action` allows."""
+    actor = state.current_player
+    if game.hides_from(action, actor, viewer):
+        return game.describe_action(action, viewer, actor)
+    return None
 
 
 def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
@@ -167,4 +183,4 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
 
 
 __all__ = ["SEAT_NAMES", "SEAT_STYLES", "GenericRenderer", "Renderer", "renderer_for",
-           "scores_table", "seat_name", "seat_text", "winners_line"]
+           "scores_table", "seat_name", "seat_text", "secret_text", "winners_line"]

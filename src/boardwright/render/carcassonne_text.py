@@ -32,14 +32,14 @@ from rich.table import Table
 from rich.text import Text
 
 from boardwright.core.actions import Action
-from boardwright.core.game import Game, State
+from boardwright.core.game import Game, State, Viewer
 from boardwright.games.carcassonne.actions import (
     Deploy, Draw, Pass, Place, PlaceAbbey, pack, unpack,
 )
 from boardwright.games.carcassonne.tiles import (
     CITY, CORNERS, FIELD, FIELD_SIDE, KIND_NAMES, MONASTERY, ROAD, TileVariant,
 )
-from boardwright.render import scores_table, seat_text, winners_line
+from boardwright.render import scores_table, seat_text, secret_text, winners_line
 
 CELL_W, CELL_H = 5, 3
 N, E, S, W = 0, 1, 2, 3
@@ -679,7 +679,8 @@ class CarcassonneRenderer:
             if action.figure == "barn":
                 return where
             return f"{self._who(state, action)} on the {where}"
-        return self.game.describe_action(action)
+        seat = state.current_player  # a menu: the deciding seat reads it
+        return self.game.describe_action(action, seat, seat)
 
     def _who(self, state: State, action: Deploy) -> str:
         """The figure as players name it: a follower by its role, other figures by kind."""
@@ -708,10 +709,13 @@ class CarcassonneRenderer:
 
     # -- the log --------------------------------------------------------------------------
 
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
         """The log line of a move, read after the seat's name, e.g. "places U at (1, 0) turned
         90°", "puts a highwayman on the road E.W of (1, 0)", "moves the wagon from (1, 2) to
         the city N of (2, 2)"."""
+        secret = secret_text(self.game, state, action, viewer)
+        if secret is not None:
+            return secret
         view = state.view(None)
         phase = view["phase"]
         if isinstance(action, Place):
@@ -736,7 +740,7 @@ class CarcassonneRenderer:
             if action.figure == "barn":
                 return f"puts a {where}"
             return f"puts a {self._who(state, action)} on the {where}"
-        return self.game.describe_action(action)
+        return self.game.describe_action(action, viewer, state.current_player)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         log, discarded = state.log, state.discarded  # type: ignore[attr-defined]

@@ -25,11 +25,11 @@ from rich.table import Table
 from rich.text import Text
 
 from boardwright.core.actions import Action
-from boardwright.core.game import Game, State
+from boardwright.core.game import Game, State, Viewer
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import attack_value, defence_value
 from boardwright.games.queens.state import COLOURS
-from boardwright.render import winners_line
+from boardwright.render import secret_text, winners_line
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
@@ -268,8 +268,11 @@ class QueensRenderer:
 
     # -- describing what happens ---------------------------------------------------------------
 
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
         """One line for `action`, taken in `state` (before it is applied)."""
+        secret = secret_text(self.game, state, action, viewer)
+        if secret is not None:
+            return secret
         board = state.game.board  # type: ignore[attr-defined]
         me = state.current_player
         if isinstance(action, Move):
@@ -290,7 +293,7 @@ class QueensRenderer:
             return f"sows a Field on {xy(action.at)}"
         if isinstance(action, Pass):
             return "passes (nothing else is possible)"
-        return self.game.describe_action(action)
+        return self.game.describe_action(action, viewer, state.current_player)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {"log": len(state.log)}  # type: ignore[attr-defined]

@@ -21,7 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from boardwright.core.actions import Action
-from boardwright.core.game import Game, State
+from boardwright.core.game import Game, State, Viewer
+from boardwright.render import secret_text
 
 STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue",
           "yellow": "bold yellow"}
@@ -216,11 +217,14 @@ class ShogunRenderer:
         lines: list[RenderableType] = []
         for number, action in enumerate(actions, 1):
             line = Text(f"{number:>3} ", style="bold cyan")
-            line.append(self.describe(state, action), style="")
+            line.append(self.describe(state, action, state.current_player), style="")
             lines.append(line)
         return actions, lines
 
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
+        secret = secret_text(self.game, state, action, viewer)
+        if secret is not None:
+            return secret
         data = action.to_json()
         kind = data["type"]
         s: Any = state
@@ -258,7 +262,7 @@ class ShogunRenderer:
             return f"play {card(data['card'])}{who}"
         if kind == "exchange":
             return f"exchange a {data['colour']} prisoner with {colour_of(state, data['opponent'])}"
-        return self.game.describe_action(action)
+        return self.game.describe_action(action, viewer, state.current_player)
 
     def done_text(self, state: State) -> str:
         s: Any = state

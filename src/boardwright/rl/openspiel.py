@@ -144,8 +144,10 @@ def _make_game_class(name: str) -> type:
             self._pos.state.apply(self._shared.game.action_from_id(int(action)))
 
         def _action_to_string(self, player: int, action: int) -> str:
+            # `player` reads it; the action is the one the seat to move would take
             game = self._shared.game
-            return game.describe_action(game.action_from_id(int(action)))
+            return game.describe_action(game.action_from_id(int(action)), player,
+                                        self._pos.state.current_player)
 
         def is_terminal(self) -> bool:
             return self._pos.state.is_terminal

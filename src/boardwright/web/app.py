@@ -3,10 +3,12 @@
     from boardwright.web.app import create_app
     app = create_app("sqlite:///games.db")      # or $BOARDWRIGHT_DB, or sqlite:///boardwright.db
 
-HTTP: GET / (lobby), /play/{id} (table; ?token= takes a seat), /replay/{id}, /static/...;
+HTTP: GET / (lobby), /play/{id} (table; a join link /play/{id}#token=... takes a seat: the
+fragment stays in the browser), /replay/{id}, /static/...;
 GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
 GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters).
-WebSocket: /ws/games/{id}[?token=...]. The frames are described in protocol.py and sessions.py.
+WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
+described in protocol.py and sessions.py. No log shows a token (logsafe.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import boardwright as bw
 from boardwright.web import protocol as P
+from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
 from boardwright.web.sessions import Connection, GameManager, RequestError
 from boardwright.web.storage import Storage
@@ -69,7 +72,8 @@ OPTIONS_HELP: dict[str, dict[str, str]] = {
         "own_peasant_step_cost": "0 or 1: what entering a space of one's own peasant costs",
         "custom_decks": "true: decks other than the four heroes may be given in heroes",
         "heroes": "one hero per seat (e.g. [\"ninja\", \"samurai\"]), skipping the hero choice",
-        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks",
+        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks "
+                       "(visible to everyone in the lobby)",
     },
 }
 # Extra option sets tried when listing the player counts a game supports.
@@ -120,6 +124,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
     frames per second and connection (the protocol's 20; tests that replay whole games at
     machine speed raise it)."""
+    redact_loggers()
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit)
@@ -204,7 +209,15 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
+        offered = list(websocket.scope.get("subprotocols") or [])
+        await websocket.accept(subprotocol=P.chosen_subprotocol(offered))
+        if "token" in websocket.query_params:
+            await websocket.send_text(json.dumps(P.error_frame(
+                P.BAD_TOKEN, "a seat token never goes in the address (addresses are logged): "
+                             f"offer the subprotocols {P.SUBPROTOCOL!r} and "
+                             f"'{P.TOKEN_PREFIX}<token>' instead")))
+            await websocket.close(code=P.CLOSE_BAD_TOKEN)
+            return
         try:
             live = await manager.get(game_id)
         except Exception:
@@ -215,14 +228,14 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                 P.MALFORMED, f"no game {game_id!r}")))
             await websocket.close(code=P.CLOSE_UNKNOWN_GAME)
             return
-        token = websocket.query_params.get("token")
+        token = P.token_from_subprotocols(offered)
         seat = None
-        if token:
+        if token is not None:
             seat = live.seat_of(token)
             if seat is None:
                 await websocket.send_text(json.dumps(P.error_frame(
                     P.BAD_TOKEN, "this link's seat token is not valid for this game; open "
-                                 "the link without ?token= to watch")))
+                                 "the game without #token= to watch")))
                 await websocket.close(code=P.CLOSE_BAD_TOKEN)
                 return
         connection = Connection(websocket, seat, manager.rate_limit)

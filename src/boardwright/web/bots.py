@@ -25,7 +25,6 @@ from typing import Any
 
 log = logging.getLogger("boardwright.web")
 
-HUMAN = "human"
 CACHE_GAMES = 128  # positions a worker keeps
 
 

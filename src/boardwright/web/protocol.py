@@ -1,5 +1,11 @@
 """The websocket protocol: client frames parsed and checked, error frames, limits.
 
+Connecting: `/ws/games/<id>`. A seat's player offers two subprotocols in the handshake,
+"boardwright" and "boardwright.token.<the seat's token>"; the server picks "boardwright".
+A spectator offers none. The token never goes in the address (`?token=` is refused): servers
+and proxies log addresses, while the Sec-WebSocket-Protocol header is not logged (and our own
+logs redact it, see logsafe.py).
+
 Client -> server (JSON text):
     {"type": "move", "action": {...}, "step": n}   step: the step the client saw (optional)
     {"type": "undo"}
@@ -112,6 +118,24 @@ def parse_frame(data: str | bytes | None) -> Frame:
     if step is not None and (type(step) is not int or step < 0):
         raise ProtocolError(MALFORMED, "the \"step\" of a move must be a whole number")
     return Frame("move", action, step)
+
+
+SUBPROTOCOL = "boardwright"
+TOKEN_PREFIX = "boardwright.token."
+
+
+def token_from_subprotocols(offered: list[str] | tuple[str, ...]) -> str | None:
+    """The seat token a client offered as "boardwright.token.<token>", or None."""
+    for protocol in offered:
+        if isinstance(protocol, str) and protocol.startswith(TOKEN_PREFIX):
+            return protocol[len(TOKEN_PREFIX):]
+    return None
+
+
+def chosen_subprotocol(offered: list[str] | tuple[str, ...]) -> str | None:
+    """The subprotocol the server answers with: "boardwright" when offered (a browser refuses
+    a connection whose answer is not one it offered), else none."""
+    return SUBPROTOCOL if SUBPROTOCOL in offered else None
 
 
 def error_frame(code: str, message: str) -> dict[str, Any]:

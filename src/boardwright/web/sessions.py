@@ -22,9 +22,9 @@ from datetime import datetime
 from typing import Any
 
 import boardwright as bw
-from boardwright.agents import make_agent, parse_agent_spec
+from boardwright.agents import HUMAN, make_agent, parse_agent_spec
 from boardwright.web import protocol as P
-from boardwright.web.bots import HUMAN, BotJob, BotPool
+from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
     STATUSES,
     InlineWriter,
@@ -46,19 +46,6 @@ MAX_SEED = 2**63 - 1
 AGENT_LIMITS = {"seconds": 10.0, "iters": 200_000, "iterations": 200_000, "workers": 1,
                 "max_nodes": 2_000_000, "depth": 3}
 REPLAY_CACHE = 4
-
-# Action fields that only the acting seat may see (the engine's own log leaves them out):
-# which treasure was kept, returned or discarded in Rise of the Shogun.
-HIDDEN_ACTION_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "shogun": {
-        "keep_treasure": ("treasure",),
-        "return_treasure": ("treasure",),
-        "discard_treasure": ("treasure",),
-        "defy": ("treasure",),
-        "duel_pick": ("card",),
-    },
-}
-
 
 class RequestError(Exception):
     """A refused HTTP request: status code and message ({"error": message})."""
@@ -177,9 +164,29 @@ class Connection:
 
 @dataclass
 class LastAction:
+    """The last action as each viewer may know it: `seen[viewer]` is (public JSON form, text)
+    for every seat and for spectators (None), from the game's `public_action`."""
+
     seat: int
-    action: dict[str, Any]
-    text: str
+    seen: dict[int | None, tuple[dict[str, Any], str]]
+
+    def for_viewer(self, viewer: int | None) -> dict[str, Any]:
+        action, text = self.seen[viewer]
+        return {"seat": self.seat, "action": dict(action), "text": text}
+
+
+def last_action(game: bw.Game, state: Any, action: Any, actor: int, describe: Any) -> LastAction:
+    """What each viewer may know of `action`, taken by `actor` in `state` (before it is
+    applied): its public form and its text, worded once per distinct form."""
+    texts: dict[str, str] = {}
+    seen: dict[int | None, tuple[dict[str, Any], str]] = {}
+    for viewer in (None, *range(game.num_players)):
+        public = game.public_action(action, actor, viewer)
+        key = json.dumps(public, sort_keys=True)
+        if key not in texts:
+            texts[key] = describe(state, action, viewer)
+        seen[viewer] = (public, texts[key])
+    return LastAction(actor, seen)
 
 
 class LiveGame:
@@ -208,7 +215,6 @@ class LiveGame:
         self.generation = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.renderer = _renderer(game)
-        self.hidden = HIDDEN_ACTION_FIELDS.get(self.name, {})
         self._described: tuple[int, list[dict[str, Any]], list[str]] | None = None
 
     # -- facts ----------------------------------------------------------------------------------
@@ -248,26 +254,15 @@ class LiveGame:
         return (seat is not None and self.humans == [seat] and not self.state.is_terminal
                 and seat in self.actors)
 
-    def describe(self, state: bw.State, action: Any) -> str:
-        try:
-            return self.renderer.describe(state, action)
-        except Exception:  # a renderer gap must not lose the move: the engine's own text
-            return self.game.describe_action(action)
+    def describe(self, state: bw.State, action: Any, viewer: bw.Viewer) -> str:
+        return describe_with(self.renderer, self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [{"seat": s, "kind": kind, "connected": self.connected(s)}
                 for s, kind in enumerate(self.kinds)]
 
     def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
-        last = self.last
-        if last is None:
-            return None
-        hidden = self.hidden.get(last.action.get("type", ""))
-        if hidden and seat != last.seat:
-            action = {k: v for k, v in last.action.items() if k not in hidden}
-            kind = str(last.action.get("type", "")).replace("_", " ")
-            return {"seat": last.seat, "action": action, "text": f"{kind} (hidden)"}
-        return {"seat": last.seat, "action": dict(last.action), "text": last.text}
+        return None if self.last is None else self.last.for_viewer(seat)
 
     def legal_for(self, seat: int) -> tuple[list[dict[str, Any]], list[str]]:
         """Legal actions and their texts for the seat to move, computed once per position."""
@@ -276,7 +271,7 @@ class LiveGame:
             return cached[1], cached[2]
         actions = self.state.legal_actions()
         legal = [a.to_json() for a in actions]
-        texts = [self.describe(self.views, a) for a in actions]  # type: ignore[arg-type]
+        texts = [self.describe(self.views, a, seat) for a in actions]  # type: ignore[arg-type]
         self._described = (self.generation, legal, texts)
         return legal, texts
 
@@ -347,6 +342,16 @@ class _ViewCache:
         return getattr(self._state, name)
 
 
+def describe_with(renderer: Any, game: bw.Game, state: Any, action: Any,
+                  viewer: bw.Viewer) -> str:
+    """The renderer's text of `action` for `viewer`; a renderer gap must not lose the move, so
+    the engine's own text (redacted the same way) stands in."""
+    try:
+        return renderer.describe(state, action, viewer)
+    except Exception:  # noqa: BLE001
+        return game.describe_action(action, viewer, state.current_player)
+
+
 def _renderer(game: bw.Game) -> Any:
     from boardwright.render import renderer_for
 
@@ -360,7 +365,8 @@ def _renderer(game: bw.Game) -> Any:
 
 def rebuild(game: bw.Game, seed: int, actions: list[dict[str, Any]],
             describe: Any) -> tuple[bw.State, list[int], LastAction | None]:
-    """Replay a record: the state, who made each action, and the last action's text."""
+    """Replay a record: the state, who made each action, and the last action as each viewer
+    may know it (`describe(state, action, viewer)` words it)."""
     state = game.new_game(seed)
     actors: list[int] = []
     last = None
@@ -369,7 +375,7 @@ def rebuild(game: bw.Game, seed: int, actions: list[dict[str, Any]],
             action = game.action_from_json(data)
             actor = state.current_player
             if index == len(actions) - 1:
-                last = LastAction(actor, action.to_json(), describe(state, action))
+                last = last_action(game, state, action, actor, describe)
             state.apply(action)
         except bw.BoardwrightError as exc:
             raise bw.CorruptRecordError(f"record action #{index} does not replay: {exc}") from None
@@ -437,11 +443,8 @@ class GameManager:
                                         f"{game.version}")
         renderer = _renderer(game)
 
-        def describe(state: bw.State, action: Any) -> str:
-            try:
-                return renderer.describe(state, action)
-            except Exception:  # noqa: BLE001
-                return game.describe_action(action)
+        def describe(state: bw.State, action: Any, viewer: bw.Viewer) -> str:
+            return describe_with(renderer, game, state, action, viewer)
 
         state, actors, last = rebuild(game, row["seed"], list(row["record"]), describe)
         return LiveGame(row, game, state, actors, last)
@@ -524,10 +527,8 @@ class GameManager:
             for kind in dict.fromkeys(kinds):
                 if kind != HUMAN:
                     check_agent(kind)
-            if HUMAN not in kinds:  # bots alone: the CLI's round cap makes the game end
-                from boardwright.cli import default_round_cap
-
-                options, _ = default_round_cap(name, options)
+            if HUMAN not in kinds:  # bots alone: the game's own limit makes it end
+                options, _ = bw.bots_only_options(name, options)
             game = bw.load(name, players, options)
             state = game.new_game(seed)
             state.view(None)
@@ -552,7 +553,8 @@ class GameManager:
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
             if token is not None:
-                entry["join_url"] = f"/play/{live.id}?token={token}"
+                # in the fragment: browsers never send it, so no server or proxy logs it
+                entry["join_url"] = f"/play/{live.id}#token={token}"
                 entry["token"] = token
             seat_info.append(entry)
         return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}"}
@@ -713,7 +715,7 @@ class GameManager:
 
     async def _commit(self, live: LiveGame, new: bw.State, action: Any, seat: int) -> None:
         """Save the new record, then make it the game's state and broadcast (lock held)."""
-        text = live.describe(live.views, action)  # type: ignore[arg-type]
+        last = last_action(live.game, live.views, action, seat, live.describe)
         data = action.to_json()
         actions = live.actions + [data]
         status = FINISHED if new.is_terminal else (
@@ -726,7 +728,7 @@ class GameManager:
         live.set_state(new, views)
         live.actions = actions
         live.actors.append(seat)
-        live.last = LastAction(seat, data, text)
+        live.last = last
         live.status = status
         live.broadcast()
         self.schedule_bot(live)
@@ -810,9 +812,10 @@ class GameManager:
                     action = live.game.action_from_json(data)
                     new.apply(action)
                 except bw.BoardwrightError:
-                    if data is not None:
-                        log.error("bot %s chose an illegal move in game %s: %s", job.agent,
-                                  live.id, data)
+                    if data is not None:  # its kind only: the rest may be the bot's secret
+                        kind = data.get("type") if isinstance(data, dict) else None
+                        log.error("bot %s chose an illegal move (%r) in game %s", job.agent,
+                                  kind, live.id)
                     new = live.state.clone()
                     action = random.Random(generation).choice(new.legal_actions())
                     new.apply(action)
@@ -863,10 +866,8 @@ class GameManager:
         for data in row["record"]:
             action = game.action_from_json(data)
             seats.append(state.current_player)
-            try:
-                texts.append(renderer.describe(state, action))
-            except Exception:  # noqa: BLE001
-                texts.append(game.describe_action(action))
+            # only finished games are replayed: their records are full information
+            texts.append(describe_with(renderer, game, state, action, bw.OMNISCIENT))
             state.apply(action)
             actions.append(action.to_json())
             frames.append(state.view(None))

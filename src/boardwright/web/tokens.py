@@ -1,7 +1,9 @@
 """Seat tokens: secret, URL-safe, stored only as SHA-256 hashes.
 
-A join link carries the token (`/play/<id>?token=...`); the database keeps `sha256(token)`, so a
-copy of the database does not let anyone take a seat. Comparison is constant-time.
+A join link carries the token in its fragment (`/play/<id>#token=...`, never sent to the
+server) and the page offers it as a websocket subprotocol (protocol.py), so no address the
+server or a proxy logs holds it; the database keeps `sha256(token)`, so a copy of the database
+does not let anyone take a seat. Comparison is constant-time.
 """
 
 from __future__ import annotations

@@ -165,3 +165,26 @@ def test_lobby_lists_games_and_reports_refused_creations(site, page):
     page.get_by_test_id(f"replay-{finished['id']}").click()
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
     assert page.url.endswith(f"/replay/{finished['id']}")
+
+
+def test_the_seat_token_stays_in_the_browser(site, new_page):
+    """A join link keeps the token in its fragment, the websocket offers it in its handshake,
+    and an older link with ?token= is rewritten at once so reloads stop sending it."""
+    created = site.create("carcassonne", ["human", "human"], {"draw_order": SHORT_PILE}, seed=14)
+    token = created["seats"][1]["token"]
+    assert created["seats"][1]["join_url"].endswith(f"#token={token}")
+    sent = []
+    page = new_page()
+    page.on("request", lambda request: sent.append(request.url))
+    page.on("websocket", lambda ws: sent.append(ws.url))
+    page.goto(join_url(site, created, 1))
+    wait_rendered(page)
+    assert "Blue" in page.get_by_test_id("seat-label").inner_text()
+    assert sent and not [url for url in sent if token in url], sent
+    older = new_page()
+    older.goto(site.url(f"/play/{created['id']}?token={token}"))
+    wait_rendered(older)
+    assert "Blue" in older.get_by_test_id("seat-label").inner_text()
+    assert older.evaluate("() => location.search") == ""
+    assert older.evaluate("() => location.hash") == f"#token={token}"
+    assert token not in older.evaluate("() => window.boardwright.table.socket.url")

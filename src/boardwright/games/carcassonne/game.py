@@ -205,7 +205,8 @@ class CarcassonneGame(Game):
             return PASS
         return rng.choice(actions)
 
-    def describe_action(self, action: Any) -> str:
+    def action_text(self, action: Any) -> str:
+        """Every action is public (a drawn tile is shown to all): one text for everyone."""
         cls = type(action)
         if cls is Place:
             return f"place at ({action.x}, {action.y}) turned {action.rotation}°"

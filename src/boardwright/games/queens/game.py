@@ -180,7 +180,8 @@ class QueensGame(Game):
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
 
-    def describe_action(self, action: Any) -> str:
+    def action_text(self, action: Any) -> str:
+        """Every action is public in this game: one text for every viewer."""
         cls = type(action)
         if cls is Move:
             return f"move {_xy(action.src)} → {_xy(action.dst)}"

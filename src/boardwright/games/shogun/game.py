@@ -14,10 +14,14 @@ from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.options import parse_options
+from boardwright.games.shogun.visibility import SECRET_ACTIONS
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
 
 MAX_REACH = 3  # the longest range of a hero attack or a monster (Tengu)
+# The rules have no round limit (SHO-SCORE-08) and random bots rarely reach the VP threshold:
+# games only bots play end after this round unless their options set max_rounds.
+BOTS_ONLY_ROUND_CAP = 30
 
 
 class ShogunGame(Game):
@@ -54,6 +58,13 @@ class ShogunGame(Game):
         self.space = ActionSpace(self.board.ids, edges, tuple(catalogue),
                                  self.treasure_order, HEROES, self.colours, ATTRIBUTES, players)
 
+    @classmethod
+    def bots_only_options(cls, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        if options.get("max_rounds") is not None:
+            return dict(options), {}
+        added = {"max_rounds": BOTS_ONLY_ROUND_CAP}
+        return {**options, **added}, added
+
     def decks_for(self, heroes: Sequence[str | None]) -> list[HeroDeck]:
         """The deck of each seat: from the `heroes` option, or the chosen heroes."""
         if self.config.heroes is not None:
@@ -84,7 +95,15 @@ class ShogunGame(Game):
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
 
-    def describe_action(self, action: Any) -> str:
+    def secret_fields(self, action: Any) -> tuple[str, ...]:
+        secret = SECRET_ACTIONS.get(action.to_json()["type"])
+        return secret.fields if secret is not None else ()
+
+    def secret_action_text(self, public: dict[str, Any]) -> str:
+        secret = SECRET_ACTIONS.get(public.get("type", ""))
+        return secret.text if secret is not None else super().secret_action_text(public)
+
+    def action_text(self, action: Any) -> str:
         data = action.to_json()
         kind = data.pop("type")
         rest = " ".join(f"{k}={v}" for k, v in data.items())

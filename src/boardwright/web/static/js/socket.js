@@ -8,10 +8,12 @@ const PERMANENT_CLOSE = new Set([4403, 4404]);
 export class GameSocket {
   /**
    * @param {string} url  ws:// or wss:// URL
-   * @param {{onFrame: Function, onStatus: Function}} handlers
+   * @param {{onFrame: Function, onStatus: Function, protocols: string[]}} handlers
+   *   protocols: the websocket subprotocols offered (gameSocketProtocols: a seat's token)
    */
-  constructor(url, {onFrame, onStatus} = {}) {
+  constructor(url, {onFrame, onStatus, protocols} = {}) {
     this.url = url;
+    this.protocols = protocols || [];
     this.onFrame = onFrame || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -38,7 +40,7 @@ export class GameSocket {
     this._setStatus(this.attempt ? 'reconnecting' : 'connecting');
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = this.protocols.length ? new WebSocket(this.url, this.protocols) : new WebSocket(this.url);
     } catch (err) {
       this._schedule();
       return;
@@ -111,8 +113,17 @@ export class GameSocket {
   }
 }
 
-export function gameSocketUrl(gameId, token) {
+// The websocket's address never carries a seat token: servers and proxies log addresses. The
+// token travels in the handshake's Sec-WebSocket-Protocol header instead, as the subprotocol
+// "boardwright.token.<token>" offered next to "boardwright" (the one the server picks).
+export const SUBPROTOCOL = 'boardwright';
+export const TOKEN_PREFIX = 'boardwright.token.';
+
+export function gameSocketUrl(gameId) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
+  return `${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}`;
+}
+
+export function gameSocketProtocols(token) {
+  return token ? [SUBPROTOCOL, TOKEN_PREFIX + token] : [];
 }

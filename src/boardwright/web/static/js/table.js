@@ -3,7 +3,7 @@
 // The shell owns what every game shares: status line, refused-move messages, undo, players,
 // the list of every legal move, the move log and the final scores.
 
-import {GameSocket, gameSocketUrl} from './socket.js';
+import {GameSocket, gameSocketProtocols, gameSocketUrl} from './socket.js';
 import {el, replace, clear, chooseFrom, closeMenus} from './util.js';
 import {createGeneric} from './games/generic.js';
 
@@ -29,11 +29,21 @@ const ERROR_HINTS = {
 
 export const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
 
+// A join link carries the seat's token in its fragment (/play/<id>#token=...), which browsers
+// never send to the server. A token in the query (an older link) is moved into the fragment at
+// once, so that reloads and copied addresses stop sending it.
 function parseLocation() {
   const params = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const parts = location.pathname.split('/').filter(Boolean);
   const gameId = params.get('game') || (parts[0] === 'play' ? decodeURIComponent(parts[1] || '') : '');
-  return {gameId, token: params.get('token')};
+  const token = fragment.get('token') || params.get('token');
+  if (params.has('token')) {
+    params.delete('token');
+    const query = params.toString();
+    history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}#token=${encodeURIComponent(token)}`);
+  }
+  return {gameId, token};
 }
 
 class Table {
@@ -78,7 +88,8 @@ class Table {
     }
     document.body.dataset.gameId = this.gameId;
     document.body.dataset.status = 'connecting';
-    this.socket = new GameSocket(gameSocketUrl(this.gameId, this.token), {
+    this.socket = new GameSocket(gameSocketUrl(this.gameId), {
+      protocols: gameSocketProtocols(this.token),
       onFrame: (frame) => this.onFrame(frame),
       onStatus: (status, detail) => this.onConnection(status, detail),
     }).connect();
