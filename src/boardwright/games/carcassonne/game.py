@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
-from boardwright.core.errors import MalformedActionError
+from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import Game
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
@@ -22,6 +23,7 @@ from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS,
 from boardwright.games.carcassonne.evaluation import evaluate
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
+from boardwright.games.carcassonne import native
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
     CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
@@ -49,13 +51,67 @@ def build_capabilities(config: CarcassonneOptions, tile_types: dict[str, TileTyp
     return capabilities
 
 
+@dataclass(frozen=True)
+class ActionDecoder:
+    """The action with a given (valid) id: the layout of `_build_action_space`, kept apart
+    from the game so the native engine's table of action objects can hold it without holding
+    the game."""
+
+    radius: int
+    width: int
+    deploy_base: int
+    abbey_base: int
+    draw_id: int
+    pass_id: int
+    locations: tuple[str, ...]
+    figures: tuple[str, ...]
+
+    def __call__(self, action_id: int) -> Any:
+        if action_id == self.pass_id:
+            return PASS
+        if action_id == self.draw_id:
+            return DRAW
+        r = self.radius
+        if action_id >= self.abbey_base:
+            x, y = divmod(action_id - self.abbey_base, self.width)
+            return PlaceAbbey(x - r, y - r)
+        if action_id < self.deploy_base:
+            cell, quarter = divmod(action_id, 4)
+            x, y = divmod(cell, self.width)
+            return Place(x - r, y - r, 90 * quarter)
+        rest, figure = divmod(action_id - self.deploy_base, len(self.figures))
+        cell, location = divmod(rest, len(self.locations))
+        x, y = divmod(cell, self.width)
+        return Deploy(x - r, y - r, self.locations[location], self.figures[figure])
+
+
+def choose_engine(engine: Any) -> str:
+    """The engine a game runs on: "python" (the rules reference, the default for now) or
+    "native" (the compiled engine, when it is built)."""
+    if engine is None or engine == "python":
+        return "python"
+    if engine == "native":
+        if not native.AVAILABLE:
+            raise InvalidOptionError(f"engine 'native' is not available: {native.UNAVAILABLE_REASON}")
+        return "native"
+    raise InvalidOptionError(f"unknown engine {short_repr(engine)}; Carcassonne has 'python' "
+                             "and 'native'")
+
+
+def make_native_spec(game: CarcassonneGame) -> Any:
+    from boardwright.games.carcassonne.native.spec import game_spec
+    return native._engine.Spec(game_spec(game), game._decoder)
+
+
 class CarcassonneGame(Game):
     """Carcassonne (2nd edition), with the Abbey & Mayor expansion as an option."""
 
     name = "carcassonne"
     version = "1"
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
+    engines = ("python", "native")
+
+    def __init__(self, players: int, options: dict[str, Any], engine: str | None = None) -> None:
         options = copy_options(options)  # the game's own: later edits by the caller change nothing
         base = load_tile_set("base_tiles.toml").types
         expansion = load_tile_set("abbey_mayor_tiles.toml").types
@@ -88,6 +144,13 @@ class CarcassonneGame(Game):
         self._location_names = frozenset(SIDES + HALVES + INTERNAL + CORNERS)
         self._special_locations = frozenset((MONASTERY_LOCATION,))
         self._build_action_space()
+        self.engine = choose_engine(engine)
+        self._tile_names = list(self.tile_types)
+        self._tile_list = list(self.tile_types.values())
+        self._tile_index = {name: index for index, name in enumerate(self._tile_names)}
+        self._native_spec = None
+        if self.engine == "native":
+            self._native_spec = make_native_spec(self)
 
     def _build_action_space(self) -> None:
         """Fixed id ranges: place, deploy, abbey, draw, pass. Every position within `radius`
@@ -104,6 +167,9 @@ class CarcassonneGame(Game):
         self._draw_id = self._abbey_base + self._positions
         self._pass_id = self._draw_id + 1
         self.pile_size = len(self._tile_bag())  # tiles drawn over a game (the start tile aside)
+        self._decoder = ActionDecoder(self.radius, self._width, self._deploy_base,
+                                      self._abbey_base, self._draw_id, self._pass_id,
+                                      tuple(self._locations), self.figures)
 
     # -- set-up -------------------------------------------------------------------------------
 
@@ -121,6 +187,9 @@ class CarcassonneGame(Game):
         if self.config.draw_order is None:
             random.Random(seed).shuffle(bag)
         bag.reverse()  # the state draws from the end of the list
+        if self.engine == "native":
+            from boardwright.games.carcassonne.native.state import NativeCarcassonneState
+            return NativeCarcassonneState(self, seed, bag)
         return CarcassonneState(self, seed, bag, self.config.start_tile)
 
     # -- actions ------------------------------------------------------------------------------
@@ -164,22 +233,7 @@ class CarcassonneGame(Game):
 
     def action_from_id(self, action_id: int) -> Any:
         check_action_id(action_id, self.num_distinct_actions)
-        if action_id == self._pass_id:
-            return PASS
-        if action_id == self._draw_id:
-            return DRAW
-        if action_id >= self._abbey_base:
-            x, y = divmod(action_id - self._abbey_base, self._width)
-            return PlaceAbbey(x - self.radius, y - self.radius)
-        if action_id < self._deploy_base:
-            cell, quarter = divmod(action_id, 4)
-            x, y = divmod(cell, self._width)
-            return Place(x - self.radius, y - self.radius, 90 * quarter)
-        rest, figure = divmod(action_id - self._deploy_base, len(self.figures))
-        cell, location = divmod(rest, len(self._locations))
-        x, y = divmod(cell, self._width)
-        return Deploy(x - self.radius, y - self.radius, self._locations[location],
-                      self.figures[figure])
+        return self._decoder(action_id)
 
     def heuristic(self, state: Any) -> list[float]:
         return potential_scores(state)

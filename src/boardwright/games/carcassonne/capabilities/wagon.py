@@ -32,8 +32,10 @@ WAGON = FigureRule("wagon", frozenset((CITY, ROAD, MONASTERY)))
 
 
 def feature_parts(graph: FeatureGraph, root: int) -> list[int]:
-    """Every part of a road, city or monastery (found through the tiles it covers)."""
-    positions = graph.tiles[root] or (graph.part_pos[root],)
+    """Every part of a road, city or monastery (found through the tiles it covers), by
+    position then part: a fixed order, so the wagon moves offered under `connected` range come
+    in the same order on every run and in every engine."""
+    positions = sorted(graph.tiles[root] or (graph.part_pos[root],))
     find = graph.find
     return [part for pos in positions for part in graph.parts_on(pos) if find(part) == root]
 

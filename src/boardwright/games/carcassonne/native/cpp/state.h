@@ -1,0 +1,146 @@
+// One Carcassonne position and its turn flow (state.py), with the Abbey & Mayor capabilities
+// (capabilities/*.py) as plain branches on the game's data. Actions are the game's stable
+// integer ids; the Python side turns them into action objects.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "graph.h"
+#include "tiles.h"
+
+namespace carc {
+
+enum Phase : uint8_t { PLACE = 0, DEPLOY = 1, OVER = 2, CHOOSE = 3, FINAL_ROUND = 4, WAGON_MOVE = 5 };
+
+// Log entry: a scoring (state.py add_points).
+enum FeatureName : uint8_t { F_CITY = 0, F_ROAD = 1, F_FIELD = 2, F_MONASTERY = 3, F_BARN = 4 };
+enum Reason : uint8_t { R_NONE = 0, R_BARN_PLACED = 1, R_BARN_JOINED = 2 };
+
+struct LogEntry {
+    int16_t turn;
+    uint8_t feature;
+    bool complete;
+    int32_t points;
+    uint8_t players;   // bit mask of the seats paid
+    uint8_t reason;
+};
+
+struct Occupant {
+    int16_t part;
+    int8_t seat;
+    int8_t figure;
+};
+
+struct WagonEntry {
+    int8_t seat;
+    int32_t pos;
+    int16_t root;
+};
+
+struct Barn {
+    int32_t point;
+    int8_t seat;
+    int16_t part;   // the field part at the point
+};
+
+// A decoded action id.
+enum ActionKind : uint8_t { A_PLACE, A_DEPLOY, A_ABBEY, A_DRAW, A_PASS };
+struct Decoded {
+    ActionKind kind;
+    int32_t x = 0, y = 0;
+    int quarter = 0, location = 0, figure = 0;
+};
+
+struct State {
+    const GameData* data = nullptr;
+    Graph graph;
+    std::vector<uint8_t> pile;        // drawn from the end
+    std::vector<uint8_t> discarded;
+    std::vector<uint8_t> drawn;       // every tile drawn (placed or discarded), in order
+    int tile = -1;
+    Phase phase = PLACE;
+    int turn_player = 0, actor = 0;
+    int32_t last_pos = 0;
+    bool has_last_pos = false;
+    std::vector<int> pending;
+    std::vector<int32_t> scores;
+    std::vector<int16_t> supply;      // seat * nfig + figure
+    std::vector<int16_t> abbeys_left; // per seat
+    std::vector<Occupant> occupant;   // in the order figures were put (a dict in state.py)
+    std::vector<int64_t> history;
+    std::vector<LogEntry> log;
+    int turn = 0;
+    std::vector<WagonEntry> wagon_queue;
+    bool final_round_on = false;
+    std::vector<int8_t> final_round;
+    std::vector<Barn> barns;          // in placement order
+    bool has_new_barn = false;
+    int32_t new_barn = 0;
+    // Legal action ids of this position, computed on demand.
+    bool legal_valid = false;
+    std::vector<int64_t> legal;
+
+    void setup(const GameData* d, std::vector<uint8_t> pile_from_end);
+
+    // The protocol.
+    int current_player() const { return phase == OVER ? -1 : actor; }
+    bool is_terminal() const { return phase == OVER; }
+    bool at_turn_start() const;
+    const std::vector<int64_t>& legal_ids();
+    bool is_legal_id(int64_t id);
+    void apply_id(int64_t id);  // the id must be legal
+
+    // Action ids.
+    int64_t position_index(int32_t x, int32_t y) const {
+        return static_cast<int64_t>(x + data->radius) * data->width + (y + data->radius);
+    }
+    int64_t place_id(int32_t pos, int quarter) const {
+        return position_index(unpack_x(pos), unpack_y(pos)) * 4 + quarter;
+    }
+    int64_t deploy_id(int32_t pos, int location, int figure) const;
+    int64_t abbey_id(int32_t pos) const {
+        return data->abbey_base + position_index(unpack_x(pos), unpack_y(pos));
+    }
+    Decoded decode(int64_t id) const;
+
+    // Queries used by bindings and the heuristic.
+    int completed_cities(int field_root);
+    bool field_has_barn(int root);
+    int supply_of(int seat, int figure) const {
+        return supply[static_cast<size_t>(seat) * data->figure_names.size() + figure];
+    }
+    int16_t& supply_ref(int seat, int figure) {
+        return supply[static_cast<size_t>(seat) * data->figure_names.size() + figure];
+    }
+    void holes(std::vector<int32_t>& out) const;
+    void wagon_targets(std::vector<int>& parts);
+    void feature_parts(int root, std::vector<int>& out);
+    int barn_field_part(int32_t point) const;
+
+    // Turn flow (state.py).
+    void put_tile(int32_t pos, int type, int quarter);
+    void put_figure(int seat, int figure, int part);
+    void finish_turn();
+    void resume_turn();
+    void advance();
+    void start_turn();
+    void draw();
+    void final_scoring();
+    void score_feature(int root, bool complete);
+    void score_field(int root, int points_per_city, Reason reason);
+    void add_points(uint8_t winners, int points, FeatureName feature, bool complete,
+                    Reason reason = R_NONE);
+    uint8_t majority(const std::vector<int>& parts, int root, bool use_strength);
+    bool open_next_final();
+    void barn_after_scoring();
+    void barn_final_scoring();
+    int free_barn_point(int corner, int32_t& point);
+
+   private:
+    void deploy_actions(std::vector<int64_t>& out);
+    void linked_parts(int part, std::vector<int>& out);
+    std::vector<int> scratch_, scratch2_;
+};
+
+}  // namespace carc

@@ -1,0 +1,88 @@
+"""The static data a native game needs, taken from a configured Python game.
+
+The tile geometry comes from the same data files and the same precomputation (`tiles.py`) as the
+Python engine, and the action-id layout from the same `CarcassonneGame`, so the two engines
+cannot disagree on what a tile looks like or what an id means.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardwright.games.carcassonne.capabilities.abbey import END_MANDATORY, END_NONE, END_VOLUNTARY
+from boardwright.games.carcassonne.tiles import CITY, CORNERS, ROAD, TileType
+
+if TYPE_CHECKING:
+    from boardwright.games.carcassonne.game import CarcassonneGame
+
+ABBEY_END = {END_MANDATORY: 0, END_NONE: 1, END_VOLUNTARY: 2}
+
+
+def _is_multi(tile: TileType) -> bool:
+    """Whether one tile holds two parts of the same road or city kind: only such tiles can be
+    counted twice when two features meet, so only they carry a bit in a feature's tile mask."""
+    kinds = [f.kind for f in tile.variants[0].features]
+    return kinds.count(ROAD) > 1 or kinds.count(CITY) > 1
+
+
+def _tile_data(tile: TileType, location_id: dict[str, int]) -> dict[str, Any]:
+    variants = []
+    for variant in tile.variants:
+        variants.append({
+            "side_types": list(variant.side_types),
+            "side_feature": list(variant.side_feature),
+            "half_feature": list(variant.half_feature),
+            "monastery": variant.monastery,
+            "field_corners": sum(1 << c for c, name in enumerate(CORNERS)
+                                 if name in variant.field_corners),
+            "abbey": variant.abbey,
+            "links": [tuple(link) for link in variant.links],
+            "features": [{"kind": f.kind, "pennants": f.pennants, "sides": list(f.sides),
+                          "borders": list(f.borders), "location": location_id[f.location]}
+                         for f in variant.features],
+        })
+    return {
+        "name": tile.name, "abbey": tile.abbey, "multi": _is_multi(tile),
+        "canonical": list(tile.canonical),
+        "fits": [sum(1 << q for q in quarters) for quarters in tile.fits],
+        "variants": variants,
+    }
+
+
+def game_spec(game: CarcassonneGame) -> dict[str, Any]:
+    """Everything the native engine reads from a configured game, as plain data."""
+    names = list(game.tile_types)
+    location_id = game._location_id
+    config = game.config
+    figures = list(game.figures)
+
+    def figure(name: str) -> int:
+        return figures.index(name) if name in figures else -1
+
+    rules = [(figures.index(rule.name), sum(1 << k for k in rule.kinds), rule.name == "mayor")
+             for rule in game.figure_rules]
+    bag = game._tile_bag() + [config.start_tile]
+    multi = sum(1 for name in bag if _is_multi(game.tile_types[name]))
+    return {
+        "players": game.num_players,
+        "starting_seat": game.starting_seat,
+        "small_city_first_edition": game.small_city_scoring == "first_edition",
+        "start_tile": names.index(config.start_tile),
+        "abbey_tile": names.index("ABBEY") if "ABBEY" in names and config.abbeys else -1,
+        "figures": figures,
+        "supply": [game.supply_per_player.get(name, 0) for name in figures],
+        "figure_rules": rules,
+        "fig_follower": figure("follower"), "fig_mayor": figure("mayor"),
+        "fig_wagon": figure("wagon"), "fig_barn": figure("barn"),
+        "abbeys": config.abbeys,
+        "abbey_end": ABBEY_END[config.abbey_end_of_game],
+        "wagon_connected": config.wagon_adjacency == "connected",
+        "wagon_traverse": config.wagon_traverse,
+        "radius": game.radius, "width": game._width,
+        "deploy_base": game._deploy_base, "abbey_base": game._abbey_base,
+        "draw_id": game._draw_id, "pass_id": game._pass_id,
+        "locations": list(game._locations),
+        "corner_locations": [location_id[c] for c in CORNERS],
+        "multi_words": max(1, -(-multi // 64)),
+        "tiles": [_tile_data(game.tile_types[name], location_id) for name in names],
+    }
