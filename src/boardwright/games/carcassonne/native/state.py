@@ -20,14 +20,14 @@ from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.record import GameRecord, record_of
 from boardwright.games.carcassonne.actions import unpack
 from boardwright.games.carcassonne.native import _engine
+from boardwright.games.carcassonne.native.convert import (
+    FEATURES, PHASES, REASONS, native_from_python, python_from_native,
+)
 from boardwright.games.carcassonne.state import ACTION_TYPES, ROLES, CarcassonneState
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
 
-PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move")
-FEATURES = ("city", "road", "field", "monastery", "barn")
-REASONS = ("", "barn placed", "farmers joined a barn")
 
 
 class EngineDivergence(AssertionError):
@@ -39,9 +39,18 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
     __slots__ = ()
 
-    def __init__(self, game: CarcassonneGame, seed: int, pile: list[str]) -> None:
-        index = game._tile_index
-        super().__init__(game._native_spec, game, seed, [index[name] for name in pile])
+    def __init__(self, game: CarcassonneGame, seed: int, pile: list[Any],
+                 raw_pile: bool = False) -> None:
+        """A new game with `pile` (tile names, drawn from the end; tile indexes if `raw_pile`)."""
+        if not raw_pile:
+            index = game._tile_index
+            pile = [index[name] for name in pile]
+        super().__init__(game._native_spec, game, seed, pile)
+
+    @classmethod
+    def from_python(cls, state: CarcassonneState) -> NativeCarcassonneState:
+        """The same position as a Python-engine state (whose game runs the native engine)."""
+        return native_from_python(state, cls)
 
     # -- the rest of the State protocol --------------------------------------------------------
 
@@ -77,16 +86,8 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
                                "native engine does not list")
 
     def to_python(self) -> CarcassonneState:
-        """The same position in the Python engine: its pile as this one's (drawn tiles back on
-        top), then every action of the game replayed."""
-        game = self.game
-        names = game._tile_names
-        pile = [names[t] for t in self._pile] + [names[t] for t in reversed(self._drawn)]
-        state = CarcassonneState(game, self.seed, pile, game.config.start_tile)
-        for action in self.history:
-            state.apply(action)
-        state.meta = dict(self.meta)
-        return state
+        """The same position in the Python engine."""
+        return python_from_native(self)
 
     # -- the Python engine's attributes, read from the core ------------------------------------
 

@@ -156,6 +156,65 @@ nb::object clone_of(nb::handle self) {
     return out;
 }
 
+// Set a whole position from plain data (the Python side's snapshot of any position, including
+// positions built directly for tests and puzzles): tiles are laid again in their order, so
+// parts and roots come out as they were, then everything else is set as given.
+void load_state(State& st, nb::dict d) {
+    const GameData* data = st.data;
+    State fresh;
+    fresh.data = data;
+    auto pile = list_of<uint8_t>(d["pile"]);
+    fresh.graph.init(data, pile.size() + nb::len(nb::cast<nb::list>(d["tiles"])) + 1);
+    std::vector<int> completed;
+    for (nb::handle h : nb::cast<nb::list>(d["tiles"])) {
+        nb::tuple t = nb::cast<nb::tuple>(h);
+        fresh.graph.add_tile(nb::cast<int32_t>(t[0]), nb::cast<int>(t[1]), nb::cast<int>(t[2]),
+                             completed);
+    }
+    for (nb::handle h : nb::cast<nb::list>(d["occupants"])) {
+        nb::tuple t = nb::cast<nb::tuple>(h);
+        int part = nb::cast<int>(t[0]);
+        fresh.occupant.push_back(Occupant{static_cast<int16_t>(part), nb::cast<int8_t>(t[1]),
+                                          nb::cast<int8_t>(t[2])});
+        fresh.graph.place_figure(part);
+    }
+    for (nb::handle h : nb::cast<nb::list>(d["barns"])) {
+        nb::tuple t = nb::cast<nb::tuple>(h);
+        fresh.barns.push_back(Barn{nb::cast<int32_t>(t[0]), nb::cast<int8_t>(t[1]),
+                                   nb::cast<int16_t>(t[2])});
+    }
+    for (nb::handle h : nb::cast<nb::list>(d["log"])) {
+        nb::tuple t = nb::cast<nb::tuple>(h);
+        fresh.log.push_back(LogEntry{nb::cast<int16_t>(t[0]), nb::cast<uint8_t>(t[1]),
+                                     nb::cast<bool>(t[2]), nb::cast<int32_t>(t[3]),
+                                     nb::cast<uint8_t>(t[4]), nb::cast<uint8_t>(t[5])});
+    }
+    for (nb::handle h : nb::cast<nb::list>(d["wagon_queue"])) {
+        nb::tuple t = nb::cast<nb::tuple>(h);
+        fresh.wagon_queue.push_back(WagonEntry{nb::cast<int8_t>(t[0]), nb::cast<int32_t>(t[1]),
+                                               nb::cast<int16_t>(t[2])});
+    }
+    fresh.pile = std::move(pile);
+    fresh.discarded = list_of<uint8_t>(d["discarded"]);
+    fresh.tile = nb::cast<int>(d["tile"]);
+    fresh.phase = static_cast<Phase>(nb::cast<int>(d["phase"]));
+    fresh.turn_player = nb::cast<int>(d["turn_player"]);
+    fresh.actor = nb::cast<int>(d["actor"]);
+    fresh.has_last_pos = !d["last_pos"].is_none();
+    if (fresh.has_last_pos) fresh.last_pos = nb::cast<int32_t>(d["last_pos"]);
+    fresh.pending = list_of<int>(d["pending"]);
+    fresh.scores = list_of<int32_t>(d["scores"]);
+    fresh.supply = list_of<int16_t>(d["supply"]);
+    fresh.abbeys_left = list_of<int16_t>(d["abbeys_left"]);
+    fresh.history = list_of<int64_t>(d["history"]);
+    fresh.turn = nb::cast<int>(d["turn"]);
+    fresh.final_round_on = !d["final_round"].is_none();
+    if (fresh.final_round_on) fresh.final_round = list_of<int8_t>(d["final_round"]);
+    fresh.has_new_barn = !d["new_barn"].is_none();
+    if (fresh.has_new_barn) fresh.new_barn = nb::cast<int32_t>(d["new_barn"]);
+    st = std::move(fresh);
+}
+
 template <typename T>
 nb::list ints(const std::vector<T>& v) {
     nb::list out;
@@ -205,7 +264,8 @@ NB_MODULE(_engine, m) {
                      return;
                  }
                  self.h.attr("_apply_slow")(action);
-             })
+             },
+             nb::arg("action").none())
         .def("_is_legal_id", [](Core& c, int64_t id) { return c.st.phase != OVER && c.st.is_legal_id(id); })
         .def("_apply_id",
              [](Core& c, int64_t id) {
@@ -299,5 +359,6 @@ NB_MODULE(_engine, m) {
             for (int p = 0; p < g.nparts(); ++p) roots[p] = g.find(p);
             return ints(roots);
         })
-        .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); });
+        .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
+        .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); });
 }
