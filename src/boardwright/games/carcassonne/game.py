@@ -85,10 +85,17 @@ class ActionDecoder:
         return Deploy(x - r, y - r, self.locations[location], self.figures[figure])
 
 
+# The engine of games created without naming one. The Python engine until the native one also
+# runs the heuristic, the evaluation and whole playouts in compiled code (the bots need those).
+DEFAULT_ENGINE = "python"
+
+
 def choose_engine(engine: Any) -> str:
-    """The engine a game runs on: "python" (the rules reference, the default for now) or
-    "native" (the compiled engine, when it is built)."""
-    if engine is None or engine == "python":
+    """The engine a game runs on: "python" (the rules reference) or "native" (the compiled
+    engine, when it is built); None takes `DEFAULT_ENGINE`."""
+    if engine is None:
+        engine = DEFAULT_ENGINE
+    if engine == "python":
         return "python"
     if engine == "native":
         if not native.AVAILABLE:

@@ -132,4 +132,7 @@ def build(
                               "followers": [list(f) for f in followers],
                               "barns": [list(b) for b in barns]}
     state.start_turn()
+    if game.engine == "native":  # built here, then moved whole to the native engine
+        from boardwright.games.carcassonne.native.state import NativeCarcassonneState
+        return NativeCarcassonneState.from_python(state)  # type: ignore[return-value]
     return state
