@@ -84,5 +84,7 @@ def game_spec(game: CarcassonneGame) -> dict[str, Any]:
         "locations": list(game._locations),
         "corner_locations": [location_id[c] for c in CORNERS],
         "multi_words": max(1, -(-multi // 64)),
+        "bag": [names.index(name) for name in game._tile_bag()],
+        "fixed_order": config.draw_order is not None,
         "tiles": [_tile_data(game.tile_types[name], location_id) for name in names],
     }

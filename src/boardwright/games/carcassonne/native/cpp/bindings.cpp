@@ -11,9 +11,11 @@
 #include <nanobind/stl/vector.h>
 #include <tsl/robin_map.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
+#include "playout.h"
 #include "state.h"
 
 namespace nb = nanobind;
@@ -26,6 +28,8 @@ struct Spec {
     nb::object factory;  // id -> action object (the Python game's action_from_id)
     tsl::robin_map<int64_t, PyObject*> objects;
     tsl::robin_map<PyObject*, int64_t> ids;
+    std::vector<uint8_t> bag;  // the draw pile before shuffling, in data order
+    bool fixed_order = false;  // a draw order is given: no shuffle
 
     ~Spec() {
         if (!Py_IsInitialized()) return;
@@ -82,6 +86,11 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     auto corners = list_of<int32_t>(d["corner_locations"]);
     for (int i = 0; i < 4; ++i) g.corner_location[i] = corners[i];
     g.multi_words = nb::cast<int>(d["multi_words"]);
+    spec->bag = list_of<uint8_t>(d["bag"]);
+    if (nb::cast<bool>(d["fixed_order"])) {  // a draw order: drawn as given, from the end
+        std::reverse(spec->bag.begin(), spec->bag.end());
+        spec->fixed_order = true;
+    }
     for (nb::handle th : nb::cast<nb::list>(d["tiles"])) {
         nb::dict td = nb::cast<nb::dict>(th);
         TileDef t;
@@ -232,7 +241,25 @@ NB_MODULE(_engine, m) {
         .def(nb::new_(&make_spec), nb::arg("data"), nb::arg("factory"))
         .def("action_object", [](Spec& s, int64_t id) {
             return nb::borrow(s.object(id));
-        });
+        })
+        .def("random_games",
+             [](Spec& s, int64_t games, uint64_t seed) {
+                 // Whole random games in compiled code: (actions played, final scores per game).
+                 std::vector<int32_t> scores;
+                 int64_t actions = 0;
+                 {
+                     nb::gil_scoped_release release;
+                     State st;
+                     for (int64_t i = 0; i < games; ++i) {
+                         Rng rng(seed + static_cast<uint64_t>(i) * 0x632be59bd9b4e019ull);
+                         deal(st, &s.data, s.bag, rng, !s.fixed_order);
+                         actions += random_playout(st, rng);
+                         scores.insert(scores.end(), st.scores.begin(), st.scores.end());
+                     }
+                 }
+                 return nb::make_tuple(actions, scores);
+             },
+             nb::arg("games"), nb::arg("seed"));
 
     nb::class_<Core>(m, "Core")
         .def("__init__",

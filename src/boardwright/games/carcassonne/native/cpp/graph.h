@@ -93,6 +93,16 @@ struct Graph {
     void init(const GameData* d, size_t max_tiles) {
         data = d;
         board.init(4 * (max_tiles + 2));
+        // Room for every part of the game up front: laying a tile then never reallocates.
+        const size_t parts = 6 * (max_tiles + 1);
+        for (auto* v : {&parent, &size, &open, &pennants, &tile_count, &part_tile, &fig_head,
+                        &fig_tail, &fig_next})
+            v->reserve(parts);
+        kind.reserve(parts);
+        multi.reserve(parts * d->multi_words);
+        tiles.reserve(max_tiles + 1);
+        frontier.pos.reserve(2 * max_tiles + 8);
+        frontier.pattern.reserve(2 * max_tiles + 8);
     }
 
     int find(int part) {

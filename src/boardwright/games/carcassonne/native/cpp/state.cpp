@@ -31,6 +31,9 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     for (int s = 0; s < n; ++s)
         for (size_t f = 0; f < nfig; ++f) supply[s * nfig + f] = static_cast<int16_t>(d->supply[f]);
     abbeys_left.assign(n, static_cast<int16_t>(d->abbeys));
+    history.reserve(4 * pile.size() + 8);
+    log.reserve(pile.size() + 8);
+    legal.reserve(64);
     std::vector<int> completed;
     graph.add_tile(pack(0, 0), d->start_tile, 0, completed);
     start_turn();
