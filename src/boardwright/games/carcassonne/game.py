@@ -243,11 +243,15 @@ class CarcassonneGame(Game):
         return self._decoder(action_id)
 
     def heuristic(self, state: Any) -> list[float]:
+        if type(state) is not CarcassonneState:  # the native engine computes it natively
+            return state.heuristic()
         return potential_scores(state)
 
     def evaluation(self, state: Any) -> list[float]:
         """The learned evaluation (`evaluation.py`): the heuristic's terms and the figures in
         hand, weighed by what they were worth at the end of greedy self-play games."""
+        if type(state) is not CarcassonneState:
+            return state.evaluation()
         return evaluate(state)
 
     @property

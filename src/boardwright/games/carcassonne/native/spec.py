@@ -87,4 +87,21 @@ def game_spec(game: CarcassonneGame) -> dict[str, Any]:
         "bag": [names.index(name) for name in game._tile_bag()],
         "fixed_order": config.draw_order is not None,
         "tiles": [_tile_data(game.tile_types[name], location_id) for name in names],
+        "heuristic": _heuristic_data(game),
+    }
+
+
+def _heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
+    """The heuristic's constants and the evaluation's weights, as the Python engine reads them
+    when the game is made."""
+    from boardwright.games.carcassonne import heuristic
+    from boardwright.games.carcassonne.evaluation import default_weights
+
+    weights = default_weights()
+    return {
+        "follower_in_hand": heuristic.FOLLOWER_IN_HAND, "hand_horizon": heuristic.HAND_HORIZON,
+        "draw_share": heuristic.DRAW_SHARE, "open_city_farm": heuristic.OPEN_CITY_FARM,
+        "pile_size": game.pile_size,
+        "weights": [list(triple) for triple in weights.features],
+        "to_move": list(weights.to_move),
     }

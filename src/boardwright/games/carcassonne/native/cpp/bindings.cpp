@@ -9,12 +9,14 @@
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
+#include <nanobind/stl/array.h>
 #include <tsl/robin_map.h>
 
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
 
+#include "heuristic.h"
 #include "playout.h"
 #include "state.h"
 
@@ -30,6 +32,7 @@ struct Spec {
     tsl::robin_map<PyObject*, int64_t> ids;
     std::vector<uint8_t> bag;  // the draw pile before shuffling, in data order
     bool fixed_order = false;  // a draw order is given: no shuffle
+    HeuristicData heuristic;
 
     ~Spec() {
         if (!Py_IsInitialized()) return;
@@ -91,6 +94,18 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         std::reverse(spec->bag.begin(), spec->bag.end());
         spec->fixed_order = true;
     }
+    nb::dict hd = nb::cast<nb::dict>(d["heuristic"]);
+    HeuristicData& h = spec->heuristic;
+    h.follower_in_hand = nb::cast<double>(hd["follower_in_hand"]);
+    h.hand_horizon = nb::cast<double>(hd["hand_horizon"]);
+    h.draw_share = nb::cast<double>(hd["draw_share"]);
+    h.open_city_farm = nb::cast<double>(hd["open_city_farm"]);
+    h.pile_size = nb::cast<int>(hd["pile_size"]);
+    auto weights = nb::cast<std::vector<std::vector<double>>>(hd["weights"]);
+    for (int k = 0; k < NUM_FEATURES; ++k)
+        for (int j = 0; j < 3; ++j) h.weights[k][j] = weights.at(k).at(j);
+    auto to_move = nb::cast<std::vector<double>>(hd["to_move"]);
+    for (int j = 0; j < 3; ++j) h.to_move[j] = to_move.at(j);
     for (nb::handle th : nb::cast<nb::list>(d["tiles"])) {
         nb::dict td = nb::cast<nb::dict>(th);
         TileDef t;
@@ -134,6 +149,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         }
         g.tiles.push_back(std::move(t));
     }
+    build_closers(g, h);
     return spec;
 }
 
@@ -387,5 +403,16 @@ NB_MODULE(_engine, m) {
             return ints(roots);
         })
         .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
-        .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); });
+        .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); })
+        .def("heuristic", [](Core& c) { return potential_scores(c.st, c.spec->heuristic); })
+        .def("evaluation", [](Core& c) { return evaluate(c.st, c.spec->heuristic); })
+        .def("seat_features", [](Core& c) {
+            nb::list out;
+            for (const auto& v : seat_features(c.st, c.spec->heuristic)) {
+                nb::list row;
+                for (double x : v) row.append(x);
+                out.append(row);
+            }
+            return out;
+        });
 }

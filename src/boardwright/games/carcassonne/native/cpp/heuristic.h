@@ -1,0 +1,35 @@
+// The greedy heuristic (heuristic.py) and the learned evaluation (evaluation.py and
+// position_features.py) in compiled code: the same terms, computed in the same order.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "state.h"
+
+namespace carc {
+
+constexpr int NUM_FEATURES = 18;  // position_features.FEATURES
+enum FeatureIndex {
+    X_SCORE, X_CITY, X_CITY_RETURNS, X_ROAD, X_ROAD_RETURNS, X_MONASTERY, X_MONASTERY_OPEN,
+    X_FARM_DONE, X_FARM_ODDS, X_FARM_OPEN, X_BARN, X_FOLLOWERS, X_MAYOR, X_WAGON,
+    X_BARN_PIECES, X_ABBEYS, X_DEAD, X_FARMERS
+};
+
+// What the heuristic reads from the game: its constants and, per tile type, which side
+// patterns and masks it can close (heuristic.closes).
+struct HeuristicData {
+    double follower_in_hand = 1.5, hand_horizon = 6.0, draw_share = 0.1, open_city_farm = 1.0;
+    std::vector<std::vector<uint8_t>> closes;  // [type][pattern << 4 | mask]
+    std::array<std::array<double, 3>, NUM_FEATURES> weights{};
+    std::array<double, 3> to_move{};
+    int pile_size = 1;
+};
+
+void build_closers(const GameData& data, HeuristicData& h);
+
+std::vector<double> potential_scores(State& st, const HeuristicData& h);
+std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const HeuristicData& h);
+std::vector<double> evaluate(State& st, const HeuristicData& h);
+
+}  // namespace carc
