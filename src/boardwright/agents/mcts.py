@@ -55,7 +55,7 @@ from typing import Any
 
 from boardwright.agents.greedy import greedy_action, lookahead_value
 from boardwright.core.actions import Action
-from boardwright.core.game import State, rank_returns
+from boardwright.core.game import PlayoutStop, State, rank_returns
 
 MAX_PLAYOUT = 200  # plies after which a playout stops waiting for the searcher's turn (a safety bound)
 
@@ -428,6 +428,14 @@ class MCTSAgent:
     def _rollout(self, state: State, rng: random.Random | None = None) -> list[float]:
         cfg = self.config
         rng = rng or self.rng
+        name = "greedy" if cfg.greedy_playouts else "game" if cfg.game_rollouts else "random"
+        stop = PlayoutStop(self._me, cfg.rollout_plies, cfg.turn_leaves, MAX_PLAYOUT)
+        compiled = state.game.playout(state, name, rng, stop)
+        if compiled is not None:  # the game played it out without a Python step per move
+            values, terminal = compiled
+            if terminal and self._base is None:
+                return rank_returns(values)
+            return soft_returns(values, cfg.value_scale, self._base)
         if cfg.greedy_playouts:
             policy = greedy_action
         else:

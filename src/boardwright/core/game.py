@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, Final, Sequence
 
 from boardwright.core.actions import Action, JsonDict
@@ -30,6 +31,21 @@ class _Omniscient:
 # (a record carries its seed, so it holds every secret anyway). Seats are ints, spectators None.
 OMNISCIENT: Final = _Omniscient()
 Viewer = int | None | _Omniscient
+
+
+PLAYOUT_POLICIES = ("random", "game", "greedy")
+
+
+@dataclass(frozen=True)
+class PlayoutStop:
+    """When a search's playout stops: after `min_plies` at least; then, with `turn_leaves`,
+    when seat `me` is about to begin a turn (or after `max_plies`); at the end of the game in
+    any case."""
+
+    me: int
+    min_plies: int = 0
+    turn_leaves: bool = True
+    max_plies: int = 200
 
 
 class Game(ABC):
@@ -91,6 +107,15 @@ class Game(ABC):
         """The move of a fast playout policy (search rollouts). Games may override it with
         something cheap but less erratic than uniform; the default is uniform."""
         return rng.choice(actions)
+
+    def playout(self, state: State, policy: str, rng: random.Random,
+                stop: PlayoutStop) -> tuple[list[float], bool] | None:
+        """Play `state` on in place with a playout policy ("random": uniform; "game": the
+        game's `rollout_action`; "greedy": the greedy agent's choice) until `stop`, and return
+        (the final scores if the game ended, else `evaluation` of the leaf; whether it ended).
+        A game with compiled playouts runs them here without a Python step per move; None
+        means it has none for this state and the search plays the moves itself."""
+        return None
 
     # -- what other seats may know of an action ------------------------------------------------
     #

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
-from boardwright.core.game import Game
+from boardwright.core.game import PLAYOUT_POLICIES, Game, PlayoutStop
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
 )
@@ -261,6 +261,20 @@ class CarcassonneGame(Game):
         against the greedy agent (`benchmarks/strength.py`; figures in the agents'
         documentation)."""
         return {"paired": 4, "greedy_playouts": True}
+
+    def playout(self, state: Any, policy: str, rng: random.Random,
+                stop: PlayoutStop) -> tuple[list[float], bool] | None:
+        """Native states play whole playouts in compiled code (the same policies, the same
+        evaluation); Python states leave the moves to the search."""
+        if type(state) is CarcassonneState:
+            return None
+        if policy not in PLAYOUT_POLICIES:
+            raise InvalidOptionError(f"unknown playout policy {short_repr(policy)}; "
+                                     f"known: {', '.join(PLAYOUT_POLICIES)}")
+        values, terminal = state.playout(PLAYOUT_POLICIES.index(policy), rng.getrandbits(64),
+                                         stop.me, stop.min_plies, stop.turn_leaves,
+                                         stop.max_plies)
+        return values, terminal
 
     def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:
         """Playouts place tiles at random but keep their figures (always `Pass` when a figure

@@ -404,6 +404,25 @@ NB_MODULE(_engine, m) {
         })
         .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
         .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); })
+        .def("playout",
+             [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
+                int max_plies) {
+                 if (policy < 0 || policy > 2) throw std::invalid_argument("unknown policy");
+                 Rng rng(seed);
+                 PlayoutStop stop{me, min_plies, turn_leaves, max_plies};
+                 bool terminal = false;
+                 std::vector<double> values;
+                 {
+                     nb::gil_scoped_release release;
+                     values = playout(c.st, static_cast<Policy>(policy), rng, stop,
+                                      c.spec->heuristic, terminal);
+                 }
+                 return nb::make_tuple(values, terminal);
+             })
+        .def("greedy_action_id", [](Core& c, uint64_t seed) {
+            Rng rng(seed);
+            return greedy_choice(c.st, rng, c.spec->heuristic);
+        })
         .def("heuristic", [](Core& c) { return potential_scores(c.st, c.spec->heuristic); })
         .def("evaluation", [](Core& c) { return evaluate(c.st, c.spec->heuristic); })
         .def("seat_features", [](Core& c) {

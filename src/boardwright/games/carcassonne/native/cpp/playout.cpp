@@ -22,3 +22,81 @@ int random_playout(State& st, Rng& rng) {
 }
 
 }  // namespace carc
+
+#include <cmath>
+#include <limits>
+
+#include "heuristic.h"
+
+namespace carc {
+
+namespace {
+
+double relative_value(const std::vector<double>& v, int seat) {
+    if (v.size() == 1) return v[0];
+    double best = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < v.size(); ++i)
+        if (static_cast<int>(i) != seat && v[i] > best) best = v[i];
+    return v[seat] - best;
+}
+
+double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
+    if (depth > 0 && !st.is_terminal() && st.current_player() == seat) {
+        double best = -std::numeric_limits<double>::infinity();
+        const std::vector<int64_t> ids = st.legal_ids();
+        for (int64_t id : ids) {
+            State child = st;
+            child.apply_id(id);
+            best = std::max(best, lookahead(child, seat, depth - 1, h));
+        }
+        return best;
+    }
+    return relative_value(potential_scores(st, h), seat);
+}
+
+}  // namespace
+
+int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
+    const int seat = st.current_player();
+    const std::vector<int64_t> ids = st.legal_ids();
+    std::vector<int64_t> best;
+    double best_value = -std::numeric_limits<double>::infinity();
+    for (int64_t id : ids) {
+        State child = st;
+        child.apply_id(id);
+        double value = lookahead(child, seat, depth - 1, h);
+        if (value > best_value + 1e-9) {
+            best.assign(1, id);
+            best_value = value;
+        } else if (std::fabs(value - best_value) <= 1e-9) {
+            best.push_back(id);
+        }
+    }
+    return best[rng.below(static_cast<uint32_t>(best.size()))];
+}
+
+std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
+                            const HeuristicData& h, bool& terminal) {
+    int plies = 0;
+    while (!st.is_terminal() &&
+           (plies < stop.min_plies ||
+            (stop.turn_leaves && plies < stop.max_plies &&
+             !(st.current_player() == stop.me && st.at_turn_start())))) {
+        const std::vector<int64_t>& ids = st.legal_ids();
+        int64_t id;
+        if (policy == P_GREEDY && ids.size() > 1) {
+            id = greedy_choice(st, rng, h);
+        } else if (policy == P_GAME && ids.size() > 1 && ids.front() == st.data->pass_id) {
+            id = ids.front();  // keep the figure (CarcassonneGame.rollout_action)
+        } else {
+            id = ids[rng.below(static_cast<uint32_t>(ids.size()))];
+        }
+        st.apply_id(id);
+        ++plies;
+    }
+    terminal = st.is_terminal();
+    if (terminal) return std::vector<double>(st.scores.begin(), st.scores.end());
+    return evaluate(st, h);
+}
+
+}  // namespace carc

@@ -32,3 +32,30 @@ void deal(State& st, const GameData* data, const std::vector<uint8_t>& bag, Rng&
 int random_playout(State& st, Rng& rng);
 
 }  // namespace carc
+
+namespace carc {
+
+struct HeuristicData;
+
+// Playout policies: uniform, the game's rollout policy (keep figures: pass whenever a figure
+// could be put), and greedy (the greedy agent's one-turn heuristic lookahead).
+enum Policy : uint8_t { P_RANDOM = 0, P_GAME = 1, P_GREEDY = 2 };
+
+// When a playout stops: after `min_plies` at least; then, with `turn_leaves`, at the start of
+// seat `me`'s turn (or after `max_plies`); at the end of the game in any case.
+struct PlayoutStop {
+    int me = 0;
+    int min_plies = 0;
+    bool turn_leaves = true;
+    int max_plies = 200;
+};
+
+// Play on in place; returns the final scores (terminal) or the leaf values (`evaluation` or
+// `heuristic` of the game), and whether the game ended.
+std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
+                            const HeuristicData& h, bool& terminal);
+
+// The greedy agent's choice (greedy.greedy_action with depth 2), ties broken by `rng`.
+int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth = 2);
+
+}  // namespace carc
