@@ -234,6 +234,13 @@ class State(ABC):
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
+    def legal_action_ids(self) -> list[int]:
+        """The ids (`Game.action_id`) of `legal_actions`, in the same order: the fast path for
+        callers that work with integers (action masks, searches). Engines may compute them
+        without building the action objects."""
+        action_id = self.game.action_id
+        return [action_id(a) for a in self.legal_actions()]
+
     @property
     def at_turn_start(self) -> bool:
         """Whether the player to move is about to begin a turn, not finish one.

@@ -63,8 +63,7 @@ class BoardwrightEnv(gymnasium.Env):
     def _legal(self) -> dict[int, Any]:
         if self.state.is_terminal:
             return {}
-        action_id = self.game.action_id
-        return {action_id(a): a for a in self.state.legal_actions()}
+        return dict(zip(self.state.legal_action_ids(), self.state.legal_actions()))
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         mask = np.zeros(self.num_actions, dtype=np.int8)

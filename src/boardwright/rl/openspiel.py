@@ -137,8 +137,7 @@ def _make_game_class(name: str) -> type:
             state = self._pos.state
             if state.is_terminal or player != state.current_player:
                 return []
-            action_id = self._shared.game.action_id
-            return sorted(action_id(a) for a in state.legal_actions())
+            return sorted(state.legal_action_ids())
 
         def _apply_action(self, action: int) -> None:
             self._pos.state.apply(self._shared.game.action_from_id(int(action)))

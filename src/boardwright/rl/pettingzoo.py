@@ -99,8 +99,8 @@ class BoardwrightAEC(AECEnv):
             if self.state.is_terminal:
                 self._legal = {}
             else:
-                action_id = self.game.action_id
-                self._legal = {action_id(a): a for a in self.state.legal_actions()}
+                state = self.state
+                self._legal = dict(zip(state.legal_action_ids(), state.legal_actions()))
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
