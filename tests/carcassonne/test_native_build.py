@@ -37,8 +37,7 @@ rng = random.Random(3)
 for _ in range(30):
     state.apply(rng.choice(state.legal_actions()))
 print(json.dumps({"available": native.AVAILABLE, "file": bw.__file__,
-                  "engine": getattr(game, "engine", "python"),
-                  "engines": getattr(bw, "available_engines", lambda n: ["python"])("carcassonne"),
+                  "engine": game.engine, "engines": bw.available_engines("carcassonne"),
                   "replays": bw.replay(state.record).record.to_json() == state.record.to_json()}))
 """
 

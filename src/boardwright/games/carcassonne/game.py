@@ -54,8 +54,18 @@ class CarcassonneGame(Game):
 
     name = "carcassonne"
     version = "1"
+    engines = ("python", "native")
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
+    @classmethod
+    def engine_unavailable(cls, engine: str) -> str:
+        """The native engine runs only when its extension was built at install time."""
+        if engine == "native":
+            from boardwright.games.carcassonne import native
+            return "" if native.AVAILABLE else native.UNAVAILABLE_REASON
+        return ""
+
+    def __init__(self, players: int, options: dict[str, Any], engine: str | None = None) -> None:
+        self.engine = self.choose_engine(engine)
         options = copy_options(options)  # the game's own: later edits by the caller change nothing
         base = load_tile_set("base_tiles.toml").types
         expansion = load_tile_set("abbey_mayor_tiles.toml").types
