@@ -17,6 +17,8 @@ $(BIN)/python:
 # was not built (no compiler, BOARDWRIGHT_NATIVE=0, ...) is printed from it.
 NATIVE_SOURCES := setup.py src/boardwright/games/carcassonne/native/cpp \
                   $(wildcard src/boardwright/games/carcassonne/native/cpp/*)
+DEV_TARGET := '.[dev,ray,server,rl]'
+SERVER_TARGET := '.[server]'
 define pip_install
 	$(BIN)/python -m pip install -v -e $(1) > $(VENV)/install.log 2>&1 \
 	  || { cat $(VENV)/install.log; exit 1; }
@@ -28,11 +30,11 @@ $(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml Makefile $(NATIVE_SOURCES) | $(BIN)/python
-	$(call pip_install,'.[dev,ray,server,rl]')
+	$(call pip_install,$(DEV_TARGET))
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-server: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
-	$(call pip_install,'.[server]')
+	$(call pip_install,$(SERVER_TARGET))
 	touch $@ $(VENV)/.installed
 
 ## serve: the web table on http://127.0.0.1:8000/ (SQLite file boardwright.db; BOARDWRIGHT_DB overrides;

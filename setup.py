@@ -59,8 +59,9 @@ def reason_of(exc: BaseException) -> str:
 class optional_build_ext(build_ext):
     """`build_ext` that builds the native engine when it can and otherwise leaves it out.
 
-    A failed or skipped build also removes an in-place copy left by an earlier editable
-    install, so the package never imports an engine older than its sources."""
+    A failed or skipped build also removes what an earlier build left (in the build directory,
+    and beside the sources for an editable install), so the package never imports an engine
+    older than its sources."""
 
     def build_extensions(self) -> None:
         try:
@@ -94,15 +95,21 @@ class optional_build_ext(build_ext):
         warn(reason)
         for ext in self.extensions:
             ext.optional = True  # setuptools then copies nothing in place (an error otherwise)
-            stale = Path(self._inplace_file(ext))
-            if stale.exists():
-                stale.unlink()
+            for stale in self._built_files(ext):
+                if stale.exists():
+                    stale.unlink()
 
-    def _inplace_file(self, ext: Extension) -> str:
-        build_py = self.get_finalized_command("build_py")
+    def _built_files(self, ext: Extension) -> list[Path]:
+        """Where earlier builds put the extension: the build directory (whose contents go into
+        a wheel) and, for an editable install, beside the package's sources."""
         fullname = self.get_ext_fullname(ext.name)
-        package_dir = build_py.get_package_dir(fullname.rpartition(".")[0])
-        return os.path.join(package_dir, os.path.basename(self.get_ext_filename(fullname)))
+        filename = self.get_ext_filename(fullname)
+        files = [Path(self.build_lib, filename)]
+        if self.editable_mode:
+            package_dir = self.get_finalized_command("build_py").get_package_dir(
+                fullname.rpartition(".")[0])
+            files.append(Path(package_dir, os.path.basename(filename)))
+        return files
 
 
 setup(

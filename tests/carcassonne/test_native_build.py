@@ -20,6 +20,7 @@ import sys
 import sysconfig
 from importlib.metadata import version
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -78,9 +79,11 @@ def _clean_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _install(tmp_path: Path, **env: str) -> tuple[Path, Path, str]:
+def _install(tmp_path: Path, before: Callable[[], object] = lambda: None,
+             **env: str) -> tuple[Path, Path, str]:
     (tmp_path / "project").mkdir()
     project = _copy_project(tmp_path / "project")
+    before()
     python = _venv(tmp_path / "venv")
     run = subprocess.run(
         [str(python), "-m", "pip", "install", "-v", "--no-deps", "--no-build-isolation",
@@ -100,13 +103,18 @@ def _probe(python: Path, tmp_path: Path) -> dict:
 
 @pytest.mark.parametrize("env, reason", [
     ({"CC": "/nonexistent/cc", "CXX": "/nonexistent/c++"}, "no C++ compiler"),
+    ({"CC": "/bin/false", "CXX": "/bin/false"}, "C++ compilation failed: false exited with status 1"),
     ({"BOARDWRIGHT_NATIVE": "0"}, "BOARDWRIGHT_NATIVE=0"),
-], ids=["no-compiler", "switched-off"])
+], ids=["no-compiler", "failing-compiler", "switched-off"])
 def test_install_without_native_engine_falls_back_to_python(tmp_path, env, reason):
-    python, project, output = _install(tmp_path, **env)
+    # An extension left by an earlier build must not survive: it would be older than the sources.
+    stale = (tmp_path / "project/src/boardwright/games/carcassonne/native"
+             / f"_engine{sysconfig.get_config_var('EXT_SUFFIX')}")
+    python, project, output = _install(tmp_path, before=lambda: stale.write_bytes(b"stale"),
+                                       **env)
     warnings = WARNING.findall(output)
     assert len(warnings) == 1, output[-4000:]
-    if reason == "no C++ compiler" and importlib.util.find_spec("nanobind") is None:
+    if "BOARDWRIGHT_NATIVE" not in env and importlib.util.find_spec("nanobind") is None:
         reason = "nanobind is not installed"  # found out before the compiler is looked for
     assert reason in warnings[0]
     assert not list((project / "src").rglob("_engine*.so"))
