@@ -11,16 +11,30 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# The native Carcassonne engine is compiled by the install; an editable install does not rebuild
+# C++ by itself, so the install runs again whenever its sources or setup.py change. pip shows the
+# build's output only with -v: it goes to a log, and the one line saying that the native engine
+# was not built (no compiler, BOARDWRIGHT_NATIVE=0, ...) is printed from it.
+NATIVE_SOURCES := setup.py src/boardwright/games/carcassonne/native/cpp \
+                  $(wildcard src/boardwright/games/carcassonne/native/cpp/*)
+DEV_TARGET := '.[dev,ray,server,rl]'
+SERVER_TARGET := '.[server]'
+define pip_install
+	$(BIN)/python -m pip install -v -e $(1) > $(VENV)/install.log 2>&1 \
+	  || { cat $(VENV)/install.log; exit 1; }
+	@sed -n 's/^ *\(boardwright: native .*\)/\1/p' $(VENV)/install.log
+endef
+
+$(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
+	$(call pip_install,.)
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml Makefile | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,server,rl]'
+$(VENV)/.installed-dev: pyproject.toml Makefile $(NATIVE_SOURCES) | $(BIN)/python
+	$(call pip_install,$(DEV_TARGET))
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-server: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[server]'
+$(VENV)/.installed-server: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
+	$(call pip_install,$(SERVER_TARGET))
 	touch $@ $(VENV)/.installed
 
 ## serve: the web table on http://127.0.0.1:8000/ (SQLite file boardwright.db; BOARDWRIGHT_DB overrides;
@@ -60,4 +74,5 @@ coverage: $(VENV)/.installed-dev
 	$(BIN)/boardwright rules coverage
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis src/*.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis src/*.egg-info build
+	rm -f src/boardwright/games/carcassonne/native/_engine*.so

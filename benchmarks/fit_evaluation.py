@@ -33,11 +33,11 @@ DEFAULT_OUT = (Path(__file__).resolve().parent.parent / "src" / "boardwright" / 
                / "carcassonne" / "data" / "evaluation.toml")
 
 
-def play(job: tuple[int, int]) -> list[tuple[list[float], float, float, float]]:
+def play(job: tuple[int, int, str | None]) -> list[tuple[list[float], float, float, float]]:
     """One greedy self-play game -> per turn start (feature difference seat 0 - seat 1, t,
     +1/-1 for the seat to move, final margin)."""
-    index, seed = job
-    state = bw.load("carcassonne", 2, OPTIONS).new_game(seed + index)
+    index, seed, engine = job
+    state = bw.load("carcassonne", 2, OPTIONS, engine=engine).new_game(seed + index)
     agents = [GreedyAgent(seed=seed + 2 * index + 1), GreedyAgent(seed=seed + 2 * index + 2)]
     rows = []
     while not state.is_terminal:
@@ -94,10 +94,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--ridge", type=float, default=100.0, help="L2 penalty of the fit")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--engine", metavar="NAME", default=None,
+                        help="the engine of the self-play games (python, native; default: the "
+                             "game's default)")
     args = parser.parse_args()
+    try:
+        bw.load("carcassonne", 2, OPTIONS, engine=args.engine)
+    except bw.BoardwrightError as exc:
+        parser.error(str(exc))
 
     started = time.perf_counter()
-    jobs = [(i, args.seed) for i in range(args.games)]
+    jobs = [(i, args.seed, args.engine) for i in range(args.games)]
     with Pool(args.workers) as pool:
         games = []
         for done, rows in enumerate(pool.imap(play, jobs, chunksize=4), 1):

@@ -52,10 +52,10 @@ def parse_overrides(text: str) -> dict[str, float]:
     return overrides
 
 
-def play(job: tuple[int, dict[str, float], int]) -> tuple[float, int]:
+def play(job: tuple[int, dict[str, float], int, str | None]) -> tuple[float, int]:
     """One game; returns (the variant's result 1/0.5/0, its score margin)."""
-    index, overrides, seed = job
-    state = bw.load("carcassonne", 2, OPTIONS).new_game(seed + index)
+    index, overrides, seed, engine = job
+    state = bw.load("carcassonne", 2, OPTIONS, engine=engine).new_game(seed + index)
     seat = index % 2
     variant, plain = TunedGreedy(seed + index, overrides), GreedyAgent(seed=seed + index + 1)
     agents = [variant, plain] if seat == 0 else [plain, variant]
@@ -71,10 +71,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5000)
+    parser.add_argument("--engine", metavar="NAME", default=None,
+                        help="the engine of the games (python, native; default: the game's "
+                             "default). The overrides are constants of the Python heuristic "
+                             "module: they change only what that module computes.")
     args = parser.parse_args()
+    try:
+        bw.load("carcassonne", 2, OPTIONS, engine=args.engine)
+    except bw.BoardwrightError as exc:
+        parser.error(str(exc))
     overrides = parse_overrides(args.overrides)
     start = time.perf_counter()
-    jobs = [(i, overrides, args.seed) for i in range(args.games)]
+    jobs = [(i, overrides, args.seed, args.engine) for i in range(args.games)]
     with Pool(args.workers) as pool:
         results = pool.map(play, jobs, chunksize=4)
     rate = sum(r for r, _ in results) / len(results)

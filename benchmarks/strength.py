@@ -8,6 +8,7 @@ the peak resident memory of the worker processes.
 
     python benchmarks/strength.py --workers 2
     python benchmarks/strength.py --games 40 --pairing mcts:iters=40/greedy
+    python benchmarks/strength.py --engine native   # the same games on the compiled engine
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import shlex
 import sys
 import time
 
+import boardwright as bw
 from boardwright.sim.parallel import collect, run_jobs
 from boardwright.sim.runner import make_jobs
 from boardwright.sim.stats import summarize
@@ -29,8 +31,8 @@ OPTIONS = {"expansions": ["abbey_mayor"]}
 
 
 def run_pairing(agent: str, opponent: str, bar: float | None, games: int, workers: int,
-                seed: int) -> dict:
-    jobs = make_jobs("carcassonne", 2, OPTIONS, [agent, opponent], games, seed)
+                seed: int, engine: str | None = None) -> dict:
+    jobs = make_jobs("carcassonne", 2, OPTIONS, [agent, opponent], games, seed, engine=engine)
     start = time.perf_counter()
     results = collect(run_jobs(jobs, workers)).results
     wall = time.perf_counter() - start
@@ -61,14 +63,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--pairing", action="append", default=[], metavar="AGENT/OPPONENT",
                         help="run this pairing instead of the default ones (repeatable)")
+    parser.add_argument("--engine", metavar="NAME", default=None,
+                        help="the Carcassonne engine (python, native; default: the game's default)")
     args = parser.parse_args(argv)
+    try:
+        engine = bw.load("carcassonne", 2, OPTIONS, engine=args.engine).engine
+    except bw.BoardwrightError as exc:
+        parser.error(str(exc))
     pairings = [(a, b, None) for a, b in (p.split("/", 1) for p in args.pairing)] or DEFAULT_PAIRINGS
     print(f"command: python {shlex.join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])])}")
     print(f"machine: {platform.python_implementation()} {platform.python_version()}, "
-          f"{args.workers} worker process(es); workload: carcassonne, 2 players, {OPTIONS}")
+          f"{args.workers} worker process(es); workload: carcassonne, 2 players, {OPTIONS}, "
+          f"{engine} engine")
     start = time.perf_counter()
     for agent, opponent, bar in pairings:
-        run_pairing(agent, opponent, bar, args.games, args.workers, args.seed)
+        run_pairing(agent, opponent, bar, args.games, args.workers, args.seed, engine)
     print(f"total wall time {time.perf_counter() - start:.0f} s")
 
 

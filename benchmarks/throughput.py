@@ -9,6 +9,8 @@ one process and prints games per second together with the command line that prod
     python benchmarks/throughput.py --workload abbey_mayor
     python benchmarks/throughput.py --game queens   # Queens & Princes (or --workload queens)
     python benchmarks/throughput.py --workload shogun  # Rise of the Shogun, 30-round cap
+    python benchmarks/throughput.py --game carcassonne --engine python,native  # side by side
+    python benchmarks/throughput.py --engine all    # every engine each game can run here
 
 Workloads: `base` is the Carcassonne base game with farmers; `abbey_mayor` switches on every
 component of the Abbey & Mayor expansion (tiles, abbeys, mayor, wagon, barn); `queens` is
@@ -16,6 +18,13 @@ Queens & Princes on the default map; `shogun` is HeroCard: Rise of the Shogun wi
 `max_rounds = 30` (the default of `boardwright simulate shogun`: the rules have no round limit,
 and random players rarely reach the VP threshold). `--game` keeps the workloads of one game. `--option` adds
 game options.
+
+Engines: `--engine NAME[,NAME...]` plays each workload on every listed engine its game offers,
+one after the other on the same seeds, and prints each figure and the ratio of the others to
+the first; `--engine all` takes every engine the game can run on this machine (a compiled
+engine that was not built is left out, with the reason). The default is the game's default
+engine. The same seeds give the same games on every engine, so the decision counts must agree:
+a difference is reported.
 """
 
 from __future__ import annotations
@@ -54,20 +63,55 @@ WORKLOADS: dict[str, tuple[str, dict]] = {
 }
 
 
-def run_workload(name: str, game: bw.Game, games: int, seed: int) -> None:
-    play_random_games(game, min(20, games), seed + 10**6)  # warm-up
-    seconds, decisions, tiles = play_random_games(game, games, seed)
-    print(f"workload {name}: {game.name}, {game.num_players} players, options {game.options}")
-    print(f"  games: {games} in {seconds:.2f} s")
-    if game.name == "carcassonne":
-        per_game = f"{tiles / max(games, 1):.1f} tiles/game"
-    elif game.name == "shogun":
-        per_game = (f"{decisions / max(games, 1):.1f} decisions/game, "
-                    f"{tiles / max(games, 1):.1f} turns/game")
-    else:
-        per_game = f"{decisions / max(games, 1):.1f} turns/game"
-    print(f"  throughput: {games / seconds:.1f} games/s "
-          f"({decisions / seconds:,.0f} decisions/s, {per_game})")
+def measure(game: bw.Game, games: int, seed: int) -> tuple[float, int, int]:
+    """(seconds, decisions, tiles) of `games` random games, after a short warm-up."""
+    play_random_games(game, min(20, games), seed + 10**6)
+    return play_random_games(game, games, seed)
+
+
+def run_workload(name: str, engines: list[bw.Game], games: int, seed: int) -> None:
+    """Play the workload on each engine in turn and print each figure, then the ratios."""
+    first = engines[0]
+    print(f"workload {name}: {first.name}, {first.num_players} players, options {first.options}")
+    figures = []
+    for game in engines:
+        seconds, decisions, tiles = measure(game, games, seed)
+        figures.append((game.engine, seconds, decisions))
+        label = f"[{game.engine}] " if len(engines) > 1 else ""
+        if len(engines) == 1:
+            print(f"  engine: {game.engine}")
+        print(f"  {label}games: {games} in {seconds:.2f} s")
+        if game.name == "carcassonne":
+            per_game = f"{tiles / max(games, 1):.1f} tiles/game"
+        elif game.name == "shogun":
+            per_game = (f"{decisions / max(games, 1):.1f} decisions/game, "
+                        f"{tiles / max(games, 1):.1f} turns/game")
+        else:
+            per_game = f"{decisions / max(games, 1):.1f} turns/game"
+        print(f"  {label}throughput: {games / seconds:.1f} games/s "
+              f"({decisions / seconds:,.0f} decisions/s, {per_game})")
+    base_engine, base_seconds, base_decisions = figures[0]
+    for engine, seconds, decisions in figures[1:]:
+        print(f"  {engine} / {base_engine}: {base_seconds / seconds:.2f}x the games per second")
+        if decisions != base_decisions:
+            print(f"  WARNING: {engine} took {decisions} decisions, {base_engine} "
+                  f"{base_decisions}: the engines did not play the same games")
+
+
+def engines_for(game_name: str, wanted: str | None) -> tuple[list[str], list[str]]:
+    """The engines to run a workload of `game_name` on, and notes on those left out."""
+    if wanted is None:
+        return [bw.load(game_name).engine], []
+    if wanted == "all":
+        usable = bw.available_engines(game_name)
+        kind = type(bw.load(game_name))
+        notes = [f"{e} engine not available here ({kind.engine_unavailable(e)})"
+                 for e in kind.engines if e not in usable]
+        return usable, notes
+    names = list(dict.fromkeys(e.strip() for e in wanted.split(",") if e.strip()))
+    offered = type(bw.load(game_name)).engines
+    return [e for e in names if e in offered], [
+        f"{game_name} has no {e} engine" for e in names if e not in offered]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -80,6 +124,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                         help="game option, e.g. --option farmers=false")
+    parser.add_argument("--engine", metavar="NAME[,NAME...]|all", default=None,
+                        help="the engines to compare side by side, e.g. python,native, or all "
+                             "(default: the game's default engine)")
     args = parser.parse_args(argv)
     import json
 
@@ -98,10 +145,26 @@ def main(argv: list[str] | None = None) -> None:
         names = [name for name in names if WORKLOADS[name][0] == args.game]
         if not names:
             parser.error(f"workload {args.workload!r} is not a {args.game} workload")
+    plans = []
     for name in names:
         game_name, workload_options = WORKLOADS[name]
         workload_options = {**workload_options, **options}
-        run_workload(name, bw.load(game_name, args.players, workload_options), args.games, args.seed)
+        engines, notes = engines_for(game_name, args.engine)
+        try:  # every engine and option is checked before anything is measured
+            games = [bw.load(game_name, args.players, workload_options, engine=e) for e in engines]
+        except bw.BoardwrightError as exc:
+            parser.error(f"workload {name}: {exc}")
+        plans.append((name, games, notes))
+    if not any(games for _, games, _ in plans):
+        offered = {WORKLOADS[n][0]: ", ".join(type(bw.load(WORKLOADS[n][0])).engines)
+                   for n in names}
+        parser.error(f"no workload has the engine(s) {args.engine!r}; engines: "
+                     + "; ".join(f"{game}: {engines}" for game, engines in offered.items()))
+    for name, games, notes in plans:
+        for note in notes:
+            print(f"workload {name}: {note}, left out")
+        if games:
+            run_workload(name, games, args.games, args.seed)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from boardwright.core import (
     State,
     UnknownGameError,
     Viewer,
+    available_engines,
     available_games,
     bots_only_options,
     load,
@@ -31,6 +32,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "Game", "GameOverError", "GameRecord",
     "IllegalActionError", "InvalidOptionError", "MalformedActionError", "OMNISCIENT", "State",
-    "UnknownGameError", "Viewer", "available_games", "bots_only_options", "load", "register",
-    "replay", "__version__",
+    "UnknownGameError", "Viewer", "available_engines", "available_games", "bots_only_options",
+    "load", "register", "replay", "__version__",
 ]

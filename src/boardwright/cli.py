@@ -2,8 +2,9 @@
 
     boardwright play carcassonne --players human,random --seed 3 --save game.json
     boardwright play carcassonne --players random,random --expansion abbey_mayor
-    boardwright show game.json [--step N | --to-end]
+    boardwright show game.json [--step N | --to-end] [--engine native]
     boardwright simulate carcassonne --agents mcts:iters=200,random -n 100 --workers 2 --seed 1
+    boardwright simulate carcassonne --agents random -n 1000 --engine native
     boardwright rules coverage [GAME] [--root PATH]
     boardwright games
     boardwright serve [--host 127.0.0.1] [--port 8000] [--db URL]
@@ -272,6 +273,12 @@ def seat_namer(renderer: Any) -> Any:
     return getattr(renderer, "seat_text", seat_text)
 
 
+ENGINE_HELP = ("The engine that plays the rules: python (the reference) or, for a game that has "
+               "one, native (compiled at install time). Default: the game's default; "
+               "`boardwright games` lists the engines.")
+EngineOption = Annotated[str | None, typer.Option("--engine", metavar="NAME", help=ENGINE_HELP)]
+
+
 # -- boardwright play ----------------------------------------------------------------------------
 
 @app.command()
@@ -291,6 +298,7 @@ def play(
              "option; repeat for several.")] = None,
     save: Annotated[Path | None, typer.Option(
         help="Write the game record (JSON) to this file when the game ends or is left.")] = None,
+    engine: EngineOption = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat; bots alone play a demo."""
     console = _console()
@@ -300,7 +308,7 @@ def play(
         added = None
         if HUMAN not in seats:  # a demo between bots must end
             options, added = bots_only_options(game, options)
-        configured = bw.load(game, players=len(seats), options=options)
+        configured = bw.load(game, players=len(seats), options=options, engine=engine)
         if added is not None:
             console.print(Text(f"Bots only: {added} (the game's limit for bots alone; set it "
                                "with --option to change it)"), soft_wrap=True)
@@ -404,10 +412,11 @@ class Replay:
     A record carries its seed, and with it every hidden card: its reader is OMNISCIENT, and
     every action is shown whole, secret choices included."""
 
-    def __init__(self, record: bw.GameRecord) -> None:
+    def __init__(self, record: bw.GameRecord, engine: str | None = None) -> None:
         self.record = record
+        self.engine = engine
         self.total = len(record.actions)
-        final = bw.replay(record)  # validates the whole record before anything is drawn
+        final = bw.replay(record, engine=engine)  # validates the whole record before drawing
         self.states: dict[int, bw.State] = {self.total: final}
         seats = record.meta.get("seats")
         valid = isinstance(seats, list) and len(seats) == record.players and all(
@@ -417,7 +426,7 @@ class Replay:
 
     def state(self, step: int) -> bw.State:
         if step not in self.states:
-            self.states[step] = bw.replay(self.record, steps=step)
+            self.states[step] = bw.replay(self.record, steps=step, engine=self.engine)
         return self.states[step]
 
     def draw(self, console: Console, step: int) -> None:
@@ -448,12 +457,13 @@ def show(
     step: Annotated[int | None, typer.Option(
         help="Show the position after this many actions.")] = None,
     to_end: Annotated[bool, typer.Option("--to-end", help="Show the final position.")] = False,
+    engine: EngineOption = None,
 ) -> None:
     """Replay a saved game: step through it (Enter, b, a step number, q) or jump to a step."""
     console = _console()
     with _friendly_errors():
         record = bw.GameRecord.load(record_file)
-        replay = Replay(record)
+        replay = Replay(record, engine)
         if to_end and step is not None:
             raise UsageError("give either --step or --to-end, not both")
         if step is not None and not 0 <= step <= replay.total:
@@ -777,6 +787,7 @@ def simulate(
              "a cluster (e.g. --ray=auto). Needs `pip install boardwright\\[ray]`.")] = None,
     bootstrap: Annotated[int, typer.Option(
         help="Bootstrap resamples for the Elo intervals (0: none).")] = 200,
+    engine: EngineOption = None,
 ) -> None:
     """Play many games between agents (seats rotate each game) and report win rates, scores and
     Elo with 95% intervals. Ctrl-C stops early and reports the games that finished (exit 130)."""
@@ -792,7 +803,7 @@ def simulate(
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
         options = add_expansions(parse_option_values(option or []), expansion or [])
         options, added = bots_only_options(game, options)
-        configured = bw.load(game, players=len(lineup), options=options)
+        configured = bw.load(game, players=len(lineup), options=options, engine=engine)
         if added is not None:
             console.print(Text(f"{added} (the game's limit for bots alone; set it with "
                                "--option to change it)"), soft_wrap=True)
@@ -813,7 +824,7 @@ def simulate(
             seed = random.SystemRandom().randrange(2**31)
         names = seat_names(lineup)
         jobs = make_jobs(game, len(lineup), options, lineup, games, seed, labels=names,
-                         records=records is not None)
+                         records=records is not None, engine=configured.engine)
         address = None if ray in (None, LOCAL_RAY) else ray
         if ray is not None:
             from boardwright.sim.ray_runner import RayRunner
@@ -827,7 +838,7 @@ def simulate(
                      else "1 process")
         header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of {configured.name} "
                       f"({len(lineup)} player{'s' if len(lineup) != 1 else ''}) · seed {seed} · "
-                      f"{where}", style="bold")
+                      f"{where} · {configured.engine} engine", style="bold")
         _print(console, header)
         _print(console, Text("Line-up (rotated each game): " + ", ".join(names)))
 
@@ -859,11 +870,12 @@ def simulate(
         peak = max(r.peak_rss_bytes for r in results)
         rate = len(results) / wall if wall > 0 else float("inf")
         console.print(Text(f"{len(results)} games in {wall:.2f} s ({rate:.1f} games/s) · "
-                           f"{where} · peak RSS {peak / 2**20:.0f} MB per process"),
+                           f"{where} · peak RSS {peak / 2**20:.0f} MB per process · "
+                           f"{configured.engine} engine"),
                       soft_wrap=True)
         if out is not None:
             summary = {
-                "game": configured.name, "players": len(lineup),
+                "game": configured.name, "engine": configured.engine, "players": len(lineup),
                 "options": configured.option_summary(), "lineup": list(lineup),
                 "names": names, "seed": seed, "games_requested": games,
                 "games": len(results), "interrupted": collected.interrupted,
@@ -939,17 +951,19 @@ def serve(
 
 @app.command()
 def games() -> None:
-    """List the games this installation can play."""
+    """List the games this installation can play, and the engines each can run here."""
     console = _console()
     table = Table(show_edge=False, box=None, header_style="bold")
     table.add_column("Game")
+    table.add_column("Engines")
     table.add_column("Description")
     for name in bw.available_games():
         try:
             doc = (type(bw.load(name)).__doc__ or "").strip().splitlines()
+            engines = ", ".join(bw.available_engines(name))
         except bw.BoardwrightError:
-            doc = []
-        table.add_row(name, doc[0] if doc else "")
+            doc, engines = [], ""
+        table.add_row(name, engines, doc[0] if doc else "")
     console.print(table)
 
 

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from boardwright.cli import app
+from boardwright.games.carcassonne import native
 from boardwright.sim.parallel import collect, run_jobs
 from boardwright.sim.ray_runner import RayRunner, run_jobs_ray
 from boardwright.sim.runner import make_jobs
@@ -44,6 +45,12 @@ def test_ray_gives_the_same_results_as_one_process():
     assert sorted(r.index for r in on_ray) == list(range(10))
     assert outcomes(on_ray) == outcomes(run_jobs(batch, workers=1))
     assert ray.is_initialized()  # a Ray the runner did not start is left running
+
+
+def test_ray_tasks_play_on_the_jobs_engine():
+    engine = "native" if native.AVAILABLE else "python"
+    batch = make_jobs("carcassonne", 2, {}, ["random", "random"], 4, 6, engine=engine)
+    assert {r.engine for r in run_jobs_ray(batch)} == {engine}
 
 
 def test_a_small_window_still_runs_every_job():

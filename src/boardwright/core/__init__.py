@@ -13,6 +13,7 @@ from boardwright.core.errors import (
 from boardwright.core.game import OMNISCIENT, Game, State, Viewer, rank_returns
 from boardwright.core.record import GameRecord
 from boardwright.core.registry import (
+    available_engines,
     available_games,
     bots_only_options,
     load,
@@ -24,6 +25,6 @@ __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
     "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "OMNISCIENT",
     "State", "Viewer",
-    "rank_returns", "GameRecord", "available_games", "bots_only_options", "load", "register",
-    "replay",
+    "rank_returns", "GameRecord", "available_engines", "available_games", "bots_only_options",
+    "load", "register", "replay",
 ]

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Sequence
 
 from boardwright.core.actions import Action, JsonDict
-from boardwright.core.inputs import copy_options
+from boardwright.core.errors import InvalidOptionError
+from boardwright.core.inputs import copy_options, short_repr
 from boardwright.core.record import GameRecord
 
 
@@ -53,10 +54,47 @@ class Game(ABC):
 
     name: str = ""
     version: str = "1"
+    # The implementations of the rules a game offers, the first being its default. A game may
+    # have a compiled engine beside the Python one (the rules reference); which one plays is
+    # not an option of the game and is not recorded: a record replays on any of them.
+    engines: tuple[str, ...] = ("python",)
+    engine: str = "python"  # the engine this Game object plays with (set by games with several)
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players
         self._options = copy_options(options)
+
+    # -- engines -------------------------------------------------------------------------------
+
+    @classmethod
+    def default_engine(cls) -> str:
+        """The engine used when none is asked for."""
+        return cls.engines[0]
+
+    @classmethod
+    def engine_unavailable(cls, engine: str) -> str:
+        """Why `engine` (one of `engines`) cannot run on this machine; "" when it can. A game
+        whose compiled engine may be missing (not built at install time) says so here."""
+        return ""
+
+    @classmethod
+    def choose_engine(cls, engine: object = None) -> str:
+        """The engine to play with: the default for None, else `engine` when the game offers it
+        and it can run here; InvalidOptionError naming the engines otherwise."""
+        if engine is None:
+            return cls.default_engine()
+        game, offered = cls.name or cls.__name__, ", ".join(cls.engines)
+        if not isinstance(engine, str):
+            raise InvalidOptionError(f"engine must be a string, one of {offered} for {game}, "
+                                     f"not {short_repr(engine)}")
+        if engine not in cls.engines:
+            raise InvalidOptionError(
+                f"unknown engine {short_repr(engine)} for {game}; engines: {offered}")
+        reason = cls.engine_unavailable(engine)
+        if reason:
+            raise InvalidOptionError(f"the {engine} engine of {game} is not available here: "
+                                     f"{reason}")
+        return engine
 
     @property
     def options(self) -> JsonDict:

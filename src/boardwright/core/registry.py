@@ -1,6 +1,9 @@
 """The game registry: names to game factories, and replay of records.
 
 Built-in games are imported lazily by name so that loading one game never imports the others.
+A game may offer several engines (implementations of the same rules, `Game.engines`); `load`
+and `replay` take the one to use, and pass it to the factory only when the game offers more
+than one, so factories of single-engine games keep their `(players, options)` signature.
 """
 
 from __future__ import annotations
@@ -64,17 +67,51 @@ def bots_only_options(name: str, options: dict[str, Any] | None = None
     return hook(options)
 
 
-def load(name: str, players: int = 2, options: dict[str, Any] | None = None) -> Game:
-    """Create a configured game. Bad names, player counts or options raise BoardwrightError."""
+def _engines(factory: GameFactory) -> tuple[str, ...]:
+    """The engines a factory's game offers (a plain function: the Python engine only)."""
+    return tuple(getattr(factory, "engines", Game.engines))
+
+
+def _choose_engine(factory: GameFactory, engine: object) -> str:
+    """The engine `load` uses: the game's default for None; InvalidOptionError for a name the
+    game does not offer or one that cannot run on this machine (saying why)."""
+    chooser = getattr(factory, "choose_engine", None)
+    if not callable(chooser):  # a plain factory function: the Game defaults (Python only)
+        chooser = Game.choose_engine
+    return chooser(engine)
+
+
+def available_engines(name: str) -> list[str]:
+    """The engines of game `name` that can run on this machine, the default first (a compiled
+    engine that was not built at install time is left out)."""
+    factory = _factory(name)
+    engines = _engines(factory)
+    unavailable = getattr(factory, "engine_unavailable", None)
+    usable = [e for e in engines if not (callable(unavailable) and unavailable(e))]
+    default = _choose_engine(factory, None)
+    return sorted(usable, key=lambda e: e != default)
+
+
+def load(name: str, players: int = 2, options: dict[str, Any] | None = None, *,
+         engine: str | None = None) -> Game:
+    """Create a configured game. Bad names, player counts, options or engines raise
+    BoardwrightError. `engine` is one of the game's engines (None: its default); it changes
+    how fast the game runs, never its rules, its options or its records."""
     factory = _factory(name)
     if type(players) is not int or not -MAX_INT < players < MAX_INT:
         raise InvalidOptionError(f"players must be a whole number, not {short_repr(players)}")
-    return factory(players, copy_options({} if options is None else options))
+    chosen = _choose_engine(factory, engine)
+    options = copy_options({} if options is None else options)
+    if len(_engines(factory)) > 1:
+        return factory(players, options, engine=chosen)  # type: ignore[call-arg]
+    return factory(players, options)
 
 
-def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> State:
+def replay(record: GameRecord | dict[str, Any], steps: int | None = None, *,
+           engine: str | None = None) -> State:
     """Rebuild the state a record describes (its first `steps` actions when given: a whole
-    number from 0 to the number of actions)."""
+    number from 0 to the number of actions), on `engine` (None: the game's default; records do
+    not say which engine made them, and replay on any)."""
     if isinstance(record, GameRecord):
         record.check()
     else:
@@ -84,7 +121,12 @@ def replay(record: GameRecord | dict[str, Any], steps: int | None = None) -> Sta
         raise InvalidOptionError(f"steps must be a whole number from 0 to {total} (the actions "
                                  f"of this record), not {short_repr(steps)}")
     try:
-        game = load(record.game, record.players, record.options)
+        factory = _factory(record.game)
+    except BoardwrightError as exc:
+        raise CorruptRecordError(f"record cannot be loaded: {exc}") from None
+    chosen = _choose_engine(factory, engine)  # a bad engine is the caller's error, not the record's
+    try:
+        game = load(record.game, record.players, record.options, engine=chosen)
     except BoardwrightError as exc:
         raise CorruptRecordError(f"record cannot be loaded: {exc}") from None
     if record.version != game.version:

@@ -61,6 +61,7 @@ class GameJob:
     index: int  # position of the game in the simulation
     labels: tuple[str, ...] = ()  # agent name per seat for reports (default: the specs)
     record: bool = False  # return the game record in the result
+    engine: str | None = None  # the engine that plays the rules (None: the game's default)
 
     @property
     def seat_labels(self) -> tuple[str, ...]:
@@ -85,6 +86,7 @@ class GameResult:
     agent_stats: list[dict[str, float]] = field(default_factory=list)  # e.g. MCTS iterations
     peak_rss_bytes: int = 0  # peak resident memory of the process that played the game
     record: dict[str, Any] | None = None  # the record JSON, when the job asked for it
+    engine: str = "python"  # the engine that played the game (as the worker loaded it)
 
     def to_json(self, with_record: bool = False) -> dict[str, Any]:
         data = {
@@ -94,7 +96,7 @@ class GameResult:
             "seconds": self.seconds, "seat_decisions": list(self.seat_decisions),
             "seat_seconds": list(self.seat_seconds),
             "agent_stats": [dict(s) for s in self.agent_stats],
-            "peak_rss_bytes": self.peak_rss_bytes,
+            "peak_rss_bytes": self.peak_rss_bytes, "engine": self.engine,
         }
         if with_record:
             data["record"] = self.record
@@ -113,8 +115,9 @@ class GameResult:
 
 def make_jobs(game: str, players: int, options: dict[str, Any], lineup: Sequence[str],
               games: int, base_seed: int, labels: Sequence[str] | None = None,
-              records: bool = False, start: int = 0) -> list[GameJob]:
-    """The jobs of a simulation: seeds derived from (base_seed, index), line-up rotated by index."""
+              records: bool = False, start: int = 0, engine: str | None = None) -> list[GameJob]:
+    """The jobs of a simulation: seeds derived from (base_seed, index), line-up rotated by index.
+    Every job names the same `engine`, so every worker plays on it."""
     if len(lineup) != players:
         raise bw.InvalidOptionError(
             f"the agent line-up has {len(lineup)} entries for {players} seats")
@@ -122,19 +125,20 @@ def make_jobs(game: str, players: int, options: dict[str, Any], lineup: Sequence
     return [
         GameJob(game=game, players=players, options=dict(options),
                 agents=tuple(rotate(lineup, index)), seed=game_seed(base_seed, index),
-                index=index, labels=tuple(rotate(names, index)), record=records)
+                index=index, labels=tuple(rotate(names, index)), record=records, engine=engine)
         for index in range(start, start + games)
     ]
 
 
 @functools.lru_cache(maxsize=8)
-def _load(game: str, players: int, options_json: str) -> bw.Game:
+def _load(game: str, players: int, options_json: str, engine: str | None) -> bw.Game:
     """Games are immutable set-ups: one per process and configuration is enough."""
-    return bw.load(game, players=players, options=json.loads(options_json))
+    return bw.load(game, players=players, options=json.loads(options_json), engine=engine)
 
 
-def load_game(game: str, players: int, options: dict[str, Any]) -> bw.Game:
-    return _load(game, players, json.dumps(options, sort_keys=True))
+def load_game(game: str, players: int, options: dict[str, Any],
+              engine: str | None = None) -> bw.Game:
+    return _load(game, players, json.dumps(options, sort_keys=True), engine)
 
 
 def peak_rss_bytes() -> int:
@@ -147,7 +151,7 @@ def play_game(job: GameJob) -> GameResult:
     """Play one game of the job to the end with fresh agents; raises BoardwrightError on bad
     game, option or agent names."""
     started = time.perf_counter()
-    game = load_game(job.game, job.players, job.options)
+    game = load_game(job.game, job.players, job.options, job.engine)
     agents = [make_agent(spec, seed=agent_seed(job.seed, seat))
               for seat, spec in enumerate(job.agents)]
     state = game.new_game(job.seed)
@@ -179,5 +183,5 @@ def play_game(job: GameJob) -> GameResult:
         turns=turns if isinstance(turns, int) else None, decisions=sum(seat_decisions),
         seconds=time.perf_counter() - started, seat_decisions=seat_decisions,
         seat_seconds=seat_seconds, agent_stats=stats, peak_rss_bytes=peak_rss_bytes(),
-        record=state.record.to_json() if job.record else None,
+        record=state.record.to_json() if job.record else None, engine=game.engine,
     )

@@ -85,24 +85,8 @@ class ActionDecoder:
         return Deploy(x - r, y - r, self.locations[location], self.figures[figure])
 
 
-# The engine of games created without naming one. The Python engine until the native one also
-# runs the heuristic, the evaluation and whole playouts in compiled code (the bots need those).
+# The engine of games created without naming one.
 DEFAULT_ENGINE = "python"
-
-
-def choose_engine(engine: Any) -> str:
-    """The engine a game runs on: "python" (the rules reference) or "native" (the compiled
-    engine, when it is built); None takes `DEFAULT_ENGINE`."""
-    if engine is None:
-        engine = DEFAULT_ENGINE
-    if engine == "python":
-        return "python"
-    if engine == "native":
-        if not native.AVAILABLE:
-            raise InvalidOptionError(f"engine 'native' is not available: {native.UNAVAILABLE_REASON}")
-        return "native"
-    raise InvalidOptionError(f"unknown engine {short_repr(engine)}; Carcassonne has 'python' "
-                             "and 'native'")
 
 
 def make_native_spec(game: CarcassonneGame) -> Any:
@@ -115,10 +99,22 @@ class CarcassonneGame(Game):
 
     name = "carcassonne"
     version = "1"
-
     engines = ("python", "native")
 
+    @classmethod
+    def default_engine(cls) -> str:
+        """`DEFAULT_ENGINE` (read at each call, so tests can run every game on either)."""
+        return DEFAULT_ENGINE
+
+    @classmethod
+    def engine_unavailable(cls, engine: str) -> str:
+        """The native engine runs only when its extension was built at install time."""
+        if engine == "native":
+            return "" if native.AVAILABLE else native.UNAVAILABLE_REASON
+        return ""
+
     def __init__(self, players: int, options: dict[str, Any], engine: str | None = None) -> None:
+        self.engine = self.choose_engine(engine)
         options = copy_options(options)  # the game's own: later edits by the caller change nothing
         base = load_tile_set("base_tiles.toml").types
         expansion = load_tile_set("abbey_mayor_tiles.toml").types
@@ -151,7 +147,6 @@ class CarcassonneGame(Game):
         self._location_names = frozenset(SIDES + HALVES + INTERNAL + CORNERS)
         self._special_locations = frozenset((MONASTERY_LOCATION,))
         self._build_action_space()
-        self.engine = choose_engine(engine)
         self._tile_names = list(self.tile_types)
         self._tile_list = list(self.tile_types.values())
         self._tile_index = {name: index for index, name in enumerate(self._tile_names)}

@@ -8,8 +8,12 @@ use the Python engine.
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
+_engine: ModuleType | None
 try:
-    from boardwright.games.carcassonne.native import _engine  # type: ignore[attr-defined]
+    _engine = importlib.import_module(__name__ + "._engine")
 except ImportError as exc:  # not built: no compiler at install time, or a failed build
     _engine = None
     UNAVAILABLE_REASON = f"the native extension is not built ({exc})"
