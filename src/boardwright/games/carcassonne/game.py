@@ -85,6 +85,16 @@ class ActionDecoder:
         return Deploy(x - r, y - r, self.locations[location], self.figures[figure])
 
 
+@dataclass(frozen=True)
+class RandomGames:
+    """What `CarcassonneGame.random_games` played: how many games and actions, and the final
+    scores of each game."""
+
+    games: int
+    actions: int
+    scores: list[list[int]]
+
+
 # The engine of games created without naming one.
 DEFAULT_ENGINE = "python"
 
@@ -256,6 +266,29 @@ class CarcassonneGame(Game):
         against the greedy agent (`benchmarks/strength.py`; figures in the agents'
         documentation)."""
         return {"paired": 4, "greedy_playouts": True}
+
+    def random_games(self, games: int, seed: int) -> RandomGames:
+        """Play `games` whole games with uniformly random legal actions and return their final
+        scores. On the native engine the games are dealt and played entirely in compiled code
+        (with their own generator: they are not the deals of `new_game`); on the Python engine
+        they are `new_game(seed + i)` played through the public API. For throughput and
+        score statistics of random play at scale."""
+        if type(games) is not int or games < 0:
+            raise InvalidOptionError(f"games must be a whole number, not {short_repr(games)}")
+        check_seed(seed)
+        if self.engine == "native":
+            actions, flat = self._native_spec.random_games(games, seed)
+            n = self.num_players
+            return RandomGames(games, actions, [flat[i * n:(i + 1) * n] for i in range(games)])
+        rng = random.Random(seed)
+        actions, scores = 0, []
+        for index in range(games):
+            state = self.new_game((seed + index) % 2**64)
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+            scores.append(state.scores)
+        return RandomGames(games, actions, scores)
 
     def playout(self, state: Any, policy: str, rng: random.Random,
                 stop: PlayoutStop) -> tuple[list[float], bool] | None:

@@ -404,6 +404,7 @@ NB_MODULE(_engine, m) {
         })
         .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
         .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); })
+        .def("_memory_bytes", [](Core& c) { return c.st.memory_bytes(); })
         .def("playout",
              [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
                 int max_plies) {

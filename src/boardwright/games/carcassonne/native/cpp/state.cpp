@@ -39,6 +39,23 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     start_turn();
 }
 
+namespace {
+template <typename T>
+size_t held(const std::vector<T>& v) { return v.capacity() * sizeof(T); }
+}  // namespace
+
+size_t State::memory_bytes() const {
+    const Graph& g = graph;
+    return sizeof(State) + held(g.tiles) + held(g.board.keys) + held(g.board.values) +
+           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.parent) + held(g.size) +
+           held(g.open) + held(g.pennants) + held(g.tile_count) + held(g.kind) +
+           held(g.part_tile) + held(g.fig_head) + held(g.fig_tail) + held(g.fig_next) +
+           held(g.multi) + held(pile) + held(discarded) + held(drawn) + held(pending) +
+           held(scores) + held(supply) + held(abbeys_left) + held(occupant) + held(history) +
+           held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal) +
+           held(scratch_) + held(scratch2_);
+}
+
 bool State::at_turn_start() const {
     if (actor != turn_player) return false;
     if (phase == PLACE) return history.empty() || history.back() != data->draw_id;

@@ -82,6 +82,7 @@ struct State {
     std::vector<int64_t> legal;
 
     void setup(const GameData* d, std::vector<uint8_t> pile_from_end);
+    size_t memory_bytes() const;  // the state and everything it owns
 
     // The protocol.
     int current_player() const { return phase == OVER ? -1 : actor; }
