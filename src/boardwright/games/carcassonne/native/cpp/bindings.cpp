@@ -377,7 +377,8 @@ NB_MODULE(_engine, m) {
         .def_prop_ro("_frontier", [](Core& c) {
             nb::list out;
             const Frontier& f = c.st.graph.frontier;
-            for (size_t i = 0; i < f.pos.size(); ++i) out.append(nb::make_tuple(f.pos[i], f.pattern[i]));
+            for (size_t i = 0; i < f.pos.size(); ++i)
+                if (f.alive(i)) out.append(nb::make_tuple(f.pos[i], f.pattern[i]));
             return out;
         })
         .def("_features", [](Core& c) {
@@ -392,7 +393,7 @@ NB_MODULE(_engine, m) {
                 nb::list barns;
                 for (const Barn& b : c.st.barns)
                     if (g.find(b.part) == r) barns.append(b.point);
-                out[nb::int_(r)] = nb::make_tuple(g.open[r], g.tile_count[r], g.pennants[r], ints(figs), barns);
+                out[nb::int_(r)] = nb::make_tuple(g.parts[r].open, g.parts[r].tile_count, g.parts[r].pennants, ints(figs), barns);
             }
             return out;
         })

@@ -16,32 +16,32 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
     if (tile.multi) multi_bit = multi_count++;
     for (int i = 0; i < n; ++i) {
         const FeatureDef& f = v.features[i];
-        parent.push_back(static_cast<int16_t>(base + i));
-        size.push_back(1);
-        pennants.push_back(f.pennants);
-        kind.push_back(f.kind);
-        part_tile.push_back(tile_index);
-        fig_head.push_back(-1);
-        fig_tail.push_back(-1);
-        fig_next.push_back(-1);
+        Part part;
+        part.parent = static_cast<int16_t>(base + i);
+        part.size = 1;
+        part.pennants = f.pennants;
+        part.kind = f.kind;
+        part.part_tile = tile_index;
+        part.fig_head = part.fig_tail = part.fig_next = -1;
         for (int k = 0; k < w; ++k) multi.push_back(0);
         if (f.kind == FIELD) {
-            open.push_back(0);
-            tile_count.push_back(0);
+            part.open = 0;
+            part.tile_count = 0;
         } else if (f.kind == MONASTERY) {
-            open.push_back(8);
-            tile_count.push_back(0);
+            part.open = 8;
+            part.tile_count = 0;
         } else {
-            open.push_back(f.nsides);
-            tile_count.push_back(1);
+            part.open = f.nsides;
+            part.tile_count = 1;
             if (multi_bit >= 0 && multi_bit < 64 * w)
                 multi[static_cast<size_t>(base + i) * w + multi_bit / 64] |= 1ull << (multi_bit % 64);
         }
+        parts.push_back(part);
     }
     tiles.push_back(PlacedTile{pos, static_cast<uint8_t>(type), static_cast<uint8_t>(quarter),
                                static_cast<int16_t>(base)});
+    leave_frontier(pos);
     board.put(pos, tile_index);
-    frontier.remove(pos);
 
     int touched[4];
     int ntouched = 0;
@@ -50,7 +50,9 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         const int ni = board.get(npos);
         const int opposite = (side + 2) & 3;
         if (ni < 0) {
-            frontier.constrain(npos, opposite, v.side_types[side]);
+            const int64_t cell = static_cast<int64_t>(unpack_x(npos) + data->radius) * data->width +
+                                 (unpack_y(npos) + data->radius);
+            constrain(npos, opposite, v.side_types[side], cell * 4);
             continue;
         }
         const PlacedTile& nt = tiles[ni];
@@ -61,16 +63,16 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
             int a = find(base + local);
             int b = find(nt.base + other_local);
             if (a == b) {
-                open[a] -= 2;
+                parts[a].open -= 2;
             } else {
-                open[a] -= 1;
-                open[b] -= 1;
+                parts[a].open -= 1;
+                parts[b].open -= 1;
                 union_roots(a, b);
             }
             touched[ntouched++] = base + local;
         } else if (other_local >= 0) {
             // An abbey edge closes the neighbour's road or city without extending it.
-            open[find(nt.base + other_local)] -= 1;
+            parts[find(nt.base + other_local)].open -= 1;
             touched[ntouched++] = nt.base + other_local;
         }
         // Field half-edges: sL meets opposite R and sR meets opposite L.
@@ -89,19 +91,19 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
     completed.clear();
     for (int i = 0; i < ntouched; ++i) {
         int root = find(touched[i]);
-        if (open[root] == 0 &&
+        if (parts[root].open == 0 &&
             std::find(completed.begin(), completed.end(), root) == completed.end())
             completed.push_back(root);
     }
     if (completed.size() > 1)  // roads first, then the rest, each group in order
         std::stable_sort(completed.begin(), completed.end(),
-                         [this](int a, int b) { return (kind[a] != ROAD) < (kind[b] != ROAD); });
+                         [this](int a, int b) { return (parts[a].kind != ROAD) < (parts[b].kind != ROAD); });
     if (v.monastery >= 0) {
         int part = base + v.monastery;
         int around = 0;
         for (int32_t d : SURROUNDING)
             if (board.get(pos + d) >= 0) ++around;
-        open[part] = static_cast<int16_t>(8 - around);
+        parts[part].open = static_cast<int16_t>(8 - around);
     }
     for (int32_t d : SURROUNDING) {
         int ni = board.get(pos + d);
@@ -110,10 +112,10 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         int m = variant_of(nt).monastery;
         if (m < 0) continue;
         int part = nt.base + m;
-        open[part] -= 1;
-        if (open[part] == 0) completed.push_back(part);
+        parts[part].open -= 1;
+        if (parts[part].open == 0) completed.push_back(part);
     }
-    if (v.monastery >= 0 && open[base + v.monastery] == 0) completed.push_back(base + v.monastery);
+    if (v.monastery >= 0 && parts[base + v.monastery].open == 0) completed.push_back(base + v.monastery);
 }
 
 }  // namespace carc

@@ -27,14 +27,14 @@ bool closes(const TileDef& tile, int pattern, int mask) {
 
 int feature_value(const State& st, int root, bool complete) {
     const Graph& g = st.graph;
-    const uint8_t k = g.kind[root];
-    if (k == ROAD) return g.tile_count[root];
+    const uint8_t k = g.parts[root].kind;
+    if (k == ROAD) return g.parts[root].tile_count;
     if (k == CITY) {
-        int tiles = g.tile_count[root], pen = g.pennants[root];
+        int tiles = g.parts[root].tile_count, pen = g.parts[root].pennants;
         if (complete && !(st.data->small_city_first_edition && tiles == 2)) return 2 * (tiles + pen);
         return tiles + pen;
     }
-    return 9 - g.open[root];
+    return 9 - g.parts[root].open;
 }
 
 // Completion odds of open roads and cities (heuristic.CompletionOdds), cached per call.
@@ -77,11 +77,11 @@ struct Odds {
         const Graph& g = st.graph;
         // Open spots: free positions next to the feature, with the sides facing it.
         std::vector<std::pair<int32_t, int>> spots;
-        if (g.kind[root] == ROAD || g.kind[root] == CITY) {
+        if (g.parts[root].kind == ROAD || g.parts[root].kind == CITY) {
             int last_tile = -1;
             for (int p = 0; p < g.nparts(); ++p) {
                 if (roots[p] != root) continue;
-                int ti = g.part_tile[p];
+                int ti = g.parts[p].part_tile;
                 if (ti == last_tile) continue;  // parts of a tile are consecutive
                 last_tile = ti;
                 const PlacedTile& t = g.tiles[ti];
@@ -90,7 +90,7 @@ struct Odds {
                     int local = v.side_feature[side];
                     if (local < 0 || roots[t.base + local] != root) continue;
                     int32_t spot = t.pos + SIDE_OFFSET[side];
-                    if (g.frontier.find(spot) < 0) continue;
+                    if (g.frontier_slot(spot) < 0) continue;
                     auto it = std::find_if(spots.begin(), spots.end(),
                                            [spot](const auto& e) { return e.first == spot; });
                     int bit = 1 << ((side + 2) & 3);
@@ -103,7 +103,7 @@ struct Odds {
         if (odds != 0.0) {
             double draws = h.draw_share * turns / static_cast<double>(spots.size());
             for (const auto& s : spots) {
-                int pattern = g.frontier.pattern[g.frontier.find(s.first)];
+                int pattern = g.frontier.pattern[g.frontier_slot(s.first)];
                 int c = closing(pattern, s.second);
                 if (c == 0) { odds = 0.0; break; }
                 odds *= 1.0 - std::pow(1.0 - static_cast<double>(c) / left, draws);
@@ -118,8 +118,8 @@ struct Odds {
         out.clear();
         const Graph& g = st.graph;
         for (int p = 0; p < g.nparts(); ++p) {
-            if (g.kind[p] != FIELD || roots[p] != field_root) continue;
-            const PlacedTile& t = g.tiles[g.part_tile[p]];
+            if (g.parts[p].kind != FIELD || roots[p] != field_root) continue;
+            const PlacedTile& t = g.tiles[g.parts[p].part_tile];
             for (uint8_t b : g.feature_of(p).borders) {
                 int r = roots[t.base + b];
                 if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
@@ -155,7 +155,7 @@ const Occupant& occupant_of(const State& st, int part) {
 uint8_t winners_of(State& st, int root, const std::vector<int>& parts) {
     if (parts.size() == 1) {
         const Occupant& o = occupant_of(st, parts[0]);
-        if (o.figure == st.data->fig_mayor && st.graph.pennants[root] <= 0) return 0;
+        if (o.figure == st.data->fig_mayor && st.graph.parts[root].pennants <= 0) return 0;
         return static_cast<uint8_t>(1u << o.seat);
     }
     bool strength = false;
@@ -201,22 +201,22 @@ std::vector<double> potential_scores(State& st, const HeuristicData& h) {
         const int root = group_roots[i];
         const std::vector<int>& parts = group_parts[i];
         double points, done = 0.0;
-        if (g.kind[root] == FIELD) {
+        if (g.parts[root].kind == FIELD) {
             odds.field_cities(root, cities);
             int completed = 0;
             for (int c : cities)
-                if (!g.open[c]) ++completed;
+                if (!g.parts[c].open) ++completed;
             points = 3.0 * completed;
             double open_sum = 0.0;
             for (int c : cities)
-                if (g.open[c]) open_sum += odds.of(c);
+                if (g.parts[c].open) open_sum += odds.of(c);
             points += h.open_city_farm * 3.0 * open_sum;
         } else {
             points = static_cast<double>(feature_value(st, root, false));
-            bool monastery = g.kind[root] == MONASTERY;
-            if (g.open[root] && !monastery) {
+            bool monastery = g.parts[root].kind == MONASTERY;
+            if (g.parts[root].open && !monastery) {
                 done = odds.of(root);
-                if (g.kind[root] == CITY)
+                if (g.parts[root].kind == CITY)
                     points += done * (static_cast<double>(feature_value(st, root, true)) - points);
             }
         }
@@ -252,16 +252,16 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
         std::pair<int, double> terms[3];
         int nterms = 0, returns = -1;
         double done = 0.0;
-        const uint8_t kind = g.kind[root];
+        const uint8_t kind = g.parts[root].kind;
         if (kind == FIELD) {
             odds.field_cities(root, cities);
             int completed = 0, open_count = 0;
             double open_sum = 0.0;
             for (int c : cities) {
-                if (!g.open[c]) ++completed;
+                if (!g.parts[c].open) ++completed;
             }
             for (int c : cities)
-                if (g.open[c]) { open_sum += odds.of(c); ++open_count; }
+                if (g.parts[c].open) { open_sum += odds.of(c); ++open_count; }
             terms[nterms++] = {X_FARM_DONE, 3.0 * completed};
             terms[nterms++] = {X_FARM_ODDS, 3.0 * open_sum};
             terms[nterms++] = {X_FARM_OPEN, 3.0 * open_count};
@@ -269,8 +269,8 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
             double points = static_cast<double>(feature_value(st, root, false));
             if (kind == MONASTERY) {
                 terms[nterms++] = {X_MONASTERY, points};
-                terms[nterms++] = {X_MONASTERY_OPEN, static_cast<double>(g.open[root])};
-            } else if (!g.open[root]) {
+                terms[nterms++] = {X_MONASTERY_OPEN, static_cast<double>(g.parts[root].open)};
+            } else if (!g.parts[root].open) {
                 terms[nterms++] = {kind == CITY ? X_CITY : X_ROAD, points};
             } else {
                 done = odds.of(root);

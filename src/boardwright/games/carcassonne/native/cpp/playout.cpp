@@ -4,10 +4,10 @@ namespace carc {
 
 void deal(State& st, const GameData* data, const std::vector<uint8_t>& bag, Rng& rng,
           bool shuffle) {
-    std::vector<uint8_t> pile = bag;
+    std::vector<uint8_t>& pile = st.pile;
+    pile.assign(bag.begin(), bag.end());
     if (shuffle)
         for (size_t i = pile.size(); i > 1; --i) std::swap(pile[i - 1], pile[rng.below(static_cast<uint32_t>(i))]);
-    st = State();
     st.setup(data, std::move(pile));
 }
 

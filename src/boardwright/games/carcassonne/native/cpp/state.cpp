@@ -20,10 +20,28 @@ inline bool is_hole(uint8_t pattern) {
 }  // namespace
 
 void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
+    // Everything is reset in place, so a state dealt again keeps its memory.
     data = d;
     const int n = d->players;
     graph.init(d, pile_from_end.size() + 1);
     pile = std::move(pile_from_end);
+    discarded.clear();
+    drawn.clear();
+    tile = -1;
+    phase = PLACE;
+    has_last_pos = false;
+    pending.clear();
+    occupant.clear();
+    history.clear();
+    log.clear();
+    turn = 0;
+    wagon_queue.clear();
+    final_round_on = false;
+    final_round.clear();
+    barns.clear();
+    has_new_barn = false;
+    legal_valid = false;
+    roots_valid_ = false;
     turn_player = actor = d->starting_seat;
     scores.assign(n, 0);
     const size_t nfig = d->figure_names.size();
@@ -47,10 +65,7 @@ size_t held(const std::vector<T>& v) { return v.capacity() * sizeof(T); }
 size_t State::memory_bytes() const {
     const Graph& g = graph;
     return sizeof(State) + held(g.tiles) + held(g.board.keys) + held(g.board.values) +
-           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.parent) + held(g.size) +
-           held(g.open) + held(g.pennants) + held(g.tile_count) + held(g.kind) +
-           held(g.part_tile) + held(g.fig_head) + held(g.fig_tail) + held(g.fig_next) +
-           held(g.multi) + held(pile) + held(discarded) + held(drawn) + held(pending) +
+           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.parts) + held(g.multi) + held(pile) + held(discarded) + held(drawn) + held(pending) +
            held(scores) + held(supply) + held(abbeys_left) + held(occupant) + held(history) +
            held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal) +
            held(scratch_) + held(scratch2_);
@@ -105,7 +120,7 @@ void State::holes(std::vector<int32_t>& out) const {
     out.clear();
     const Frontier& f = graph.frontier;
     for (size_t i = 0; i < f.pos.size(); ++i)
-        if (is_hole(f.pattern[i])) out.push_back(f.pos[i]);
+        if (f.alive(i) && is_hole(f.pattern[i])) out.push_back(f.pos[i]);
 }
 
 const std::vector<int64_t>& State::legal_ids() {
@@ -117,10 +132,10 @@ const std::vector<int64_t>& State::legal_ids() {
             const Frontier& f = graph.frontier;
             for (size_t i = 0; i < f.pos.size(); ++i) {
                 uint8_t mask = t.fits[f.pattern[i]];
-                if (!mask) continue;
-                const int64_t cell = position_index(unpack_x(f.pos[i]), unpack_y(f.pos[i])) * 4;
+                if (!mask || !f.alive(i)) continue;
+                const int64_t base = f.place_base[i];
                 for (int q = 0; q < 4; ++q)
-                    if (mask & (1 << q)) legal.push_back(cell + q);
+                    if (mask & (1 << q)) legal.push_back(base + q);
             }
             break;
         }
@@ -258,7 +273,7 @@ void State::feature_parts(int root, std::vector<int>& out) {
 
 void State::linked_parts(int part, std::vector<int>& out) {
     out.clear();
-    const PlacedTile& t = graph.tiles[graph.part_tile[part]];
+    const PlacedTile& t = graph.tiles[graph.parts[part].part_tile];
     const VariantDef& v = graph.variant_of(t);
     const int local = part - t.base;
     for (const auto& link : v.links) {
@@ -285,7 +300,7 @@ void State::linked_parts(int part, std::vector<int>& out) {
 void State::wagon_targets(std::vector<int>& parts) {
     parts.clear();
     const WagonEntry& head = wagon_queue.front();
-    auto is_free = [this](int root) { return graph.open[root] > 0 && !graph.has_figures(root); };
+    auto is_free = [this](int root) { return graph.parts[root].open > 0 && !graph.has_figures(root); };
     if (!data->wagon_connected) {
         // Targets in order of first appearance, each with its parts in range.
         std::vector<int> roots;
@@ -323,7 +338,7 @@ void State::wagon_targets(std::vector<int>& parts) {
             for (int other : linked) {
                 int other_root = graph.find(other);
                 if (std::find(seen.begin(), seen.end(), other_root) != seen.end() ||
-                    graph.kind[other_root] == FIELD)
+                    graph.parts[other_root].kind == FIELD)
                     continue;
                 seen.push_back(other_root);
                 bool free = is_free(other_root);
@@ -331,7 +346,7 @@ void State::wagon_targets(std::vector<int>& parts) {
                     feature_parts(other_root, target);
                     parts.insert(parts.end(), target.begin(), target.end());
                 }
-                if (data->wagon_traverse && (free || graph.open[other_root] == 0))
+                if (data->wagon_traverse && (free || graph.parts[other_root].open == 0))
                     queue.push_back(other_root);
             }
         }
@@ -418,6 +433,7 @@ void State::apply_id(int64_t id) {
 }
 
 void State::put_tile(int32_t pos, int type, int quarter) {
+    roots_valid_ = false;
     graph.add_tile(pos, type, quarter, pending);
     last_pos = pos;
     has_last_pos = true;
@@ -487,8 +503,8 @@ void State::draw() {
         pile.pop_back();
         drawn.push_back(static_cast<uint8_t>(t));
         const TileDef& def = data->tiles[t];
-        for (uint8_t pattern : f.pattern) {
-            if (def.fits[pattern]) {
+        for (size_t i = 0; i < f.pattern.size(); ++i) {
+            if (def.fits[f.pattern[i]] && f.alive(i)) {
                 tile = t;
                 phase = PLACE;
                 return;
@@ -538,7 +554,7 @@ uint8_t State::majority(const std::vector<int>& parts, int root, bool use_streng
         for (const Occupant& o : occupant)
             if (o.part == part) { occ = &o; break; }
         int strength = 1;
-        if (use_strength && occ->figure == data->fig_mayor) strength = graph.pennants[root];
+        if (use_strength && occ->figure == data->fig_mayor) strength = graph.parts[root].pennants;
         totals[occ->seat] += strength;
         present[occ->seat] = true;
     }
@@ -562,15 +578,24 @@ void State::add_points(uint8_t winners, int points, FeatureName feature, bool co
 }
 
 int State::completed_cities(int field_root) {
+    // The roots of every part, found once per layout: scoring joins nothing, so the many
+    // fields of a final scoring share one pass.
+    if (!roots_valid_) {
+        const int n = graph.nparts();
+        scratch_.resize(n);
+        for (int p = 0; p < n; ++p) scratch_[p] = graph.find(p);
+        roots_valid_ = true;
+    }
+    const std::vector<int>& part_root = scratch_;
     std::vector<int>& roots = scratch2_;
     roots.clear();
     const int n = graph.nparts();
     for (int p = 0; p < n; ++p) {
-        if (graph.kind[p] != FIELD || graph.find(p) != field_root) continue;
-        const PlacedTile& t = graph.tiles[graph.part_tile[p]];
+        if (part_root[p] != field_root || graph.parts[p].kind != FIELD) continue;
+        const PlacedTile& t = graph.tiles[graph.parts[p].part_tile];
         for (uint8_t b : graph.feature_of(p).borders) {
-            int r = graph.find(t.base + b);
-            if (graph.open[r] == 0 && std::find(roots.begin(), roots.end(), r) == roots.end())
+            int r = part_root[t.base + b];
+            if (graph.parts[r].open == 0 && std::find(roots.begin(), roots.end(), r) == roots.end())
                 roots.push_back(r);
         }
     }
@@ -581,16 +606,16 @@ void State::score_feature(int root, bool complete) {
     std::vector<int> parts;
     graph.clear_figures(root, parts);
     if (parts.empty()) return;
-    const uint8_t k = graph.kind[root];
+    const uint8_t k = graph.parts[root].kind;
     int points;
     if (k == ROAD) {
-        points = graph.tile_count[root];
+        points = graph.parts[root].tile_count;
     } else if (k == CITY) {
-        int tiles = graph.tile_count[root], pen = graph.pennants[root];
+        int tiles = graph.parts[root].tile_count, pen = graph.parts[root].pennants;
         if (complete && !(data->small_city_first_edition && tiles == 2)) points = 2 * (tiles + pen);
         else points = tiles + pen;
     } else {
-        points = 9 - graph.open[root];
+        points = 9 - graph.parts[root].open;
     }
     bool use_strength = false;
     if (data->fig_mayor >= 0)
@@ -636,7 +661,7 @@ void State::final_scoring() {
         int root = graph.find(part);
         if (std::find(seen.begin(), seen.end(), root) != seen.end()) continue;
         seen.push_back(root);
-        if (graph.kind[root] == FIELD) fields.push_back(root);
+        if (graph.parts[root].kind == FIELD) fields.push_back(root);
         else score_feature(root, false);
     }
     for (int root : fields) score_field(root, 3, R_NONE);
