@@ -38,14 +38,25 @@ struct Spec {
         if (!Py_IsInitialized()) return;
         nb::gil_scoped_acquire gil;
         for (auto& item : objects) Py_DECREF(item.second);
+        for (PyObject* p : places) Py_XDECREF(p);
     }
 
+    std::vector<PyObject*> places;  // place ids (the most frequent) index this table directly
+
     PyObject* object(int64_t id) {
-        auto it = objects.find(id);
-        if (it != objects.end()) return it->second;
+        PyObject** slot = nullptr;
+        if (id < data.deploy_base) {
+            if (places.empty()) places.assign(static_cast<size_t>(data.deploy_base), nullptr);
+            slot = &places[static_cast<size_t>(id)];
+            if (*slot) return *slot;
+        } else {
+            auto it = objects.find(id);
+            if (it != objects.end()) return it->second;
+        }
         nb::object obj = factory(id);
         PyObject* p = obj.release().ptr();
-        objects[id] = p;
+        if (slot) *slot = p;
+        else objects[id] = p;
         ids[p] = id;
         return p;
     }
