@@ -115,7 +115,7 @@ def poisoned_copy(state: CarcassonneState) -> PoisonedState:
 
 @pytest.mark.parametrize("spec", ["mcts:iters=30", "greedy"])
 def test_search_never_reads_the_hidden_pile(spec: str) -> None:
-    game = bw.load("carcassonne", 2, AM)
+    game = bw.load("carcassonne", 2, AM, engine="python")  # spies on the Python playout path
     state = game.new_game(9)
     poisoned = poisoned_copy(state)
     with pytest.raises(KeyError):  # the poison is real: playing on the copy crashes
@@ -273,7 +273,7 @@ def test_mcts_judges_its_leaves_at_the_start_of_its_own_turn(turn_leaves: bool,
     """With `turn_leaves` every evaluation of a playout's leaf sees the searcher about to begin
     a turn (greedy playouts evaluate positions inside the turns they play, so only the leaves
     are counted); without it, leaves fall at any point of the turn cycle."""
-    game = bw.load("carcassonne", 2, AM)
+    game = bw.load("carcassonne", 2, AM, engine="python")  # spies on the Python playout path
     state = play_out(game, ["greedy", "greedy"], seed=8, max_decisions=20)
     me = state.current_player
     agent = MCTSAgent(seed=1, iterations=150 if not paired else 120, rollout_plies=0,
@@ -316,7 +316,7 @@ def test_turn_leaves_is_an_agent_parameter() -> None:
 def test_a_paired_search_plays_every_candidate_on_the_same_samples(monkeypatch) -> None:
     """Each round draws one determinization and plays every candidate out from it (common
     random numbers): the piles come in runs of one per candidate, and rounds differ."""
-    game = bw.load("carcassonne", 2, AM)
+    game = bw.load("carcassonne", 2, AM, engine="python")  # spies on the Python playout path
     state = play_out(game, ["greedy", "greedy"], seed=4, max_decisions=12)
     while len(state.legal_actions()) < 4:
         state.apply(state.legal_actions()[0])
@@ -359,7 +359,7 @@ def test_greedy_playouts_play_the_greedy_choice(monkeypatch) -> None:
     playout policy is not used."""
     import boardwright.agents.mcts as mcts_module
 
-    game = bw.load("carcassonne", 2, AM)
+    game = bw.load("carcassonne", 2, AM, engine="python")  # spies on the Python playout path
     state = play_out(game, ["greedy", "greedy"], seed=6, max_decisions=8)
     calls = []
     greedy_action = mcts_module.greedy_action

@@ -57,12 +57,20 @@ def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
 
 # -- the defaults -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", ["carcassonne", "queens", "shogun"])
+@pytest.mark.parametrize("name", ["queens", "shogun"])
 def test_default_engine_is_python(name: str) -> None:
     assert bw.load(name).engine == "python"
     assert bw.load(name, engine=None).engine == "python"
     assert bw.load(name, engine="python").engine == "python"
     assert bw.available_engines(name)[0] == "python"
+
+
+def test_carcassonne_defaults_to_the_native_engine_where_it_is_built() -> None:
+    expected = "native" if native.AVAILABLE else "python"
+    assert bw.load("carcassonne").engine == expected
+    assert bw.load("carcassonne", engine=None).engine == expected
+    assert bw.load("carcassonne", engine="python").engine == "python"
+    assert bw.available_engines("carcassonne")[0] == expected
 
 
 def test_engines_offered() -> None:
@@ -73,7 +81,7 @@ def test_engines_offered() -> None:
 
 
 def test_available_engines_follow_the_build() -> None:
-    expected = ["python", "native"] if native.AVAILABLE else ["python"]
+    expected = ["native", "python"] if native.AVAILABLE else ["python"]
     assert bw.available_engines("carcassonne") == expected
     assert bw.available_engines("queens") == ["python"]
 

@@ -95,8 +95,9 @@ class RandomGames:
     scores: list[list[int]]
 
 
-# The engine of games created without naming one.
-DEFAULT_ENGINE = "python"
+# The engine of games created without naming one; None: the native engine wherever it is
+# built, else the Python one. (Tests set it to run a whole suite on either engine.)
+DEFAULT_ENGINE: str | None = None
 
 
 def make_native_spec(game: CarcassonneGame) -> Any:
@@ -113,8 +114,11 @@ class CarcassonneGame(Game):
 
     @classmethod
     def default_engine(cls) -> str:
-        """`DEFAULT_ENGINE` (read at each call, so tests can run every game on either)."""
-        return DEFAULT_ENGINE
+        """The native engine where it is built, else the Python one (`DEFAULT_ENGINE`, read
+        at each call, overrides this)."""
+        if DEFAULT_ENGINE is not None:
+            return DEFAULT_ENGINE
+        return "native" if native.AVAILABLE else "python"
 
     @classmethod
     def engine_unavailable(cls, engine: str) -> str:
@@ -163,6 +167,11 @@ class CarcassonneGame(Game):
         self._native_spec = None
         if self.engine == "native":
             self._native_spec = make_native_spec(self)
+
+    def __reduce__(self) -> tuple:
+        """Pickled as what makes it (players, validated options, engine): the native engine's
+        data is rebuilt where it is loaded."""
+        return (type(self), (self.num_players, self._options, self.engine))
 
     def _build_action_space(self) -> None:
         """Fixed id ranges: place, deploy, abbey, draw, pass. Every position within `radius`

@@ -52,6 +52,11 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
         """The same position as a Python-engine state (whose game runs the native engine)."""
         return native_from_python(state, cls)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its Python twin (plain data), moved back on load: worker processes of
+        searches and simulations get native states."""
+        return (_from_python, (self.to_python(),))
+
     # -- the rest of the State protocol --------------------------------------------------------
 
     returns = State.returns
@@ -298,6 +303,10 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
                 and self.signature() == other.signature())
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _from_python(state: CarcassonneState) -> NativeCarcassonneState:
+    return NativeCarcassonneState.from_python(state)
 
 
 def _tile_of(starts: list[int], part: int) -> int:
