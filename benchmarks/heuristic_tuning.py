@@ -71,9 +71,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5000)
-    parser.add_argument("--engine", metavar="NAME", default=None,
-                        help="the engine of the games (python, native; default: the game's "
-                             "default). The overrides are constants of the Python heuristic "
+    parser.add_argument("--engine", metavar="NAME", default="python",
+                        help="the engine of the games (default python: the tuned constants are "
+                             "the Python heuristic's, which the native engine reads only when a "
+                             "game is made). The overrides are constants of the Python heuristic "
                              "module: they change only what that module computes.")
     args = parser.parse_args()
     try:

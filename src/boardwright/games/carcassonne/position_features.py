@@ -81,6 +81,9 @@ def _feature_terms(state: CarcassonneState, odds: CompletionOdds,
 
 def seat_features(state: CarcassonneState) -> list[list[float]]:
     """One vector per seat, in the order of `FEATURES`."""
+    compiled = getattr(state, "seat_features", None)
+    if compiled is not None:  # a native state computes them in compiled code
+        return compiled()
     vectors = [[0.0] * len(FEATURES) for _ in range(state.game.num_players)]
     for seat, score in enumerate(state._scores):
         vectors[seat][0] = float(score)
