@@ -349,7 +349,6 @@ NB_MODULE(_engine, m) {
                          c.st.pile = std::move(pile);
                      })
         .def_prop_ro("_discarded", [](Core& c) { return ints(c.st.discarded); })
-        .def_prop_ro("_drawn", [](Core& c) { return ints(c.st.drawn); })
         .def_prop_ro("_occupant", [](Core& c) {
             nb::list out;
             for (const Occupant& o : c.st.occupant) out.append(nb::make_tuple(o.part, o.seat, o.figure));

@@ -26,7 +26,6 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     graph.init(d, pile_from_end.size() + 1);
     pile = std::move(pile_from_end);
     discarded.clear();
-    drawn.clear();
     tile = -1;
     phase = PLACE;
     has_last_pos = false;
@@ -65,7 +64,8 @@ size_t held(const std::vector<T>& v) { return v.capacity() * sizeof(T); }
 size_t State::memory_bytes() const {
     const Graph& g = graph;
     return sizeof(State) + held(g.tiles) + held(g.board.keys) + held(g.board.values) +
-           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.parts) + held(g.multi) + held(pile) + held(discarded) + held(drawn) + held(pending) +
+           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.frontier.place_base) +
+           held(g.parts) + held(g.multi) + held(pile) + held(discarded) + held(pending) +
            held(scores) + held(supply) + held(abbeys_left) + held(occupant) + held(history) +
            held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal) +
            held(scratch_) + held(scratch2_);
@@ -501,7 +501,6 @@ void State::draw() {
     while (!pile.empty()) {
         int t = pile.back();
         pile.pop_back();
-        drawn.push_back(static_cast<uint8_t>(t));
         const TileDef& def = data->tiles[t];
         for (size_t i = 0; i < f.pattern.size(); ++i) {
             if (def.fits[f.pattern[i]] && f.alive(i)) {

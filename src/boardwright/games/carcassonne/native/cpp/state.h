@@ -57,7 +57,6 @@ struct State {
     Graph graph;
     std::vector<uint8_t> pile;        // drawn from the end
     std::vector<uint8_t> discarded;
-    std::vector<uint8_t> drawn;       // every tile drawn (placed or discarded), in order
     int tile = -1;
     Phase phase = PLACE;
     int turn_player = 0, actor = 0;
