@@ -263,6 +263,9 @@ nb::list ints(const std::vector<T>& v) {
 NB_MODULE(_engine, m) {
     m.doc() = "The native Carcassonne engine (C++17): the rules of the Python reference engine.";
     m.attr("ABI") = 2;
+    // Games and states kept by module-level caches (simulation workers, the web table) are
+    // still alive when the interpreter exits; nanobind would list them as leaks at every exit.
+    nb::set_leak_warnings(false);
 
     nb::class_<Spec>(m, "Spec")
         .def(nb::new_(&make_spec), nb::arg("data"), nb::arg("factory"))
