@@ -23,6 +23,8 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         part.kind = f.kind;
         part.part_tile = tile_index;
         part.fig_head = part.fig_tail = part.fig_next = -1;
+        part.mem_next = -1;
+        part.mem_tail = static_cast<int16_t>(base + i);
         for (int k = 0; k < w; ++k) multi.push_back(0);
         if (f.kind == FIELD) {
             part.open = 0;

@@ -82,6 +82,7 @@ struct Part {
     int16_t parent, size, open, tile_count;
     int16_t part_tile;                  // index into Graph::tiles
     int16_t fig_head, fig_tail, fig_next;  // parts holding figures, in the order they came
+    int16_t mem_next, mem_tail;         // every part of a feature: a list from its root
     uint8_t pennants, kind;
 };
 
@@ -198,6 +199,8 @@ struct Graph {
             }
             parts[a].tile_count = static_cast<int16_t>(parts[a].tile_count + parts[b].tile_count - shared);
         }
+        parts[parts[a].mem_tail].mem_next = static_cast<int16_t>(b);
+        parts[a].mem_tail = parts[b].mem_tail;
         if (parts[b].fig_head >= 0) {
             if (parts[a].fig_head < 0) {
                 parts[a].fig_head = parts[b].fig_head;

@@ -43,85 +43,75 @@ struct Odds {
     const HeuristicData& h;
     int left;
     double turns;
-    std::vector<int> counts;           // tiles left per type
-    std::vector<int> closing_cache;    // pattern << 4 | mask -> count, -1 unknown
-    std::vector<int> roots;            // root of every part
-    std::vector<double> odds_cache;    // per root, NaN unknown
+    std::vector<int> counts;                         // tiles left per type
+    std::vector<std::pair<int, int>> closing_cache;  // (pattern << 4 | mask, closing tiles)
+    std::vector<std::pair<int, double>> odds_cache;  // (root, odds)
 
     Odds(State& s, const HeuristicData& hd) : st(s), h(hd) {
         left = static_cast<int>(s.pile.size());
         turns = static_cast<double>(left) / s.data->players;
         counts.assign(s.data->tiles.size(), 0);
         for (uint8_t t : s.pile) counts[t] += 1;
-        closing_cache.assign(4096, -1);
-        Graph& g = s.graph;
-        roots.resize(g.nparts());
-        for (int p = 0; p < g.nparts(); ++p) roots[p] = g.find(p);
-        odds_cache.assign(g.nparts(), std::nan(""));
     }
 
     int closing(int pattern, int mask) {
-        int key = pattern << 4 | mask;
-        int& c = closing_cache[key];
-        if (c < 0) {
-            c = 0;
-            for (size_t t = 0; t < counts.size(); ++t)
-                if (counts[t] && h.closes[t][key]) c += counts[t];
-        }
+        const int key = pattern << 4 | mask;
+        for (const auto& e : closing_cache)
+            if (e.first == key) return e.second;
+        int c = 0;
+        for (size_t t = 0; t < counts.size(); ++t)
+            if (counts[t] && h.closes[t][key]) c += counts[t];
+        closing_cache.emplace_back(key, c);
         return c;
     }
 
     double of(int root) {
-        double& cached = odds_cache[root];
-        if (!std::isnan(cached)) return cached;
-        const Graph& g = st.graph;
+        for (const auto& e : odds_cache)
+            if (e.first == root) return e.second;
+        Graph& g = st.graph;
         // Open spots: free positions next to the feature, with the sides facing it.
-        std::vector<std::pair<int32_t, int>> spots;
+        std::pair<int32_t, int> spots[64];
+        int nspots = 0;
         if (g.parts[root].kind == ROAD || g.parts[root].kind == CITY) {
-            int last_tile = -1;
-            for (int p = 0; p < g.nparts(); ++p) {
-                if (roots[p] != root) continue;
-                int ti = g.parts[p].part_tile;
-                if (ti == last_tile) continue;  // parts of a tile are consecutive
-                last_tile = ti;
-                const PlacedTile& t = g.tiles[ti];
-                const VariantDef& v = g.variant_of(t);
-                for (int side = 0; side < 4; ++side) {
-                    int local = v.side_feature[side];
-                    if (local < 0 || roots[t.base + local] != root) continue;
-                    int32_t spot = t.pos + SIDE_OFFSET[side];
+            for (int p = root; p >= 0; p = g.parts[p].mem_next) {
+                const PlacedTile& t = g.tiles[g.parts[p].part_tile];
+                for (uint8_t side : g.feature_of(p).sides) {
+                    const int32_t spot = t.pos + SIDE_OFFSET[side];
                     if (g.frontier_slot(spot) < 0) continue;
-                    auto it = std::find_if(spots.begin(), spots.end(),
-                                           [spot](const auto& e) { return e.first == spot; });
-                    int bit = 1 << ((side + 2) & 3);
-                    if (it == spots.end()) spots.emplace_back(spot, bit);
-                    else it->second |= bit;
+                    const int bit = 1 << ((side + 2) & 3);
+                    int k = 0;
+                    while (k < nspots && spots[k].first != spot) ++k;
+                    if (k == nspots) {
+                        if (nspots == 64) continue;  // (no feature has that many open spots)
+                        spots[nspots++] = {spot, bit};
+                    } else {
+                        spots[k].second |= bit;
+                    }
                 }
             }
         }
-        double odds = (!spots.empty() && left) ? 1.0 : 0.0;
+        double odds = (nspots > 0 && left) ? 1.0 : 0.0;
         if (odds != 0.0) {
-            double draws = h.draw_share * turns / static_cast<double>(spots.size());
-            for (const auto& s : spots) {
-                int pattern = g.frontier.pattern[g.frontier_slot(s.first)];
-                int c = closing(pattern, s.second);
+            const double draws = h.draw_share * turns / static_cast<double>(nspots);
+            for (int k = 0; k < nspots; ++k) {
+                const int pattern = g.frontier.pattern[g.frontier_slot(spots[k].first)];
+                const int c = closing(pattern, spots[k].second);
                 if (c == 0) { odds = 0.0; break; }
                 odds *= 1.0 - std::pow(1.0 - static_cast<double>(c) / left, draws);
             }
         }
-        cached = odds;
+        odds_cache.emplace_back(root, odds);
         return odds;
     }
 
     // The distinct roots of the cities a field borders.
     void field_cities(int field_root, std::vector<int>& out) {
         out.clear();
-        const Graph& g = st.graph;
-        for (int p = 0; p < g.nparts(); ++p) {
-            if (g.parts[p].kind != FIELD || roots[p] != field_root) continue;
+        Graph& g = st.graph;
+        for (int p = field_root; p >= 0; p = g.parts[p].mem_next) {
             const PlacedTile& t = g.tiles[g.parts[p].part_tile];
             for (uint8_t b : g.feature_of(p).borders) {
-                int r = roots[t.base + b];
+                const int r = g.find(t.base + b);
                 if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
             }
         }

@@ -40,7 +40,6 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     barns.clear();
     has_new_barn = false;
     legal_valid = false;
-    roots_valid_ = false;
     turn_player = actor = d->starting_seat;
     scores.assign(n, 0);
     const size_t nfig = d->figure_names.size();
@@ -263,11 +262,10 @@ void State::barn_final_scoring() {
 void State::feature_parts(int root, std::vector<int>& out) {
     // Every part of the feature, by position then part id (the tiles it covers, in order).
     out.clear();
-    const int n = graph.nparts();
-    for (int p = 0; p < n; ++p)
-        if (graph.find(p) == root) out.push_back(p);
-    std::stable_sort(out.begin(), out.end(), [this](int a, int b) {
-        return graph.part_pos(a) < graph.part_pos(b);
+    for (int p = root; p >= 0; p = graph.parts[p].mem_next) out.push_back(p);
+    std::sort(out.begin(), out.end(), [this](int a, int b) {
+        int32_t pa = graph.part_pos(a), pb = graph.part_pos(b);
+        return pa != pb ? pa < pb : a < b;
     });
 }
 
@@ -433,7 +431,6 @@ void State::apply_id(int64_t id) {
 }
 
 void State::put_tile(int32_t pos, int type, int quarter) {
-    roots_valid_ = false;
     graph.add_tile(pos, type, quarter, pending);
     last_pos = pos;
     has_last_pos = true;
@@ -577,23 +574,12 @@ void State::add_points(uint8_t winners, int points, FeatureName feature, bool co
 }
 
 int State::completed_cities(int field_root) {
-    // The roots of every part, found once per layout: scoring joins nothing, so the many
-    // fields of a final scoring share one pass.
-    if (!roots_valid_) {
-        const int n = graph.nparts();
-        scratch_.resize(n);
-        for (int p = 0; p < n; ++p) scratch_[p] = graph.find(p);
-        roots_valid_ = true;
-    }
-    const std::vector<int>& part_root = scratch_;
     std::vector<int>& roots = scratch2_;
     roots.clear();
-    const int n = graph.nparts();
-    for (int p = 0; p < n; ++p) {
-        if (part_root[p] != field_root || graph.parts[p].kind != FIELD) continue;
+    for (int p = field_root; p >= 0; p = graph.parts[p].mem_next) {
         const PlacedTile& t = graph.tiles[graph.parts[p].part_tile];
         for (uint8_t b : graph.feature_of(p).borders) {
-            int r = part_root[t.base + b];
+            int r = graph.find(t.base + b);
             if (graph.parts[r].open == 0 && std::find(roots.begin(), roots.end(), r) == roots.end())
                 roots.push_back(r);
         }

@@ -140,8 +140,7 @@ struct State {
    private:
     void deploy_actions(std::vector<int64_t>& out);
     void linked_parts(int part, std::vector<int>& out);
-    std::vector<int> scratch_, scratch2_;  // roots of every part (when roots_valid_), scratch
-    bool roots_valid_ = false;
+    std::vector<int> scratch_, scratch2_;
 };
 
 }  // namespace carc
