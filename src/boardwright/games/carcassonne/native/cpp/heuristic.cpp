@@ -43,15 +43,30 @@ struct Odds {
     const HeuristicData& h;
     int left;
     double turns;
-    std::vector<int> counts;                         // tiles left per type
-    std::vector<std::pair<int, int>> closing_cache;  // (pattern << 4 | mask, closing tiles)
-    std::vector<std::pair<int, double>> odds_cache;  // (root, odds)
+    // Buffers kept from call to call (one evaluation at a time per thread).
+    std::vector<int>& counts;                         // tiles left per type
+    std::vector<std::pair<int, int>>& closing_cache;  // (pattern << 4 | mask, closing tiles)
+    std::vector<std::pair<int, double>>& odds_cache;  // (root, odds)
 
-    Odds(State& s, const HeuristicData& hd) : st(s), h(hd) {
+    static std::vector<int>& counts_buffer() { static thread_local std::vector<int> v; return v; }
+    static std::vector<std::pair<int, int>>& closing_buffer() {
+        static thread_local std::vector<std::pair<int, int>> v;
+        return v;
+    }
+    static std::vector<std::pair<int, double>>& odds_buffer() {
+        static thread_local std::vector<std::pair<int, double>> v;
+        return v;
+    }
+
+    Odds(State& s, const HeuristicData& hd)
+        : st(s), h(hd), counts(counts_buffer()), closing_cache(closing_buffer()),
+          odds_cache(odds_buffer()) {
         left = static_cast<int>(s.pile.size());
         turns = static_cast<double>(left) / s.data->players;
         counts.assign(s.data->tiles.size(), 0);
         for (uint8_t t : s.pile) counts[t] += 1;
+        closing_cache.clear();
+        odds_cache.clear();
     }
 
     int closing(int pattern, int mask) {
@@ -118,20 +133,33 @@ struct Odds {
     }
 };
 
-// Figures grouped by feature, in the order their first figure was put.
-void groups_of(State& st, std::vector<int>& group_roots, std::vector<std::vector<int>>& group_parts) {
-    group_roots.clear();
-    group_parts.clear();
+// Figures grouped by feature, in the order their first figure was put. The buffers are kept
+// from call to call (a search evaluates many positions): no allocation once they have grown.
+struct Groups {
+    std::vector<int> roots;
+    std::vector<std::vector<int>> parts;
+    size_t n = 0;
+};
+
+Groups& groups_of(State& st) {
+    static thread_local Groups groups;
+    groups.n = 0;
     for (const Occupant& o : st.occupant) {
-        int r = st.graph.find(o.part);
-        auto it = std::find(group_roots.begin(), group_roots.end(), r);
-        if (it == group_roots.end()) {
-            group_roots.push_back(r);
-            group_parts.push_back({o.part});
-        } else {
-            group_parts[it - group_roots.begin()].push_back(o.part);
+        const int r = st.graph.find(o.part);
+        size_t k = 0;
+        while (k < groups.n && groups.roots[k] != r) ++k;
+        if (k == groups.n) {
+            if (groups.roots.size() == k) {
+                groups.roots.push_back(r);
+                groups.parts.emplace_back();
+            }
+            groups.roots[k] = r;
+            groups.parts[k].clear();
+            ++groups.n;
         }
+        groups.parts[k].push_back(o.part);
     }
+    return groups;
 }
 
 const Occupant& occupant_of(const State& st, int part) {
@@ -183,13 +211,12 @@ std::vector<double> potential_scores(State& st, const HeuristicData& h) {
     for (int s = 0; s < n; ++s) values[s] = static_cast<double>(st.scores[s]);
     Odds odds(st, h);
     const double hand = h.follower_in_hand * std::min(1.0, odds.turns / h.hand_horizon);
-    std::vector<int> group_roots, cities;
-    std::vector<std::vector<int>> group_parts;
-    groups_of(st, group_roots, group_parts);
+    static thread_local std::vector<int> cities;
+    const Groups& groups = groups_of(st);
     Graph& g = st.graph;
-    for (size_t i = 0; i < group_roots.size(); ++i) {
-        const int root = group_roots[i];
-        const std::vector<int>& parts = group_parts[i];
+    for (size_t i = 0; i < groups.n; ++i) {
+        const int root = groups.roots[i];
+        const std::vector<int>& parts = groups.parts[i];
         double points, done = 0.0;
         if (g.parts[root].kind == FIELD) {
             odds.field_cities(root, cities);
@@ -231,13 +258,12 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
     for (auto& v : vectors) v.fill(0.0);
     for (int s = 0; s < n; ++s) vectors[s][X_SCORE] = static_cast<double>(st.scores[s]);
     Odds odds(st, h);
-    std::vector<int> group_roots, cities;
-    std::vector<std::vector<int>> group_parts;
-    groups_of(st, group_roots, group_parts);
+    static thread_local std::vector<int> cities;
+    const Groups& groups = groups_of(st);
     Graph& g = st.graph;
-    for (size_t i = 0; i < group_roots.size(); ++i) {
-        const int root = group_roots[i];
-        const std::vector<int>& parts = group_parts[i];
+    for (size_t i = 0; i < groups.n; ++i) {
+        const int root = groups.roots[i];
+        const std::vector<int>& parts = groups.parts[i];
         // The majority terms (index, value), the returns index and the completion odds.
         std::pair<int, double> terms[3];
         int nterms = 0, returns = -1;

@@ -40,12 +40,20 @@ double relative_value(const std::vector<double>& v, int seat) {
     return v[seat] - best;
 }
 
+// A state per lookahead depth, kept from call to call: copying a position into one reuses its
+// memory instead of allocating a new one for every child a greedy choice looks at.
+State& scratch(int depth) {
+    static thread_local State states[8];
+    return states[depth];
+}
+
 double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
     if (depth > 0 && !st.is_terminal() && st.current_player() == seat) {
         double best = -std::numeric_limits<double>::infinity();
-        const std::vector<int64_t> ids = st.legal_ids();
+        const std::vector<int64_t>& ids = st.legal_ids();  // st is not changed below
         for (int64_t id : ids) {
-            State child = st;
+            State& child = scratch(depth);
+            child = st;
             child.apply_id(id);
             best = std::max(best, lookahead(child, seat, depth - 1, h));
         }
@@ -58,11 +66,12 @@ double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
 
 int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
     const int seat = st.current_player();
-    const std::vector<int64_t> ids = st.legal_ids();
+    const std::vector<int64_t>& ids = st.legal_ids();  // st is not changed below
     std::vector<int64_t> best;
     double best_value = -std::numeric_limits<double>::infinity();
     for (int64_t id : ids) {
-        State child = st;
+        State& child = scratch(depth);
+        child = st;
         child.apply_id(id);
         double value = lookahead(child, seat, depth - 1, h);
         if (value > best_value + 1e-9) {
