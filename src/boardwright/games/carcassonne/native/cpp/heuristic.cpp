@@ -2,6 +2,7 @@
 #include "heuristic.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace carc {
@@ -63,9 +64,17 @@ struct Odds {
           odds_cache(odds_buffer()) {
         left = static_cast<int>(s.pile.size());
         turns = static_cast<double>(left) / s.data->players;
-        counts.assign(s.data->tiles.size(), 0);
-        for (uint8_t t : s.pile) counts[t] += 1;
-        closing_cache.clear();
+        // The closing counts depend on the tiles left only: positions that share them (all
+        // the children a greedy choice looks at) share the counts already computed.
+        static thread_local std::vector<int> fresh;
+        static thread_local uint64_t last_game = 0;
+        fresh.assign(s.data->tiles.size(), 0);
+        for (uint8_t t : s.pile) fresh[t] += 1;
+        if (last_game != hd.id || fresh != counts) {
+            counts.swap(fresh);
+            closing_cache.clear();
+            last_game = hd.id;
+        }
         odds_cache.clear();
     }
 
@@ -198,6 +207,8 @@ std::vector<std::pair<int, int>> barn_payees(State& st) {
 }  // namespace
 
 void build_closers(const GameData& data, HeuristicData& h) {
+    static std::atomic<uint64_t> games{0};
+    h.id = ++games;
     h.closes.assign(data.tiles.size(), std::vector<uint8_t>(4096, 0));
     for (size_t t = 0; t < data.tiles.size(); ++t)
         for (int pattern = 0; pattern < 256; ++pattern)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "state.h"
@@ -24,6 +25,7 @@ struct HeuristicData {
     std::array<std::array<double, 3>, NUM_FEATURES> weights{};
     std::array<double, 3> to_move{};
     int pile_size = 1;
+    uint64_t id = 0;  // unique per game made in this process (keys caches shared by calls)
 };
 
 void build_closers(const GameData& data, HeuristicData& h);
