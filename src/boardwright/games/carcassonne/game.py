@@ -100,6 +100,14 @@ class RandomGames:
 DEFAULT_ENGINE: str | None = None
 
 
+def _rebuild_game(cls: type, players: int, options: dict[str, Any], engine: str,
+                  extra_reach: int) -> CarcassonneGame:
+    game = cls(players, options, engine)
+    if extra_reach:
+        game.reach_further(extra_reach)
+    return game
+
+
 def make_native_spec(game: CarcassonneGame) -> Any:
     from boardwright.games.carcassonne.native.spec import game_spec
     return native._engine.Spec(game_spec(game), game._decoder)
@@ -160,6 +168,7 @@ class CarcassonneGame(Game):
             self.supply_per_player.update(capability.supply())
         self._location_names = frozenset(SIDES + HALVES + INTERNAL + CORNERS)
         self._special_locations = frozenset((MONASTERY_LOCATION,))
+        self._extra_reach = 0  # tiles beyond the pile's (reach_further)
         self._build_action_space()
         self._tile_names = list(self.tile_types)
         self._tile_list = list(self.tile_types.values())
@@ -169,14 +178,25 @@ class CarcassonneGame(Game):
             self._native_spec = make_native_spec(self)
 
     def __reduce__(self) -> tuple:
-        """Pickled as what makes it (players, validated options, engine): the native engine's
-        data is rebuilt where it is loaded."""
-        return (type(self), (self.num_players, self._options, self.engine))
+        """Pickled as what makes it (players, validated options, engine, extra reach): the
+        native engine's data is rebuilt where it is loaded."""
+        return (_rebuild_game, (type(self), self.num_players, self._options, self.engine,
+                                self._extra_reach))
+
+    def reach_further(self, tiles: int) -> None:
+        """Widen the action space for `tiles` more tiles than the pile holds: a position built
+        directly (`scenario.build`) lays tiles that were never drawn, and every position next
+        to them must still have action ids (for the native engine, actions are their ids)."""
+        self._extra_reach += tiles
+        self._build_action_space()
+        if self.engine == "native":
+            self._native_spec = make_native_spec(self)
 
     def _build_action_space(self) -> None:
         """Fixed id ranges: place, deploy, abbey, draw, pass. Every position within `radius`
         of the start tile can be reached, so the space covers every legal action."""
-        self.radius = len(self._tile_bag()) + self.config.abbeys * self.num_players
+        self.radius = (len(self._tile_bag()) + self.config.abbeys * self.num_players
+                       + self._extra_reach)
         self._width = 2 * self.radius + 1
         self._positions = self._width * self._width
         locations = {f.location for t in self.tile_types.values()

@@ -120,6 +120,7 @@ def build(
     opts["start_tile"] = placed[0][0]
     opts["draw_order"] = pile
     game = load("carcassonne", players, opts)
+    game.reach_further(len(placed))  # the scenario's tiles were never in the pile
     state = CarcassonneState.__new__(CarcassonneState)
     state.setup(game, 0, list(reversed(pile)), placed[0][0])
     _lay_tiles(state, placed[1:])
