@@ -12,6 +12,9 @@ from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
 from boardwright.games.carcassonne.state import CarcassonneState
 
 AM = {"expansions": ["abbey_mayor"]}
+# The searching agents (greedy, MCTS) need the game's heuristic and evaluation, which only the
+# Python engine runs so far: their tests play on the default engine. The game's own playout
+# policy and turn structure are checked on both engines.
 
 
 def play_out(game: bw.Game, specs: list[str], seed: int, max_decisions: int | None = None) -> bw.State:
@@ -227,6 +230,7 @@ def test_a_subtree_grown_over_a_hidden_draw_is_not_reused() -> None:
     assert agent.reused == 0
 
 
+@pytest.mark.usefixtures("carcassonne_engine")
 def test_carcassonne_playouts_keep_their_figures() -> None:
     """The playout policy places tiles at random and never puts a figure (it passes)."""
     game = bw.load("carcassonne", 2, AM)
@@ -245,6 +249,7 @@ def test_carcassonne_playouts_keep_their_figures() -> None:
     assert all(not supply or supply.get("follower") == 7 for supply in state.supply)
 
 
+@pytest.mark.usefixtures("carcassonne_engine")
 def test_carcassonne_turns_start_at_the_draw_or_the_abbey_choice() -> None:
     """`at_turn_start` holds when the turn player is about to place the tile drawn for the
     turn or to choose the abbey, and not while the same turn waits for the tile drawn after

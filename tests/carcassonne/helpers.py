@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -48,3 +48,20 @@ def place_options(state: CarcassonneState) -> set[tuple[int, int, int]]:
     actions = state.legal_actions()
     assert all(isinstance(a, Place) for a in actions), actions
     return {(a.x, a.y, a.rotation) for a in actions}
+
+
+def on_python(state: Any) -> CarcassonneState:
+    """The position on the Python engine (itself, or a native state's `to_python`): for the
+    heuristic's internals, which only the Python engine has."""
+    return state if isinstance(state, CarcassonneState) else state.to_python()
+
+
+def edited(state: Any, change: Callable[[CarcassonneState], None]) -> Any:
+    """The position after `change` edits the Python engine's internals (scores, say, which
+    have no public setter), on the state's own engine."""
+    if isinstance(state, CarcassonneState):
+        change(state)
+        return state
+    python = state.to_python()
+    change(python)
+    return type(state).from_python(python)

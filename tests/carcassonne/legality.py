@@ -24,6 +24,7 @@ from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import CORNERS
 
 FAR = 60  # a position no game reaches (inside the action-id space of every configuration)
+NATIVE_REFUSALS = 0.1
 AROUND = tuple(dx * STRIDE + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
@@ -60,7 +61,7 @@ def fingerprint(state: CarcassonneState) -> tuple:
     """A cheap summary that any change made by `apply` alters."""
     return (state.phase, state.actor, state.turn_player, state.tile, state.turn,
             len(state.history), tuple(state.scores), len(state.pile), len(state.occupant),
-            len(state.wagon_queue), len(state.log), len(state.graph.board))
+            len(state.wagon_queue), len(state.log), len(state.board_tiles()))
 
 
 def action_id_or_none(game: Any, action: Any) -> int | None:
@@ -72,14 +73,20 @@ def action_id_or_none(game: Any, action: Any) -> int | None:
 
 def check_legality_agrees(state: CarcassonneState, rng: random.Random,
                           masks: Iterable[tuple[str, set[int]]] = (),
-                          full_check: float = 0.005, is_legal_share: float = 1.0) -> int:
+                          full_check: float = 0.005, is_legal_share: float = 1.0,
+                          refusal_share: float | None = None) -> int:
     """For every plausible action: listed == `is_legal` == applies (to a clone when listed;
     to the state itself otherwise, which must then stay exactly as it was) == its id is in the
     mask built from the list == its id is in each of `masks` (name, legal ids). Returns how
     many actions were checked. `full_check` is the share of refusals followed by a complete
     signature comparison (the cheap fingerprint is compared after every one);
     `is_legal_share` the share of unlisted actions also put to `is_legal` (which rebuilds the
-    whole list at every call)."""
+    whole list at every call); `refusal_share` the share of unlisted actions sent to `apply`
+    (by default all on the Python engine, `NATIVE_REFUSALS` on the native one, which has the
+    Python engine answer each: a whole position rebuilt per refusal)."""
+    if refusal_share is None:
+        native = type(state).__name__ == "NativeCarcassonneState"
+        refusal_share = NATIVE_REFUSALS if native else 1.0
     game = state.game
     legal = state.legal_actions()
     listed = set(legal)
@@ -97,6 +104,8 @@ def check_legality_agrees(state: CarcassonneState, rng: random.Random,
             assert (action_id in ids) == expected, f"{name} mask for {action} ({action_id})"
         if expected:
             state.clone().apply(action)
+            continue
+        if refusal_share < 1.0 and rng.random() >= refusal_share:
             continue
         full = rng.random() < full_check
         before = state.signature() if full else None

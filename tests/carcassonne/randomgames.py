@@ -17,7 +17,6 @@ import random
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable, Iterator, Protocol
 
 import boardwright as bw
@@ -26,6 +25,7 @@ from boardwright.games.carcassonne import Deploy, Draw, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.actions import pack, unpack
 from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, TileVariant
+from carcassonne_engines import per_engine_cache
 
 FOLLOWERS = 7
 BASE_SET_SIZE = 72
@@ -60,7 +60,7 @@ class GameConfig(Protocol):
     def game(self) -> bw.Game: ...
 
 
-@lru_cache(maxsize=None)
+@per_engine_cache()
 def _load_options(players: int, options_json: str) -> bw.Game:
     """Games are immutable configuration; sharing them keeps thousands of games cheap."""
     return bw.load("carcassonne", players, json.loads(options_json))
@@ -436,6 +436,7 @@ class Analysis:
 
     def __init__(self, state: CarcassonneState) -> None:
         self.state = state
+        self.graph = state.graph  # read once: a native state rebuilds it at every read
         self.view = state.view(None)
         self.options = state.game.option_summary()
         self.board = tiles_by_xy(state)
@@ -458,7 +459,7 @@ class Analysis:
         return feature.kind != FIELD and not feature.complete and index not in self.occupied
 
     def part_id(self, node: Node) -> int:
-        return self.state.graph.board[pack(*node[0])][1] + node[1]
+        return self.graph.board[pack(*node[0])][1] + node[1]
 
 
 # -- invariants ------------------------------------------------------------------------------
@@ -568,7 +569,7 @@ def check_features(state: CarcassonneState, turn_over: bool, an: Analysis | None
       monastery (scoring must have sent it back), and no field holds both a barn and a farmer.
     """
     an = Analysis(state) if an is None else an
-    graph = state.graph
+    graph = an.graph
     roots: set[int] = set()
     for index, feature in enumerate(an.features):
         parts = [an.part_id(node) for node in feature.nodes]
@@ -944,7 +945,7 @@ def expected_abbey_actions(an: Analysis) -> set[Any]:
 
 def _scored_feature(an: Analysis) -> int:
     """The feature the deciding wagon left (the engine's queue names its root part)."""
-    graph = an.state.graph
+    graph = an.graph
     root = an.state.wagon_queue[0][2]
     node = (unpack(graph.part_pos[root]), graph.part_local[root])
     return an.feature_of[node]

@@ -24,7 +24,7 @@ import pytest
 
 import boardwright as bw
 from fixtures import FX_BARN, FX_RING
-from helpers import assert_illegal, feature_root
+from helpers import assert_illegal, feature_root, on_python
 
 from boardwright.games.carcassonne import Deploy, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.actions import pack
@@ -559,10 +559,10 @@ def test_two_barns_of_one_player_in_one_field_pay_once() -> None:
     assert barn_turn(state, 1, 4, 0, "NW") == [0, 0]
     assert barns(state) == [(RED, 0, 0), (RED, 0, 3)]
     # Separate fields still: S0 borders CA and CN, L3 borders CA.
-    assert seat_features(state)[RED][BARN_TERM] == 12.0
+    assert seat_features(on_python(state))[RED][BARN_TERM] == 12.0
     state.apply(Place(1, 2, 0))
     # Joined: the evaluation's barn term pays Red once, as the final scoring will.
-    assert seat_features(state)[RED][BARN_TERM] == 8.0
+    assert seat_features(on_python(state))[RED][BARN_TERM] == 8.0
     state.apply(Pass())
     assert state.scores == [8, 0]
     assert state.is_terminal

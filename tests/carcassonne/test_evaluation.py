@@ -22,6 +22,10 @@ from boardwright.games.carcassonne.heuristic import CompletionOdds, potential_sc
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
 from boardwright.games.carcassonne.scenario import build
 
+# The Python engine only: unit tests of the heuristic's and the evaluation's internals, which
+# read the Python engine's feature graph and scores (the native engine does not run them yet).
+pytestmark = pytest.mark.engines("python", reason="heuristic internals: Python engine only")
+
 AM = {"expansions": ["abbey_mayor"]}
 ROOT = Path(__file__).resolve().parents[2]
 

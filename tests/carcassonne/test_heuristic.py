@@ -24,6 +24,10 @@ from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.scoring import majority
 from boardwright.games.carcassonne.tiles import CITY_SIDE
 
+# The Python engine only: unit tests of the heuristic's and the evaluation's internals, which
+# read the Python engine's feature graph and scores (the native engine does not run them yet).
+pytestmark = pytest.mark.engines("python", reason="heuristic internals: Python engine only")
+
 SOUTH = 1 << 2  # mask bit of a spot's south side
 CITY_TO_THE_SOUTH = CITY_SIDE << 4  # frontier pattern: a city side wanted on the south
 

@@ -22,6 +22,14 @@ from boardwright.games.carcassonne.scenario import build  # noqa: E402
 AM_GAMES = am_configs(0, 54)[::4]
 
 
+# The native engine has the Python engine answer every input it does not list (a position
+# rebuilt for each), so it checks fewer games, sending a sample of the refused forms to `apply`
+# (`check_legality_agrees`; every listed action still applies, and every form still meets
+# `is_legal` at the same share and the action-id mask).
+NATIVE_GAMES = [*configs(0, 1), *AM_GAMES[::5]]
+PYTHON_ONLY = pytest.mark.engines("python", reason="native: a sample of the games, below")
+
+
 def play_checking(cfg: Config | AMConfig, is_legal_share: float) -> int:
     """Play one random game, checking agreement before every action; returns the actions
     checked."""
@@ -54,17 +62,26 @@ def test_an_equivalent_rotation_is_refused_everywhere() -> None:
             assert state.signature() == before
 
 
+@PYTHON_ONLY
 @pytest.mark.parametrize("cfg", configs(0, 2), ids=str)
 def test_legality_agrees_in_base_games(cfg: Config) -> None:
     assert play_checking(cfg, 0.1) > 1000
 
 
+@PYTHON_ONLY
 @pytest.mark.parametrize("cfg", AM_GAMES, ids=str)
 def test_legality_agrees_in_abbey_mayor_games(cfg: AMConfig) -> None:
     assert play_checking(cfg, 0.1) > 1000
 
 
+@pytest.mark.engines("native", reason="the native engine's sample of the games above")
+@pytest.mark.parametrize("cfg", NATIVE_GAMES, ids=str)
+def test_legality_agrees_on_the_native_engine(cfg: Config | AMConfig) -> None:
+    assert play_checking(cfg, 0.1) > 1000
+
+
 @pytest.mark.slow
+@PYTHON_ONLY
 @pytest.mark.parametrize("first", range(0, 432, 54))
 def test_legality_agrees_in_many_games(first: int) -> None:
     """Eight full cycles of A&M options (432 games: 1-6 players, every end rule, wagon range,

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 pytest.register_assert_rewrite("randomgames")  # detailed failures from the shared checks
 
+from carcassonne_engines import per_engine_cache  # noqa: E402
 from randomgames import (  # noqa: E402
     am_config,
     config,
@@ -193,7 +194,7 @@ malformed_actions = with_defect() | non_dicts | fuzzed
 PROBE_POINTS = [(0, 0), (1, 1), (2, 40), (3, 41), (4, 120), (11, 97)]
 
 
-@lru_cache(maxsize=None)
+@per_engine_cache()
 def _probe_state(index: int, steps: int) -> CarcassonneState:
     return state_at(config(index), steps)
 
@@ -205,7 +206,7 @@ def probe_state(point: tuple[int, int]) -> CarcassonneState:
     return state
 
 
-@lru_cache(maxsize=None)
+@per_engine_cache()
 def finished_state(index: int) -> CarcassonneState:
     state = state_at(config(index), 10**6)
     assert state.is_terminal
@@ -458,7 +459,7 @@ def am_phase_steps(index: int) -> dict[str, tuple[int, ...]]:
     return {phase: tuple(found) for phase, found in steps.items()}
 
 
-@lru_cache(maxsize=256)
+@per_engine_cache(maxsize=256)
 def _am_state(index: int, step: int) -> CarcassonneState:
     return state_at(am_config(index), step)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 from fixtures import FX_EAST, FX_RING, FX_START
-from helpers import events, turn
+from carcassonne_engines import native_action_space_bug
+from helpers import edited, events, turn
 
 import boardwright as bw
 from boardwright.games.carcassonne import Pass, Place
@@ -134,8 +135,8 @@ def test_players_sharing_the_top_score_share_the_victory() -> None:
     Built directly: the scores before the last turn are set on the state (no public setter
     exists), then Red plays the last tile without scoring anything.
     """
-    state = build(FX_START, pile=["U"])
-    state._scores = [50, 50, 41]
+    state = edited(build(FX_START, pile=["U"]),
+                   lambda python: setattr(python, "_scores", [50, 50, 41]))
     assert state.view(None)["winners"] == []  # nobody has won while the game runs
     assert turn(state, 1, 0, 0) == [0, 0, 0]
     assert state.is_terminal
@@ -145,6 +146,7 @@ def test_players_sharing_the_top_score_share_the_victory() -> None:
 
 
 @pytest.mark.rule("CAR-BASE-END-05")
+@native_action_space_bug
 def test_tie_for_the_lead_reached_by_play_is_shared() -> None:
     """Same rule reached through real scoring: Yellow's G is the last tile and ties Red and
     Blue on the FX-EAST city (6 each) -> winners Red and Blue, Yellow last."""

@@ -38,7 +38,7 @@ def new_game(players: int = 3, seed: int = 0, **options: Any) -> CarcassonneStat
     """A fresh game through the public API (not a built scenario)."""
     game = bw.load("carcassonne", players=players, options=options)
     state = game.new_game(seed)
-    assert isinstance(state, CarcassonneState)
+    assert isinstance(state, bw.State)
     return state
 
 

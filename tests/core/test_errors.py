@@ -15,6 +15,8 @@ import boardwright as bw
 import boardwright.core.errors as errors
 from boardwright.core.record import GameRecord
 
+pytestmark = pytest.mark.usefixtures("carcassonne_engine")  # on each Carcassonne engine
+
 ERROR_NAMES = ["BoardwrightError", "UnknownGameError", "InvalidOptionError",
                "MalformedActionError", "IllegalActionError", "GameOverError",
                "CorruptRecordError"]

@@ -10,6 +10,8 @@ import pytest
 
 import boardwright as bw
 
+pytestmark = pytest.mark.usefixtures("carcassonne_engine")  # on each Carcassonne engine
+
 
 @pytest.mark.parametrize("name, options", [("carcassonne", {}), ("queens", {})])
 def test_games_without_secrets_show_every_action_whole(name: str, options: dict) -> None:

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from carcassonne_engines import per_engine_cache
 
 import boardwright as bw
 from boardwright.core.game import rank_returns
 from boardwright.core.record import GameRecord
 
 GAME = "carcassonne"
+pytestmark = pytest.mark.usefixtures("carcassonne_engine")  # on each Carcassonne engine
 
 
 def random_game(players: int = 3, seed: int = 11, steps: int | None = None,
@@ -514,6 +516,7 @@ def test_replay_is_deterministic_with_draw_order() -> None:
 
 # -- actions: JSON and ids -------------------------------------------------------------------
 
+@per_engine_cache()
 def _seen_actions() -> tuple[bw.Game, list[Any]]:
     """Every legal action offered during a few random games of one configured game."""
     game = bw.load(GAME, 2)
@@ -528,7 +531,7 @@ def _seen_actions() -> tuple[bw.Game, list[Any]]:
     return game, list(seen)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def seen_actions() -> tuple[bw.Game, list[Any]]:
     return _seen_actions()
 

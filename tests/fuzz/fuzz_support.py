@@ -1,13 +1,13 @@
 """Positions, garbage and checks shared by the fuzz tests of every game.
 
 Positions come from random games of each family (Carcassonne without and with Abbey & Mayor,
-Queens, Shogun) stopped at random depths, built once per session with the random-game helpers
-of each game's own tests. The garbage is of four kinds: arbitrary JSON values (deep nesting,
-huge integers, non-finite floats, booleans where integers go, any unicode), mutations of real
-legal actions, records and options (a field dropped, replaced, added, retyped or shifted),
-foreign Python objects (objects whose `to_json` returns junk or raises, whose `__eq__`,
-`__hash__` or `__repr__` raise, other games' actions, look-alike dataclasses, the game's own
-action classes holding junk), and raw bytes.
+Queens, Shogun) stopped at random depths, built once per session (and Carcassonne engine) with
+the random-game helpers of each game's own tests. The garbage is of four kinds: arbitrary JSON
+values (deep nesting, huge integers, non-finite floats, booleans where integers go, any
+unicode), mutations of real legal actions, records and options (a field dropped, replaced,
+added, retyped or shifted), foreign Python objects (objects whose `to_json` returns junk or
+raises, whose `__eq__`, `__hash__` or `__repr__` raise, other games' actions, look-alike
+dataclasses, the game's own action classes holding junk), and raw bytes.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import dataclasses
 import json
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
+from carcassonne_engines import per_engine_cache
 from hypothesis import strategies as st
 from queens_helpers import new_game as queens_game
 from randomgames import am_config, config, state_at
@@ -58,7 +58,7 @@ def _play(state: bw.State, rng: random.Random, steps: int) -> bw.State:
     return state
 
 
-@lru_cache(maxsize=None)
+@per_engine_cache()
 def positions(family: str) -> tuple[bw.State, ...]:
     """Positions of random games of one family at random depths (the last one finished)."""
     out: list[bw.State] = []
@@ -367,7 +367,7 @@ def action_ids(size: int) -> st.SearchStrategy[Any]:
 
 # -- records --------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@per_engine_cache()
 def record_texts(family: str) -> tuple[str, ...]:
     """Saved records of the family's positions, non-ASCII seat names written as they are."""
     return tuple(json.dumps(s.record.to_json(), ensure_ascii=False, indent=1)

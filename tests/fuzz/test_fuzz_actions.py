@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from carcassonne_engines import over_games
 from fuzz_support import (
     FAMILIES, action_ids, assert_unchanged, foreign_objects, json_values, mutated, position,
     snapshot,
@@ -61,14 +62,14 @@ def check_json_actions(family: str, index: int, data: st.DataObject, source: Any
     apply_or_refuse(state, action)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_garbage_json_actions(family: str, index: int, data: st.DataObject) -> None:
     check_json_actions(family, index, data, json_values)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_mutated_legal_actions(family: str, index: int, data: st.DataObject) -> None:
@@ -78,7 +79,7 @@ def test_mutated_legal_actions(family: str, index: int, data: st.DataObject) -> 
     check_json_actions(family, index, data, mutated(original))
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_foreign_objects(family: str, index: int, data: st.DataObject) -> None:
@@ -100,7 +101,7 @@ def test_foreign_objects(family: str, index: int, data: st.DataObject) -> None:
     assert not apply_or_refuse(state, thing) or isinstance(thing, dict)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_action_ids(family: str, index: int, data: st.DataObject) -> None:
@@ -116,7 +117,7 @@ def test_action_ids(family: str, index: int, data: st.DataObject) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @SLOW
 @given(index=indexes, data=st.data())
 def test_many_mutated_and_foreign_actions(family: str, index: int, data: st.DataObject) -> None:

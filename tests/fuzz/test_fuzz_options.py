@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from carcassonne_engines import over_games
 from fuzz_support import HUGE, json_values, mutated, specials
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -91,7 +92,7 @@ def check_options(name: str, players_: Any, options: Any, seed: Any) -> None:
     assert bw.replay(bw.GameRecord.loads(state.record.dumps())) == state
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 @FUZZ
 @given(data=st.data(), players_=players, seed=seeds)
 def test_mutated_real_options(name: str, data: st.DataObject, players_: Any, seed: Any) -> None:
@@ -99,7 +100,7 @@ def test_mutated_real_options(name: str, data: st.DataObject, players_: Any, see
     check_options(name, players_, data.draw(mutated(original)), seed)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 @FUZZ
 @given(options=json_values | st.dictionaries(
     st.sampled_from(sorted({k for opts in REAL.values() for o in opts for k in o})), json_values,
@@ -109,7 +110,7 @@ def test_garbage_options(name: str, options: Any, players_: Any, seed: Any) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 @SLOW
 @given(data=st.data(), players_=players, seed=seeds)
 def test_many_mutated_options(name: str, data: st.DataObject, players_: Any, seed: Any) -> None:

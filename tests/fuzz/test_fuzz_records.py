@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from carcassonne_engines import over_games
 from fuzz_support import FAMILIES, json_values, mutated, record_bytes, record_texts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -73,7 +74,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("records")
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_damaged_record_bytes(family: str, index: int, data: st.DataObject,
@@ -82,7 +83,7 @@ def test_damaged_record_bytes(family: str, index: int, data: st.DataObject,
     read_bytes(data.draw(record_bytes(texts[index % len(texts)])), folder)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, data=st.data())
 def test_mutated_record_json(family: str, index: int, data: st.DataObject) -> None:
@@ -106,7 +107,7 @@ def test_garbage_json_records(value: Any) -> None:
     check_record(record)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @FUZZ
 @given(index=indexes, steps=st.one_of(st.integers(), st.floats(), st.text(max_size=3),
                                       st.none(), st.booleans()))
@@ -121,7 +122,7 @@ def test_replay_steps(family: str, index: int, steps: Any) -> None:
     assert len(state.record.actions) == (len(record.actions) if steps is None else steps)
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @CLI
 @given(index=indexes, data=st.data())
 def test_show_damaged_records(family: str, index: int, data: st.DataObject,
@@ -147,7 +148,7 @@ def test_show_damaged_records(family: str, index: int, data: st.DataObject,
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family", FAMILIES)
+@over_games("family", FAMILIES)
 @SLOW
 @given(index=indexes, data=st.data())
 def test_many_damaged_records(family: str, index: int, data: st.DataObject,

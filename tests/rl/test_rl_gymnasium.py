@@ -1,6 +1,7 @@
 """Gymnasium single-agent wrapper: registration, check_env, bots in the other seats."""
 
 import pytest
+from carcassonne_engines import over_games
 
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
@@ -20,7 +21,7 @@ def test_rl_gymnasium_check_env(env_id):
     check_env(env.unwrapped, skip_render_check=True)
 
 
-@pytest.mark.parametrize("env_id", IDS)
+@over_games("env_id", IDS)
 def test_rl_gymnasium_episode_against_random(env_id):
     env = gymnasium.make(env_id, opponent="random")
     obs, info = env.reset(seed=11)

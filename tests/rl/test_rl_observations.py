@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from carcassonne_engines import over_games
 
 np = pytest.importorskip("numpy")
 
@@ -12,7 +13,7 @@ from boardwright.rl.observations import HIGH, LOW, encoder_for
 GAMES = ["carcassonne", "queens", "shogun"]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_fixed_shape_and_bounds_over_a_random_game(name):
     game = make_game(name, 2)
     encoder = encoder_for(game)

@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from carcassonne_engines import over_games
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -20,12 +21,12 @@ def load(name, **params):
     return pyspiel.load_game(f"python_boardwright_{name}", params)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_openspiel_random_sim_test(name):
     pyspiel.random_sim_test(load(name, seed=1), num_sims=2, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_openspiel_game_type(name):
     game = load(name)
     kind = game.get_type()
@@ -36,11 +37,12 @@ def test_rl_openspiel_game_type(name):
     assert game.num_distinct_actions() > 0 and game.num_players() == 2
 
 
-@pytest.mark.parametrize("name,options", [
-    ("queens", ""), ("carcassonne", ""), ("shogun", json.dumps({"max_rounds": 2})),
-])
-def test_rl_openspiel_mcts_bot_plays_whole_games(name, options):
-    game = load(name, seed=4, options=options)
+MCTS_OPTIONS = {"queens": "", "carcassonne": "", "shogun": json.dumps({"max_rounds": 2})}
+
+
+@over_games("name", MCTS_OPTIONS)
+def test_rl_openspiel_mcts_bot_plays_whole_games(name):
+    game = load(name, seed=4, options=MCTS_OPTIONS[name])
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     for first in range(2):  # a game with MCTS in each seat
@@ -80,6 +82,7 @@ def _carcassonne_test_support():
 
 
 @pytest.mark.parametrize("index", [25, 49])
+@pytest.mark.usefixtures("carcassonne_engine")
 def test_rl_openspiel_legal_actions_are_exactly_what_apply_accepts(index):
     """At every step of a random Carcassonne game (Abbey & Mayor, `connected` wagons; two barns
     each in game 25), OpenSpiel's legal action ids are exactly the ids of the actions the

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from carcassonne_engines import over_games
 
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
@@ -15,17 +16,17 @@ GAMES = ["carcassonne", "queens", "shogun"]
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_pettingzoo_api_test(name):
     api_test(env(name), num_cycles=300)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_pettingzoo_seed_test(name):
     seed_test(lambda: env(name), num_cycles=50)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@over_games("name", GAMES)
 def test_rl_pettingzoo_full_episode_rewards_are_the_returns(name):
     e = env(name)
     e.reset(seed=5)
@@ -52,6 +53,7 @@ def test_rl_pettingzoo_illegal_action_raises():
         e.step(illegal)
 
 
+@pytest.mark.usefixtures("carcassonne_engine")
 def test_rl_pettingzoo_mask_only_for_the_agent_to_move():
     e = env("carcassonne")
     e.reset(seed=2)
@@ -60,6 +62,7 @@ def test_rl_pettingzoo_mask_only_for_the_agent_to_move():
         assert e.observe(agent)["action_mask"].any() == (agent == mover)
 
 
+@pytest.mark.usefixtures("carcassonne_engine")
 def test_rl_pettingzoo_three_players_and_game_options():
     api_test(env("queens", players=3), num_cycles=100)
     e = env("carcassonne", farmers=False)
@@ -95,6 +98,7 @@ def _carcassonne_test_support():
 LEGALITY_CONFIGS = [25, 41, 49, 57]
 
 
+@pytest.mark.usefixtures("carcassonne_engine")
 @pytest.mark.parametrize("index", LEGALITY_CONFIGS)
 def test_rl_pettingzoo_mask_is_exactly_what_apply_accepts(index):
     """At every step of a random Carcassonne game, each legal action and each plausible variant

@@ -1,0 +1,69 @@
+"""The Carcassonne engines the tests run on, shared by every test folder.
+
+A test's engine is `DEFAULT_ENGINE` while it runs (the `carcassonne_engine` fixture of
+tests/conftest.py sets it), so anything a test caches (games, positions) is cached per engine,
+or a `[native]` test would reuse the Python engine's.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, wraps
+from typing import Any, Callable, Iterable, TypeVar
+
+import pytest
+
+from boardwright.games.carcassonne import game as carcassonne_game
+
+ENGINES = ("python", "native")
+STATE_CLASS = {"python": "CarcassonneState", "native": "NativeCarcassonneState"}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def current_engine() -> str:
+    """The engine of Carcassonne games created now without naming one."""
+    return carcassonne_game.DEFAULT_ENGINE
+
+
+def per_engine_cache(maxsize: int | None = None) -> Callable[[F], F]:
+    """`lru_cache`, with the current engine as part of the key."""
+    def decorate(function: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(lambda engine, *args: function(*args))
+
+        @wraps(function)
+        def wrapper(*args: Any) -> Any:
+            return cached(current_engine(), *args)
+        return wrapper  # type: ignore[return-value]
+    return decorate
+
+
+def engine_cases(names: Iterable[str]) -> list[Any]:
+    """Parameters `(name, carcassonne_engine)` for a test over several games (or game
+    families): a Carcassonne one on each engine, any other once. Use with
+    `indirect=["carcassonne_engine"]`."""
+    cases = []
+    for name in names:
+        if "carcassonne" in name.lower():
+            cases.extend(pytest.param(name, engine, id=f"{name}-{engine}") for engine in ENGINES)
+        else:
+            cases.append(pytest.param(name, None, id=name))
+    return cases
+
+
+ACTION_SPACE_BUG = (
+    "native engine: the action space reaches `radius` (the pile's size, plus abbeys) from the "
+    "start tile; a position built by `scenario.build` lays more tiles than that, the frontier "
+    "leaves the space, and the native engine's ids of places out there "
+    "(State::position_index, unchecked) alias other actions")
+native_action_space_bug = pytest.mark.native_bug(reason=ACTION_SPACE_BUG)
+
+
+def over_games(argname: str, names: Iterable[str]) -> Callable[[F], F]:
+    """`parametrize(argname, names)`, Carcassonne ones on each engine (`engine_cases`)."""
+    parametrize = pytest.mark.parametrize(f"{argname}, carcassonne_engine", engine_cases(names),
+                                          indirect=["carcassonne_engine"])
+    uses = pytest.mark.usefixtures("carcassonne_engine")  # (the test need not name it)
+
+    def decorate(test: F) -> F:
+        return parametrize(uses(test))  # type: ignore[no-any-return]
+    return decorate

@@ -1,0 +1,92 @@
+"""The Carcassonne engine a test runs on.
+
+Every Carcassonne test runs on both engines: the Python one (the rules reference) and the
+native one. The `carcassonne_engine` fixture sets `DEFAULT_ENGINE`, the engine of every game
+created without naming one (`bw.load`, `bw.replay`, `scenario.build`, the RL adapters...), so a
+test written once plays on either. Tests ask for it by name (tests/carcassonne does for all of
+its tests), and it is parametrised `[python]`/`[native]` here unless the test parametrises it
+itself (`indirect`, see `carcassonne_engines.engine_cases`) or narrows it with
+`@pytest.mark.engines("python", reason=...)`. `@pytest.mark.native_bug(reason=...)` expects the
+native run to fail (strictly) for a known bug of that engine.
+
+A native run must really be native: the fixture checks that a new game is a native state, and
+that a test which creates Carcassonne games creates at least one on the native engine.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardwright.games.carcassonne import game as carcassonne_game
+from boardwright.games.carcassonne import native
+from carcassonne_engines import ENGINES, STATE_CLASS
+
+# Only an install asked not to build the extension (BOARDWRIGHT_NATIVE=0) runs without it.
+NATIVE_SKIPPED = os.environ.get("BOARDWRIGHT_NATIVE") == "0" and not native.AVAILABLE
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "engines(*names, reason): the Carcassonne engines the test runs on (both "
+        "unless narrowed, with the reason; none: it names its engines itself)")
+    config.addinivalue_line(
+        "markers", "native_bug(reason): the test fails on the native engine for a known bug "
+        "(strict xfail there, so the fix shows)")
+
+
+def _parametrised_by_test(metafunc: pytest.Metafunc) -> bool:
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0] if mark.args else mark.kwargs.get("argnames", "")
+        if isinstance(names, str):
+            names = [n.strip() for n in names.split(",")]
+        if "carcassonne_engine" in names:
+            return True
+    return False
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "carcassonne_engine" not in metafunc.fixturenames or _parametrised_by_test(metafunc):
+        return
+    engines = ENGINES
+    mark = metafunc.definition.get_closest_marker("engines")
+    if mark is not None:
+        assert mark.kwargs.get("reason"), "an engines mark says why"
+        engines = mark.args
+    if not engines:  # the test chooses its engines itself
+        return
+    bug = metafunc.definition.get_closest_marker("native_bug")
+    params = [pytest.param(engine, id=engine, marks=(
+        [pytest.mark.xfail(strict=True, reason=bug.kwargs["reason"])]
+        if bug is not None and engine == "native" else [])) for engine in engines]
+    metafunc.parametrize("carcassonne_engine", params, indirect=True)
+
+
+@pytest.fixture
+def carcassonne_engine(request: pytest.FixtureRequest,
+                       monkeypatch: pytest.MonkeyPatch) -> Iterator[str | None]:
+    """The engine of the test's Carcassonne games (None: a test of another game)."""
+    engine = getattr(request, "param", None)
+    if engine is None:
+        yield None
+        return
+    if engine == "native" and NATIVE_SKIPPED:
+        pytest.skip("BOARDWRIGHT_NATIVE=0: the native engine is not built")
+    monkeypatch.setattr(carcassonne_game, "DEFAULT_ENGINE", engine)
+    probe = carcassonne_game.CarcassonneGame(1, {"draw_order": []}).new_game(0)
+    assert type(probe).__name__ == STATE_CLASS[engine], type(probe)
+    chosen: list[str] = []
+    choose = carcassonne_game.choose_engine
+
+    def recording_choose(name: Any) -> str:
+        result = choose(name)
+        chosen.append(result)
+        return result
+
+    monkeypatch.setattr(carcassonne_game, "choose_engine", recording_choose)
+    yield engine
+    if engine == "native" and chosen:
+        assert "native" in chosen, "a [native] test created only Python-engine games"
