@@ -22,7 +22,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def current_engine() -> str:
     """The engine of Carcassonne games created now without naming one."""
-    return carcassonne_game.DEFAULT_ENGINE
+    return carcassonne_game.CarcassonneGame.default_engine()
 
 
 def per_engine_cache(maxsize: int | None = None) -> Callable[[F], F]:
@@ -48,14 +48,6 @@ def engine_cases(names: Iterable[str]) -> list[Any]:
         else:
             cases.append(pytest.param(name, None, id=name))
     return cases
-
-
-ACTION_SPACE_BUG = (
-    "native engine: the action space reaches `radius` (the pile's size, plus abbeys) from the "
-    "start tile; a position built by `scenario.build` lays more tiles than that, the frontier "
-    "leaves the space, and the native engine's ids of places out there "
-    "(State::position_index, unchecked) alias other actions")
-native_action_space_bug = pytest.mark.native_bug(reason=ACTION_SPACE_BUG)
 
 
 def over_games(argname: str, names: Iterable[str]) -> Callable[[F], F]:

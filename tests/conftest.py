@@ -79,14 +79,15 @@ def carcassonne_engine(request: pytest.FixtureRequest,
     probe = carcassonne_game.CarcassonneGame(1, {"draw_order": []}).new_game(0)
     assert type(probe).__name__ == STATE_CLASS[engine], type(probe)
     chosen: list[str] = []
-    choose = carcassonne_game.choose_engine
+    game_class = carcassonne_game.CarcassonneGame
+    choose = game_class.choose_engine
 
-    def recording_choose(name: Any) -> str:
+    def recording_choose(cls: type, name: Any = None) -> str:
         result = choose(name)
         chosen.append(result)
         return result
 
-    monkeypatch.setattr(carcassonne_game, "choose_engine", recording_choose)
+    monkeypatch.setattr(game_class, "choose_engine", classmethod(recording_choose))
     yield engine
     if engine == "native" and chosen:
         assert "native" in chosen, "a [native] test created only Python-engine games"

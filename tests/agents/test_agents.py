@@ -12,9 +12,9 @@ from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
 from boardwright.games.carcassonne.state import CarcassonneState
 
 AM = {"expansions": ["abbey_mayor"]}
-# The searching agents (greedy, MCTS) need the game's heuristic and evaluation, which only the
-# Python engine runs so far: their tests play on the default engine. The game's own playout
-# policy and turn structure are checked on both engines.
+# The searching agents play on the default engine (the native one where it is built); tests
+# that spy on the search's Python playout path name the Python engine, and the game's own
+# playout policy and turn structure are checked on both engines.
 
 
 def play_out(game: bw.Game, specs: list[str], seed: int, max_decisions: int | None = None) -> bw.State:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from carcassonne_engines import native_action_space_bug
 from fixtures import FX_HOLE_CITY, FX_RING
 from helpers import assert_illegal, events
 
@@ -170,7 +169,6 @@ def test_final_round_turn_offers_monk_or_wagon_on_the_abbey() -> None:
 
 
 @pytest.mark.rule("CAR-AM-END-01")
-@native_action_space_bug
 def test_every_player_with_an_abbey_and_a_hole_must_place() -> None:
     """Three holes, three abbeys: each player in turn is offered exactly the remaining holes
     and no pass, so all three abbeys end on the board before final scoring."""
@@ -245,7 +243,6 @@ def test_round_starts_left_of_the_last_placer() -> None:
     (RED, [RED, BLUE, YELLOW]),     # Yellow placed it
     (BLUE, [BLUE, YELLOW, RED]),    # Red placed it
 ])
-@native_action_space_bug
 def test_round_goes_clockwise_and_ends_with_the_last_placer(
         turn_player: int, expected: list[int]) -> None:
     """With three holes every player acts: clockwise from the left of the last placer, who
@@ -307,7 +304,6 @@ def test_holes_checked_anew_second_player_gets_the_remaining_hole() -> None:
 
 
 @pytest.mark.rule("CAR-AM-END-03")
-@native_action_space_bug
 def test_an_abbey_creates_no_new_hole() -> None:
     """Filling a hole never opens another one: the offered holes only shrink through the round."""
     state = build(THREE_HOLES, pile=[], options=am())

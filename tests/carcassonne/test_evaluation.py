@@ -24,7 +24,9 @@ from boardwright.games.carcassonne.scenario import build
 
 # The Python engine only: unit tests of the heuristic's and the evaluation's internals, which
 # read the Python engine's feature graph and scores (the native engine does not run them yet).
-pytestmark = pytest.mark.engines("python", reason="heuristic internals: Python engine only")
+pytestmark = pytest.mark.engines(
+    "python", reason="white-box tests of the Python heuristic and evaluation; the native ones "
+    "are checked against them in test_native_heuristic.py")
 
 AM = {"expansions": ["abbey_mayor"]}
 ROOT = Path(__file__).resolve().parents[2]

@@ -26,7 +26,9 @@ from boardwright.games.carcassonne.tiles import CITY_SIDE
 
 # The Python engine only: unit tests of the heuristic's and the evaluation's internals, which
 # read the Python engine's feature graph and scores (the native engine does not run them yet).
-pytestmark = pytest.mark.engines("python", reason="heuristic internals: Python engine only")
+pytestmark = pytest.mark.engines(
+    "python", reason="white-box tests of the Python heuristic and evaluation; the native ones "
+    "are checked against them in test_native_heuristic.py")
 
 SOUTH = 1 << 2  # mask bit of a spot's south side
 CITY_TO_THE_SOUTH = CITY_SIDE << 4  # frontier pattern: a city side wanted on the south

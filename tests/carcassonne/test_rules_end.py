@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from fixtures import FX_EAST, FX_RING, FX_START
-from carcassonne_engines import native_action_space_bug
 from helpers import edited, events, turn
 
 import boardwright as bw
@@ -146,7 +145,6 @@ def test_players_sharing_the_top_score_share_the_victory() -> None:
 
 
 @pytest.mark.rule("CAR-BASE-END-05")
-@native_action_space_bug
 def test_tie_for_the_lead_reached_by_play_is_shared() -> None:
     """Same rule reached through real scoring: Yellow's G is the last tile and ties Red and
     Blue on the FX-EAST city (6 each) -> winners Red and Blue, Yellow last."""

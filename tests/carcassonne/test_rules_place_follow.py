@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from carcassonne_engines import native_action_space_bug
 from fixtures import FX_EAST, FX_FIELD, FX_HOLE_CITY, FX_RING, FX_ROAD_HOLE, FX_START
 from helpers import assert_illegal, feature_root, place_options
 
@@ -480,7 +479,6 @@ def test_followers_come_back_through_scoring() -> None:
 
 
 @pytest.mark.rule("CAR-BASE-FOLLOW-05", "CAR-BASE-SCORE-08")
-@native_action_space_bug
 def test_merging_occupied_cities_is_legal() -> None:
     """FX-EAST: Red's knight on the city of (1,-1), Blue's on the city of (3,-1). Yellow places
     G@(2,-1)/0 → legal; the city holds one Red and one Blue knight; on completion both score

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from carcassonne_engines import native_action_space_bug
 from fixtures import FX_HOLE_CITY
 from randomgames import am_configs, configs, new_state, pick_action
 
@@ -30,7 +29,6 @@ def am(end: str) -> dict[str, object]:
     return {"expansions": ["abbey_mayor"], "abbey_end_of_game": end}
 
 
-@native_action_space_bug
 @pytest.mark.parametrize("end", ["mandatory_round", "voluntary_round"])
 def test_every_final_round_turn_starts_a_turn(end: str) -> None:
     """Blue placed the last tile: Yellow, Red and Blue each get a final-round turn, and each
