@@ -24,8 +24,13 @@ REASONS = ("", "barn placed", "farmers joined a barn")
 
 
 def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneState:
-    """The native twin of a Python-engine position (of a game whose engine is "native")."""
+    """The native twin of a Python-engine position. A position of a game that runs on the
+    Python engine moves to a twin of that game on the native engine."""
     game = state.game
+    if game.engine != "native":
+        from boardwright.games.carcassonne.game import _rebuild_game
+        game = _rebuild_game(type(game), game.num_players, game._options, "native",
+                             game._extra_reach)
     index = game._tile_index
     figures = game.figures
     graph = state.graph
