@@ -98,7 +98,8 @@ struct Graph {
 
     void init(const GameData* d, size_t max_tiles) {
         data = d;
-        board.init(8 * (max_tiles + 2));
+        // Tiles and frontier positions (at most twice the tiles, and 4) at half load or less.
+        board.init(2 * (3 * max_tiles + 4));
         tiles.clear();
         frontier.pos.clear();
         frontier.pattern.clear();

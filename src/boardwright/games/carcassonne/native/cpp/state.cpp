@@ -66,8 +66,7 @@ size_t State::memory_bytes() const {
            held(g.frontier.pos) + held(g.frontier.pattern) + held(g.frontier.place_base) +
            held(g.parts) + held(g.multi) + held(pile) + held(discarded) + held(pending) +
            held(scores) + held(supply) + held(abbeys_left) + held(occupant) + held(history) +
-           held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal) +
-           held(scratch_) + held(scratch2_);
+           held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal);
 }
 
 bool State::at_turn_start() const {
@@ -574,7 +573,7 @@ void State::add_points(uint8_t winners, int points, FeatureName feature, bool co
 }
 
 int State::completed_cities(int field_root) {
-    std::vector<int>& roots = scratch2_;
+    static thread_local std::vector<int> roots;  // (a buffer kept from call to call)
     roots.clear();
     for (int p = field_root; p >= 0; p = graph.parts[p].mem_next) {
         const PlacedTile& t = graph.tiles[graph.parts[p].part_tile];

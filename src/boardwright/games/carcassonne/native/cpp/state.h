@@ -140,7 +140,6 @@ struct State {
    private:
     void deploy_actions(std::vector<int64_t>& out);
     void linked_parts(int part, std::vector<int>& out);
-    std::vector<int> scratch_, scratch2_;
 };
 
 }  // namespace carc
