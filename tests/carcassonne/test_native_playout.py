@@ -17,7 +17,7 @@ pytest.register_assert_rewrite("native_support")
 
 from native_support import needs_native  # noqa: E402
 
-pytestmark = needs_native
+pytestmark = [needs_native, pytest.mark.engines(reason="names its engines itself")]
 AM = {"expansions": ["abbey_mayor"]}
 
 
