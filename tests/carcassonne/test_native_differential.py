@@ -20,8 +20,9 @@ BATCHES = 20
 def test_random_games_agree_at_every_step(batch: int) -> None:
     """2,000 seeded random games over random configurations (1-6 players, every option value,
     with and without Abbey & Mayor): at every step the same legal actions in the same order,
-    current player, scores, views (the spectator's and the mover's), scoring log, record and
-    full signature."""
+    current player, scores, the mover's view (with the scoring log), the full signature (the
+    actions so far included); every seat's and the spectator's views every tenth step and at
+    the end; the record at the end."""
     per_batch = GAMES // BATCHES
     for game in range(batch * per_batch, (batch + 1) * per_batch):
         players, options = random_config(random.Random(game))
