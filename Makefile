@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PLAYERS ?= human,random
 SERVE_ARGS ?=
 
-.PHONY: serve play chromium test test-fast test-slow bench profile coverage clean
+.PHONY: serve play chromium postgresql test test-fast test-slow bench profile coverage clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,12 +53,20 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "note: /usr/bin/chromium is missing: the browser tests will be skipped"; fi
 
+## postgresql: Debian's PostgreSQL server for the storage tests, which start a throwaway cluster
+##             of their own (installed when missing, as root with apt-get; never started here)
+postgresql:
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else echo "note: no PostgreSQL server: the storage tests will skip their PostgreSQL runs"; fi
+
 ## test: install the test dependencies and run the whole suite
-test: $(VENV)/.installed-dev chromium
+test: $(VENV)/.installed-dev chromium postgresql
 	$(BIN)/python -m pytest -q
 
 ## test-fast: the suite without the slow property tests
-test-fast: $(VENV)/.installed-dev chromium
+test-fast: $(VENV)/.installed-dev chromium postgresql
 	$(BIN)/python -m pytest -q -m "not slow"
 
 ## bench: throughput benchmark (games per second)

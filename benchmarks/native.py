@@ -9,7 +9,8 @@ Measured, each engine side by side on the same seeds:
   farmers and Abbey & Mayor with every component;
 - whole random games played in compiled code (`CarcassonneGame.random_games`, native only);
 - MCTS with the game's search defaults at 0.25 s per decision: playouts per decision;
-- `clone()` time and the memory one state holds, mid-game;
+- `clone()` time, mid-game, and the memory one native state holds (a clone: what a search
+  keeps), halfway through a game, on average over every position of a game, and at the end;
 - the process's peak resident memory at the end (the MCTS tree cap bounds it).
 """
 
@@ -66,6 +67,23 @@ def clone_cost(game: bw.Game, seed: int, repeat: int = 20000) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
+def state_memory(game: bw.Game, games: int, seed: int) -> dict[str, float]:
+    """Bytes one native state holds (a clone of each position of random games)."""
+    half, mean, end = [], [], []
+    for index in range(games):
+        state = game.new_game(seed + index)
+        rng = random.Random(seed + index)
+        sizes = []
+        while not state.is_terminal:
+            sizes.append(state.clone()._memory_bytes())  # type: ignore[attr-defined]
+            state.apply(rng.choice(state.legal_actions()))
+        half.append(sizes[len(sizes) // 2])
+        mean.append(sum(sizes) / len(sizes))
+        end.append(state.clone()._memory_bytes())  # type: ignore[attr-defined]
+    return {"halfway": sum(half) / games, "mean": sum(mean) / games, "end": sum(end) / games,
+            "largest": max(end)}
+
+
 def playouts_per_decision(game: bw.Game, decisions: int, seed: int) -> float:
     state = midgame(game, seed, plies=30)
     agent = MCTSAgent(seed=seed, seconds=0.25)
@@ -101,9 +119,9 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  whole games in compiled code (random_games): {batch:9,.0f} games/s")
         for engine, game in games.items():
             print(f"  clone, {engine:6s}: {clone_cost(game, args.seed):6.2f} µs")
-        state = midgame(games["native"], args.seed)
-        print(f"  one native state mid-game: {state._memory_bytes():,} bytes "  # type: ignore[attr-defined]
-              f"(a clone: {state.clone()._memory_bytes():,})")  # type: ignore[attr-defined]
+        memory = state_memory(games["native"], 20, args.seed)
+        print("  one native state: " + ", ".join(f"{name} {value:,.0f} bytes"
+                                                  for name, value in memory.items()))
         if name == "abbey_mayor":
             per = {engine: playouts_per_decision(game, args.decisions, args.seed)
                    for engine, game in games.items()}

@@ -50,6 +50,14 @@ def engine_cases(names: Iterable[str]) -> list[Any]:
     return cases
 
 
+def alternating(batches: Iterable[Any]) -> list[Any]:
+    """Parameters `(carcassonne_engine, batch)` taking the engines in turn: for the slowest
+    property tests, whose thousands of games are shared between the engines instead of played
+    twice (the differential test checks that the engines agree at every step)."""
+    return [pytest.param(ENGINES[i % len(ENGINES)], batch, id=f"{ENGINES[i % len(ENGINES)]}-{batch}")
+            for i, batch in enumerate(batches)]
+
+
 def over_games(argname: str, names: Iterable[str]) -> Callable[[F], F]:
     """`parametrize(argname, names)`, Carcassonne ones on each engine (`engine_cases`)."""
     parametrize = pytest.mark.parametrize(f"{argname}, carcassonne_engine", engine_cases(names),

@@ -91,3 +91,12 @@ def carcassonne_engine(request: pytest.FixtureRequest,
     yield engine
     if engine == "native" and chosen:
         assert "native" in chosen, "a [native] test created only Python-engine games"
+
+
+@pytest.fixture
+def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The native extension as a machine without a compiler has it: not built, with a reason."""
+    reason = "the native extension is not built (no compiler at install time)"
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    monkeypatch.setattr(native, "UNAVAILABLE_REASON", reason)
+    return reason

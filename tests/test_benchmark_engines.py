@@ -22,14 +22,6 @@ def throughput() -> ModuleType:
     return module
 
 
-@pytest.fixture
-def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
-    reason = "the native extension is not built (no compiler at install time)"
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "UNAVAILABLE_REASON", reason)
-    return reason
-
-
 def test_default_is_the_games_default_engine(throughput: ModuleType, capsys) -> None:
     throughput.main(["--games", "2", "--workload", "queens"])
     out = capsys.readouterr().out

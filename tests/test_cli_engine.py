@@ -38,14 +38,6 @@ def one_error_line(result: Result) -> str:
 
 
 @pytest.fixture
-def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
-    reason = "the native extension is not built (no compiler at install time)"
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "UNAVAILABLE_REASON", reason)
-    return reason
-
-
-@pytest.fixture
 def record_file(tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
     result = run("play", "carcassonne", *BOTS, "--save", str(path), "--engine", "python")

@@ -60,9 +60,10 @@ class GameConfig(Protocol):
     def game(self) -> bw.Game: ...
 
 
-@per_engine_cache()
+@per_engine_cache(maxsize=256)
 def _load_options(players: int, options_json: str) -> bw.Game:
-    """Games are immutable configuration; sharing them keeps thousands of games cheap."""
+    """Games are immutable configuration; sharing them keeps thousands of games cheap (the
+    most recent few hundred: a native game holds its tile data and interned actions)."""
     return bw.load("carcassonne", players, json.loads(options_json))
 
 

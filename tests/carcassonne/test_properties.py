@@ -52,6 +52,7 @@ from randomgames import (  # noqa: E402
 )
 
 from boardwright.games.carcassonne import Pass, PlaceAbbey  # noqa: E402
+from carcassonne_engines import alternating  # noqa: E402
 from boardwright.games.carcassonne.scenario import build  # noqa: E402
 from boardwright.games.carcassonne.state import CarcassonneState  # noqa: E402
 from fixtures import FX_RING  # noqa: E402
@@ -96,9 +97,11 @@ def test_random_games_end_consistently(first: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 1_000))
+@pytest.mark.parametrize("carcassonne_engine, first",
+                         alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 1_000)),
+                         indirect=["carcassonne_engine"])
 def test_many_more_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over 20,000 further games."""
+    """The same end-of-game invariants over 20,000 further games (the engines in turn)."""
     _check_games(configs(first, 1_000))
 
 
@@ -263,10 +266,12 @@ def test_am_random_games_end_consistently(first: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(AM_DEFAULT_GAMES, AM_DEFAULT_GAMES + AM_SLOW_GAMES,
-                                        1_000))
+@pytest.mark.parametrize("carcassonne_engine, first",
+                         alternating(range(AM_DEFAULT_GAMES, AM_DEFAULT_GAMES + AM_SLOW_GAMES,
+                                           1_000)),
+                         indirect=["carcassonne_engine"])
 def test_many_more_am_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over 10,000 further A&M games."""
+    """The same end-of-game invariants over 10,000 further A&M games (the engines in turn)."""
     _check_games(am_configs(first, 1_000))
 
 

@@ -47,14 +47,6 @@ def two_engines(monkeypatch: pytest.MonkeyPatch) -> type[TwoEngineQueens]:
     return TwoEngineQueens
 
 
-@pytest.fixture
-def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
-    reason = "the native extension is not built (no compiler at install time)"
-    monkeypatch.setattr(native, "AVAILABLE", False)
-    monkeypatch.setattr(native, "UNAVAILABLE_REASON", reason)
-    return reason
-
-
 # -- the defaults -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["queens", "shogun"])

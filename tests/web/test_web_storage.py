@@ -1,16 +1,15 @@
 """Storage: the schema (created, stamped, upgraded by Alembic), the repository, group commits,
 and games that resume exactly when a new server opens the same database.
 
-Every test runs on a SQLite file, and again on PostgreSQL when BOARDWRIGHT_TEST_POSTGRES holds a
-SQLAlchemy URL of a scratch database (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/bwtest):
-the tests DROP its `games` and `alembic_version` tables. Without that variable the PostgreSQL
-runs are skipped.
+Every test runs on a SQLite file, and again on a real PostgreSQL: the throwaway server of
+conftest.py, or the scratch database BOARDWRIGHT_TEST_POSTGRES names (a SQLAlchemy URL, e.g.
+postgresql+psycopg://postgres@127.0.0.1:5432/bwtest), whose `games` and `alembic_version` tables
+the tests DROP.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from datetime import timedelta
 
@@ -24,8 +23,6 @@ from web_helpers import (
 )
 
 from boardwright.web import storage as S
-
-POSTGRES_ENV = "BOARDWRIGHT_TEST_POSTGRES"
 
 
 def _wipe(url: str) -> None:
@@ -41,10 +38,7 @@ def db_url(request, tmp_path):
     if request.param == "sqlite":
         yield sqlite_url(tmp_path)
         return
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"set {POSTGRES_ENV} to a scratch PostgreSQL URL to run this on PostgreSQL")
-    url = S.resolve_url(url)
+    url = S.resolve_url(request.getfixturevalue("postgres_url"))
     _wipe(url)
     yield url
     _wipe(url)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.capabilities.abbey import END_MANDATORY, END_NONE, END_VOLUNTARY
 from boardwright.games.carcassonne.tiles import CITY, CORNERS, ROAD, TileType
 
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
 
 ABBEY_END = {END_MANDATORY: 0, END_NONE: 1, END_VOLUNTARY: 2}
+# The widths of a native state's fields (graph.h): tile indexes in 10 bits, part ids in 15,
+# action ids in 31. Every game the options allow fits well inside (at most 621 tiles of 9 parts).
+MAX_TILES = 1 << 10
+MAX_PARTS = 1 << 15
+MAX_ACTION_ID = 2**31 - 1
 
 
 def _is_multi(tile: TileType) -> bool:
@@ -59,10 +65,10 @@ def game_spec(game: CarcassonneGame) -> dict[str, Any]:
     def figure(name: str) -> int:
         return figures.index(name) if name in figures else -1
 
+    _check_size(game)
+
     rules = [(figures.index(rule.name), sum(1 << k for k in rule.kinds), rule.name == "mayor")
              for rule in game.figure_rules]
-    bag = game._tile_bag() + [config.start_tile]
-    multi = sum(1 for name in bag if _is_multi(game.tile_types[name]))
     return {
         "players": game.num_players,
         "starting_seat": game.starting_seat,
@@ -83,12 +89,21 @@ def game_spec(game: CarcassonneGame) -> dict[str, Any]:
         "draw_id": game._draw_id, "pass_id": game._pass_id,
         "locations": list(game._locations),
         "corner_locations": [location_id[c] for c in CORNERS],
-        "multi_words": max(1, -(-multi // 64)),
         "bag": [names.index(name) for name in game._tile_bag()],
         "fixed_order": config.draw_order is not None,
         "tiles": [_tile_data(game.tile_types[name], location_id) for name in names],
         "heuristic": _heuristic_data(game),
     }
+
+
+def _check_size(game: CarcassonneGame) -> None:
+    """Refuse, naming the limit, a game too large for the native state's packed fields."""
+    tiles = game.radius + 1  # every tile the game can lay, the start tile included
+    parts = tiles * max(len(t.variants[0].features) for t in game.tile_types.values())
+    if tiles >= MAX_TILES or parts >= MAX_PARTS or game._pass_id > MAX_ACTION_ID:
+        raise InvalidOptionError(
+            f"this game is too large for the native engine ({tiles} tiles, {parts} feature "
+            f"parts; at most {MAX_TILES - 1} and {MAX_PARTS - 1}): use engine='python'")
 
 
 def _heuristic_data(game: CarcassonneGame) -> dict[str, Any]:

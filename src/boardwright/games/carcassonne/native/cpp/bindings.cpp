@@ -34,20 +34,35 @@ struct Spec {
     bool fixed_order = false;  // a draw order is given: no shuffle
     HeuristicData heuristic;
 
+    Spec() = default;
+    Spec(const Spec&) = delete;  // it owns references to the action objects
+    Spec& operator=(const Spec&) = delete;
     ~Spec() {
         if (!Py_IsInitialized()) return;
         nb::gil_scoped_acquire gil;
         for (auto& item : objects) Py_DECREF(item.second);
-        for (PyObject* p : places) Py_XDECREF(p);
+        for (auto& page : place_pages)
+            if (page)
+                for (int i = 0; i < PAGE; ++i) Py_XDECREF(page[i]);
     }
 
-    std::vector<PyObject*> places;  // place ids (the most frequent) index this table directly
+    // Place ids (the most frequent) index a table directly, in pages made when first used:
+    // a game touches a few dozen pages around the start tile, not its whole action space.
+    static constexpr int PAGE_BITS = 8, PAGE = 1 << PAGE_BITS;
+    std::vector<std::unique_ptr<PyObject*[]>> place_pages;
+
+    PyObject** place_slot(int64_t id) {
+        if (place_pages.empty())
+            place_pages.resize(static_cast<size_t>(data.deploy_base >> PAGE_BITS) + 1);
+        std::unique_ptr<PyObject*[]>& page = place_pages[static_cast<size_t>(id >> PAGE_BITS)];
+        if (!page) page.reset(new PyObject*[PAGE]());
+        return &page[id & (PAGE - 1)];
+    }
 
     PyObject* object(int64_t id) {
         PyObject** slot = nullptr;
         if (id < data.deploy_base) {
-            if (places.empty()) places.assign(static_cast<size_t>(data.deploy_base), nullptr);
-            slot = &places[static_cast<size_t>(id)];
+            slot = place_slot(id);
             if (*slot) return *slot;
         } else {
             auto it = objects.find(id);
@@ -99,7 +114,6 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     g.nlocations = static_cast<int>(g.locations.size());
     auto corners = list_of<int32_t>(d["corner_locations"]);
     for (int i = 0; i < 4; ++i) g.corner_location[i] = corners[i];
-    g.multi_words = nb::cast<int>(d["multi_words"]);
     spec->bag = list_of<uint8_t>(d["bag"]);
     if (nb::cast<bool>(d["fixed_order"])) {  // a draw order: drawn as given, from the end
         std::reverse(spec->bag.begin(), spec->bag.end());
@@ -170,7 +184,7 @@ struct Core {
     nb::object game, seed, meta;
 };
 
-nb::list to_list(const std::vector<int64_t>& ids, Spec& spec) {
+nb::list to_list(const Vec<int64_t>& ids, Spec& spec) {
     PyObject* list = PyList_New(static_cast<Py_ssize_t>(ids.size()));
     if (!list) throw nb::python_error();
     for (size_t i = 0; i < ids.size(); ++i) {
@@ -201,7 +215,7 @@ void load_state(State& st, nb::dict d) {
     fresh.data = data;
     auto pile = list_of<uint8_t>(d["pile"]);
     fresh.graph.init(data, pile.size() + nb::len(nb::cast<nb::list>(d["tiles"])) + 1);
-    std::vector<int> completed;
+    Vec<int> completed;
     for (nb::handle h : nb::cast<nb::list>(d["tiles"])) {
         nb::tuple t = nb::cast<nb::tuple>(h);
         fresh.graph.add_tile(nb::cast<int32_t>(t[0]), nb::cast<int>(t[1]), nb::cast<int>(t[2]),
@@ -242,7 +256,7 @@ void load_state(State& st, nb::dict d) {
     fresh.scores = list_of<int32_t>(d["scores"]);
     fresh.supply = list_of<int16_t>(d["supply"]);
     fresh.abbeys_left = list_of<int16_t>(d["abbeys_left"]);
-    fresh.history = list_of<int64_t>(d["history"]);
+    fresh.history = list_of<int32_t>(d["history"]);
     fresh.turn = nb::cast<int>(d["turn"]);
     fresh.final_round_on = !d["final_round"].is_none();
     if (fresh.final_round_on) fresh.final_round = list_of<int8_t>(d["final_round"]);
@@ -251,10 +265,10 @@ void load_state(State& st, nb::dict d) {
     st = std::move(fresh);
 }
 
-template <typename T>
-nb::list ints(const std::vector<T>& v) {
+template <typename V>
+nb::list ints(const V& v) {
     nb::list out;
-    for (const T& x : v) out.append(static_cast<int64_t>(x));
+    for (const auto& x : v) out.append(static_cast<int64_t>(x));
     return out;
 }
 
@@ -406,7 +420,8 @@ NB_MODULE(_engine, m) {
                 nb::list barns;
                 for (const Barn& b : c.st.barns)
                     if (g.find(b.part) == r) barns.append(b.point);
-                out[nb::int_(r)] = nb::make_tuple(g.parts[r].open, g.parts[r].tile_count, g.parts[r].pennants, ints(figs), barns);
+                out[nb::int_(r)] = nb::make_tuple(static_cast<int>(g.parts[r].open), static_cast<int>(g.parts[r].tile_count),
+                                                  static_cast<int>(g.parts[r].pennants), ints(figs), barns);
             }
             return out;
         })
@@ -419,6 +434,11 @@ NB_MODULE(_engine, m) {
         .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
         .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); })
         .def("_memory_bytes", [](Core& c) { return c.st.memory_bytes(); })
+        .def("_memory_breakdown", [](Core& c) {
+            nb::dict out;
+            for (const auto& item : c.st.memory_items()) out[item.first] = item.second;
+            return out;
+        })
         .def("playout",
              [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
                 int max_plies) {

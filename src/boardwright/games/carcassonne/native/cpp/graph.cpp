@@ -5,27 +5,21 @@
 
 namespace carc {
 
-void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& completed) {
+void Graph::add_tile(int32_t pos, int type, int quarter, Vec<int>& completed) {
     const TileDef& tile = data->tiles[type];
     const VariantDef& v = tile.variants[quarter];
     const int base = nparts();
     const int n = static_cast<int>(v.features.size());
     const int16_t tile_index = static_cast<int16_t>(tiles.size());
-    const int w = data->multi_words;
-    int multi_bit = -1;
-    if (tile.multi) multi_bit = multi_count++;
     for (int i = 0; i < n; ++i) {
         const FeatureDef& f = v.features[i];
         Part part;
-        part.parent = static_cast<int16_t>(base + i);
+        part.parent = part.mem_next = static_cast<int16_t>(base + i);
         part.size = 1;
-        part.pennants = f.pennants;
+        part.figured = 0;
         part.kind = f.kind;
-        part.part_tile = tile_index;
-        part.fig_head = part.fig_tail = part.fig_next = -1;
-        part.mem_next = -1;
-        part.mem_tail = static_cast<int16_t>(base + i);
-        for (int k = 0; k < w; ++k) multi.push_back(0);
+        part.tile = static_cast<uint32_t>(tile_index);
+        part.pennants = f.pennants;
         if (f.kind == FIELD) {
             part.open = 0;
             part.tile_count = 0;
@@ -35,8 +29,6 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         } else {
             part.open = f.nsides;
             part.tile_count = 1;
-            if (multi_bit >= 0 && multi_bit < 64 * w)
-                multi[static_cast<size_t>(base + i) * w + multi_bit / 64] |= 1ull << (multi_bit % 64);
         }
         parts.push_back(part);
     }
@@ -52,9 +44,7 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         const int ni = board.get(npos);
         const int opposite = (side + 2) & 3;
         if (ni < 0) {
-            const int64_t cell = static_cast<int64_t>(unpack_x(npos) + data->radius) * data->width +
-                                 (unpack_y(npos) + data->radius);
-            constrain(npos, opposite, v.side_types[side], cell * 4);
+            constrain(npos, opposite, v.side_types[side]);
             continue;
         }
         const PlacedTile& nt = tiles[ni];
@@ -118,6 +108,32 @@ void Graph::add_tile(int32_t pos, int type, int quarter, std::vector<int>& compl
         if (parts[part].open == 0) completed.push_back(part);
     }
     if (v.monastery >= 0 && parts[base + v.monastery].open == 0) completed.push_back(base + v.monastery);
+}
+
+int Graph::shared_tiles(int a, int b) {
+    // Walk the smaller feature (b, joined into a by size); a tile counts once, at the first of
+    // its parts that lies in b.
+    int shared = 0;
+    const uint8_t kind = parts[b].kind;
+    int p = b;
+    do {
+        const PlacedTile& t = tiles[parts[p].tile];
+        if (data->tiles[t.type].multi) {
+            const VariantDef& v = variant_of(t);
+            const int n = static_cast<int>(v.features.size());
+            const int local = p - t.base;
+            bool first = true, in_a = false;
+            for (int other = 0; other < n; ++other) {
+                if (other == local || v.features[other].kind != kind) continue;
+                const int root = find(t.base + other);
+                if (root == b && other < local) first = false;
+                if (root == a) in_a = true;
+            }
+            if (first && in_a) ++shared;
+        }
+        p = parts[p].mem_next;
+    } while (p != b);
+    return shared;
 }
 
 }  // namespace carc

@@ -3,11 +3,13 @@
 // the two engines name every part and root alike and their positions can be compared exactly.
 #pragma once
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <vector>
 
 #include "tiles.h"
+#include "vec.h"
 
 namespace carc {
 
@@ -24,22 +26,33 @@ struct PlacedTile {
 // once they outnumber the living; loops skip them with `alive`.
 struct Frontier {
     static constexpr int32_t DEAD = INT32_MIN;
-    std::vector<int32_t> pos;
-    std::vector<uint8_t> pattern;
-    std::vector<int64_t> place_base;  // the id of placing there turned 0 (+ quarter turns)
+    Vec<int32_t> pos;
+    Vec<uint8_t> pattern;
     int dead = 0;
 
     bool alive(size_t i) const { return pos[i] != DEAD; }
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
 };
 
-// Position -> index of the placed tile, or slot of a frontier position (open addressing;
-// positions are never removed: a frontier position becomes a tile's).
+// Position -> index of the placed tile, or slot of a frontier position: open addressing over
+// 32-bit slots (the position's 20-bit key above a 12-bit value), grown as the board grows so a
+// state holds only what its board needs. Positions are never removed: a frontier position
+// becomes a tile's.
 struct BoardMap {
-    std::vector<int32_t> keys;
-    std::vector<int16_t> values;
+    Vec<uint32_t> slots;    // 0: empty
     uint32_t mask = 0;
     int shift = 28;
+    int count = 0;
+
+    static constexpr int VALUE_BITS = 12;
+    static constexpr uint32_t VALUE_MASK = (1u << VALUE_BITS) - 1;
+    // Positions are packed x * 1024 + y with |x|, |y| < 512: (x + 512, y + 512) in 20 bits,
+    // never 0 (x = -512 is out of every game's reach).
+    static uint32_t key(int32_t p) { return static_cast<uint32_t>(p + 512 * 1024 + 512); }
+    static uint32_t pack_value(int v) { return static_cast<uint32_t>(v) & VALUE_MASK; }
+    static int unpack_value(uint32_t slot) {  // sign-extend the 12-bit value
+        return static_cast<int>(static_cast<int32_t>(slot << 20) >> 20);
+    }
 
     void init(size_t capacity) {
         size_t cap = 16;
@@ -48,20 +61,21 @@ struct BoardMap {
             cap <<= 1;
             --shift;
         }
-        keys.assign(cap, INT32_MIN);
-        values.assign(cap, -1);  // (assign keeps the memory of a state dealt again)
+        slots.assign(cap, 0);
         mask = static_cast<uint32_t>(cap - 1);
+        count = 0;
     }
     // Fibonacci hashing: the high bits of the product, so that neighbouring positions (which
     // differ in their low bits) spread over the table.
-    uint32_t hash(int32_t p) const { return (static_cast<uint32_t>(p) * 2654435769u) >> shift; }
+    uint32_t hash(uint32_t k) const { return (k * 2654435769u) >> shift; }
     // The raw value: a tile index (>= 0), a frontier slot s stored as -(s + 2), or -1.
     int raw(int32_t p) const {
-        uint32_t i = hash(p) & mask;
+        const uint32_t k = key(p);
+        uint32_t i = hash(k) & mask;
         while (true) {
-            int32_t k = keys[i];
-            if (k == p) return values[i];
-            if (k == INT32_MIN) return -1;
+            const uint32_t slot = slots[i];
+            if (slot == 0) return -1;
+            if ((slot >> VALUE_BITS) == k) return unpack_value(slot);
             i = (i + 1) & mask;
         }
     }
@@ -69,53 +83,84 @@ struct BoardMap {
         int v = raw(p);
         return v >= 0 ? v : -1;
     }
-    void put(int32_t p, int16_t v) {
-        uint32_t i = hash(p) & mask;
-        while (keys[i] != INT32_MIN && keys[i] != p) i = (i + 1) & mask;
-        keys[i] = p;
-        values[i] = v;
+    void put(int32_t p, int v) {
+        const uint32_t k = key(p);
+        uint32_t i = hash(k) & mask;
+        while (slots[i] != 0 && (slots[i] >> VALUE_BITS) != k) i = (i + 1) & mask;
+        if (slots[i] == 0) {
+            ++count;
+            if (4 * count > 3 * static_cast<int>(slots.size())) {  // past 3/4 full: twice the room
+                grow();
+                put(p, v);
+                return;
+            }
+        }
+        slots[i] = (k << VALUE_BITS) | pack_value(v);
+    }
+    void grow() {
+        Vec<uint32_t> old;
+        old.swap(slots);
+        init(2 * old.size());
+        for (uint32_t slot : old) {
+            if (slot == 0) continue;
+            uint32_t i = hash(slot >> VALUE_BITS) & mask;
+            while (slots[i] != 0) i = (i + 1) & mask;
+            slots[i] = slot;
+            ++count;
+        }
     }
 };
 
-// One feature part of a placed tile; a root's entries describe its whole feature.
+// One feature part of a placed tile, in 12 bytes; a root's entries describe its whole feature.
+// Which tiles a feature covers is not stored: only tiles holding two parts of one kind can be
+// shared by two features, and a join finds those among the smaller feature's parts. The widths
+// hold every game the options allow (MAX_TILES tiles; spec.py checks).
+constexpr int TILE_BITS = 10;
+constexpr int MAX_PARTS = 1 << 15, MAX_TILES = 1 << TILE_BITS;
 struct Part {
-    int16_t parent, size, open, tile_count;
-    int16_t part_tile;                  // index into Graph::tiles
-    int16_t fig_head, fig_tail, fig_next;  // parts holding figures, in the order they came
-    int16_t mem_next, mem_tail;         // every part of a feature: a list from its root
-    uint8_t pennants, kind;
+    int16_t parent;
+    uint16_t size : 15, figured : 1;  // figured (at a root): the feature holds figures
+    int16_t open;
+    int16_t mem_next;    // every part of a feature: a ring through its parts
+    uint32_t tile : TILE_BITS, kind : 2, tile_count : TILE_BITS, pennants : TILE_BITS;  // tile: Graph::tiles
+};
+static_assert(sizeof(Part) == 12, "a part is 12 bytes");
+
+// Figures, by feature in the order they came: the few features holding figures keep the head
+// of their list here, and each part holding a figure links to the next.
+struct FigureLink {
+    int16_t part, next;
+};
+struct FigureHead {
+    int16_t root, head;
 };
 
 struct Graph {
     const GameData* data = nullptr;
-    std::vector<PlacedTile> tiles;   // in placement order
+    Vec<PlacedTile> tiles;   // in placement order
     BoardMap board;
     Frontier frontier;
-    // Per part (a root's entries describe its whole feature).
-    std::vector<Part> parts;
-    std::vector<uint64_t> multi;     // per part: multi_words words of multi-tile bits
-    int multi_count = 0;             // multi tiles placed so far
+    Vec<Part> parts;         // per part (a root's entries describe its whole feature)
+    Vec<FigureLink> figure_links;  // one per part holding a figure
+    Vec<FigureHead> figure_heads;  // one per feature holding figures
 
     void init(const GameData* d, size_t max_tiles) {
         data = d;
-        // Tiles and frontier positions (at most twice the tiles, and 4) at half load or less.
-        board.init(2 * (3 * max_tiles + 4));
+        board.init(16);
         tiles.clear();
         frontier.pos.clear();
         frontier.pattern.clear();
-        frontier.place_base.clear();
         frontier.dead = 0;
         parts.clear();
-        multi.clear();
-        multi_count = 0;
-        // Room for every part of the game up front: laying a tile then never reallocates.
+        figure_links.clear();
+        figure_heads.clear();
+        // Room for every part of the game up front: laying a tile then never reallocates
+        // (a clone holds only what it uses).
         const size_t nparts = 6 * (max_tiles + 1);
         parts.reserve(nparts);
-        multi.reserve(nparts * d->multi_words);
         tiles.reserve(max_tiles + 1);
         frontier.pos.reserve(2 * max_tiles + 8);
         frontier.pattern.reserve(2 * max_tiles + 8);
-        frontier.place_base.reserve(2 * max_tiles + 8);
     }
 
     int find(int part) {
@@ -136,13 +181,12 @@ struct Graph {
         return v <= -2 ? -v - 2 : -1;
     }
     // Record that the free position p must show `side_type` on its side `side`.
-    void constrain(int32_t p, int side, uint8_t side_type, int64_t id_base) {
+    void constrain(int32_t p, int side, uint8_t side_type) {
         int slot = frontier_slot(p);
         if (slot < 0) {
-            board.put(p, static_cast<int16_t>(-static_cast<int>(frontier.pos.size()) - 2));
+            board.put(p, -static_cast<int>(frontier.pos.size()) - 2);
             frontier.pos.push_back(p);
             frontier.pattern.push_back(static_cast<uint8_t>(side_type << (2 * side)));
-            frontier.place_base.push_back(id_base);
         } else {
             frontier.pattern[slot] |= static_cast<uint8_t>(side_type << (2 * side));
         }
@@ -160,77 +204,116 @@ struct Graph {
             if (!frontier.alive(i)) continue;
             frontier.pos[out] = frontier.pos[i];
             frontier.pattern[out] = frontier.pattern[i];
-            frontier.place_base[out] = frontier.place_base[i];
-            board.put(frontier.pos[out], static_cast<int16_t>(-static_cast<int>(out) - 2));
+            board.put(frontier.pos[out], -static_cast<int>(out) - 2);
             ++out;
         }
         frontier.pos.resize(out);
         frontier.pattern.resize(out);
-        frontier.place_base.resize(out);
         frontier.dead = 0;
     }
 
+    // The part after p in the ring of root's feature, or -1 once the ring is round:
+    // `for (int p = root; p >= 0; p = next_member(p, root))` visits every part once.
+    int next_member(int p, int root) const {
+        const int next = parts[p].mem_next;
+        return next == root ? -1 : next;
+    }
     int nparts() const { return static_cast<int>(parts.size()); }
-    int32_t part_pos(int part) const { return tiles[parts[part].part_tile].pos; }
-    int part_local(int part) const { return part - tiles[parts[part].part_tile].base; }
+    int32_t part_pos(int part) const { return tiles[parts[part].tile].pos; }
+    int part_local(int part) const { return part - tiles[parts[part].tile].base; }
     const VariantDef& variant_of(const PlacedTile& t) const {
         return data->tiles[t.type].variants[t.quarter];
     }
     const FeatureDef& feature_of(int part) const {
-        const PlacedTile& t = tiles[parts[part].part_tile];
+        const PlacedTile& t = tiles[parts[part].tile];
         return variant_of(t).features[part - t.base];
     }
-    bool has_figures(int root) const { return parts[root].fig_head >= 0; }
+    int figure_head(int root) const {
+        if (!parts[root].figured) return -1;
+        for (const FigureHead& h : figure_heads)
+            if (h.root == root) return h.head;
+        return -1;
+    }
+    bool has_figures(int root) const { return parts[root].figured; }
     bool is_complete(int root) const { return parts[root].open == 0 && parts[root].kind != FIELD; }
 
     int union_roots(int a, int b) {
         if (parts[a].size < parts[b].size) std::swap(a, b);
-        parts[b].parent = static_cast<int16_t>(a);
-        parts[a].size += parts[b].size;
-        parts[a].open += parts[b].open;
-        parts[a].pennants += parts[b].pennants;
-        if (parts[a].kind == ROAD || parts[a].kind == CITY) {
-            int w = data->multi_words;
-            uint64_t* ma = &multi[static_cast<size_t>(a) * w];
-            const uint64_t* mb = &multi[static_cast<size_t>(b) * w];
-            int shared = 0;
-            for (int i = 0; i < w; ++i) {
-                shared += __builtin_popcountll(ma[i] & mb[i]);
-                ma[i] |= mb[i];
-            }
-            parts[a].tile_count = static_cast<int16_t>(parts[a].tile_count + parts[b].tile_count - shared);
-        }
-        parts[parts[a].mem_tail].mem_next = static_cast<int16_t>(b);
-        parts[a].mem_tail = parts[b].mem_tail;
-        if (parts[b].fig_head >= 0) {
-            if (parts[a].fig_head < 0) {
-                parts[a].fig_head = parts[b].fig_head;
-            } else {
-                parts[parts[a].fig_tail].fig_next = parts[b].fig_head;
-            }
-            parts[a].fig_tail = parts[b].fig_tail;
-        }
+        Part& ra = parts[a];
+        Part& rb = parts[b];
+        if (ra.kind == ROAD || ra.kind == CITY)
+            ra.tile_count = ra.tile_count + rb.tile_count - shared_tiles(a, b);
+        rb.parent = static_cast<int16_t>(a);
+        ra.size = ra.size + rb.size;
+        ra.open = static_cast<int16_t>(ra.open + rb.open);
+        ra.pennants = ra.pennants + rb.pennants;
+        std::swap(ra.mem_next, rb.mem_next);  // one ring of both features' parts
+        if (rb.figured) join_figures(a, b);
         return a;
     }
+    void join_figures(int a, int b) {
+        int ia = -1, ib = -1;
+        for (int i = 0; i < static_cast<int>(figure_heads.size()); ++i) {
+            if (figure_heads[i].root == a) ia = i;
+            else if (figure_heads[i].root == b) ib = i;
+        }
+        parts[a].figured = 1;
+        if (ia < 0) {
+            figure_heads[ib].root = static_cast<int16_t>(a);
+            return;
+        }
+        link_of(last_figure(figure_heads[ia].head)).next = figure_heads[ib].head;
+        figure_heads.erase(figure_heads.begin() + ib);
+    }
+    // Tiles covered by both features (roots a and b, of one kind): tiles with two or more
+    // parts of that kind, one in each.
+    int shared_tiles(int a, int b);
 
     // Lay a validated tile; returns the roots it completed (roads, then cities, then
     // monasteries), exactly as FeatureGraph.add_tile.
-    void add_tile(int32_t pos, int type, int quarter, std::vector<int>& completed);
+    void add_tile(int32_t pos, int type, int quarter, Vec<int>& completed);
 
+    FigureLink& link_of(int part) {
+        for (FigureLink& link : figure_links)
+            if (link.part == part) return link;
+        return figure_links.front();  // (unreachable: every part in a list has its link)
+    }
+    int next_figure(int part) const {
+        for (const FigureLink& link : figure_links)
+            if (link.part == part) return link.next;
+        return -1;
+    }
+    int last_figure(int head) const {
+        int part = head;
+        for (int next = next_figure(part); next >= 0; next = next_figure(part)) part = next;
+        return part;
+    }
     void place_figure(int part) {
-        int root = find(part);
-        parts[part].fig_next = -1;
-        if (parts[root].fig_head < 0) parts[root].fig_head = static_cast<int16_t>(part);
-        else parts[parts[root].fig_tail].fig_next = static_cast<int16_t>(part);
-        parts[root].fig_tail = static_cast<int16_t>(part);
+        const int root = find(part);
+        figure_links.push_back(FigureLink{static_cast<int16_t>(part), -1});
+        const int head = figure_head(root);
+        parts[root].figured = 1;
+        if (head < 0) figure_heads.push_back(FigureHead{static_cast<int16_t>(root), static_cast<int16_t>(part)});
+        else link_of(last_figure(head)).next = static_cast<int16_t>(part);
     }
     void figures(int root, std::vector<int>& out) const {
         out.clear();
-        for (int p = parts[root].fig_head; p >= 0; p = parts[p].fig_next) out.push_back(p);
+        for (int p = figure_head(root); p >= 0; p = next_figure(p)) out.push_back(p);
     }
     void clear_figures(int root, std::vector<int>& out) {
+        out.clear();
+        if (!parts[root].figured) return;
         figures(root, out);
-        parts[root].fig_head = parts[root].fig_tail = -1;
+        parts[root].figured = 0;
+        figure_heads.erase(std::remove_if(figure_heads.begin(), figure_heads.end(),
+                                          [root](const FigureHead& h) { return h.root == root; }),
+                           figure_heads.end());
+        figure_links.erase(
+            std::remove_if(figure_links.begin(), figure_links.end(),
+                           [&out](const FigureLink& link) {
+                               return std::find(out.begin(), out.end(), link.part) != out.end();
+                           }),
+            figure_links.end());
     }
 };
 

@@ -84,7 +84,7 @@ struct Odds {
             if (e.first == key) return e.second;
         int c = 0;
         for (size_t t = 0; t < counts.size(); ++t)
-            if (counts[t] && h.closes[t][key]) c += counts[t];
+            if (counts[t] && h.tile_closes(static_cast<int>(t), key)) c += counts[t];
         closing_cache.emplace_back(key, c);
         return c;
     }
@@ -97,8 +97,8 @@ struct Odds {
         std::pair<int32_t, int> spots[64];
         int nspots = 0;
         if (g.parts[root].kind == ROAD || g.parts[root].kind == CITY) {
-            for (int p = root; p >= 0; p = g.parts[p].mem_next) {
-                const PlacedTile& t = g.tiles[g.parts[p].part_tile];
+            for (int p = root; p >= 0; p = g.next_member(p, root)) {
+                const PlacedTile& t = g.tiles[g.parts[p].tile];
                 for (uint8_t side : g.feature_of(p).sides) {
                     const int32_t spot = t.pos + SIDE_OFFSET[side];
                     if (g.frontier_slot(spot) < 0) continue;
@@ -132,8 +132,8 @@ struct Odds {
     void field_cities(int field_root, std::vector<int>& out) {
         out.clear();
         Graph& g = st.graph;
-        for (int p = field_root; p >= 0; p = g.parts[p].mem_next) {
-            const PlacedTile& t = g.tiles[g.parts[p].part_tile];
+        for (int p = field_root; p >= 0; p = g.next_member(p, field_root)) {
+            const PlacedTile& t = g.tiles[g.parts[p].tile];
             for (uint8_t b : g.feature_of(p).borders) {
                 const int r = g.find(t.base + b);
                 if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
@@ -193,7 +193,7 @@ uint8_t winners_of(State& st, int root, const std::vector<int>& parts) {
 
 // (seat, field root) of each barn owner, once per field and owner, in barn-point order.
 std::vector<std::pair<int, int>> barn_payees(State& st) {
-    std::vector<Barn> sorted = st.barns;
+    Vec<Barn> sorted = st.barns;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Barn& a, const Barn& b) { return a.point < b.point; });
     std::vector<std::pair<int, int>> out;
@@ -209,11 +209,14 @@ std::vector<std::pair<int, int>> barn_payees(State& st) {
 void build_closers(const GameData& data, HeuristicData& h) {
     static std::atomic<uint64_t> games{0};
     h.id = ++games;
-    h.closes.assign(data.tiles.size(), std::vector<uint8_t>(4096, 0));
+    h.closes.assign(data.tiles.size(), std::array<uint64_t, 64>{});
     for (size_t t = 0; t < data.tiles.size(); ++t)
         for (int pattern = 0; pattern < 256; ++pattern)
             for (int mask = 0; mask < 16; ++mask)
-                h.closes[t][pattern << 4 | mask] = closes(data.tiles[t], pattern, mask) ? 1 : 0;
+                if (closes(data.tiles[t], pattern, mask)) {
+                    const int key = pattern << 4 | mask;
+                    h.closes[t][key >> 6] |= 1ull << (key & 63);
+                }
 }
 
 std::vector<double> potential_scores(State& st, const HeuristicData& h) {

@@ -21,7 +21,8 @@ enum FeatureIndex {
 // patterns and masks it can close (heuristic.closes).
 struct HeuristicData {
     double follower_in_hand = 1.5, hand_horizon = 6.0, draw_share = 0.1, open_city_farm = 1.0;
-    std::vector<std::vector<uint8_t>> closes;  // [type][pattern << 4 | mask]
+    std::vector<std::array<uint64_t, 64>> closes;  // [type]: bit (pattern << 4 | mask)
+    bool tile_closes(int type, int key) const { return (closes[type][key >> 6] >> (key & 63)) & 1u; }
     std::array<std::array<double, 3>, NUM_FEATURES> weights{};
     std::array<double, 3> to_move{};
     int pile_size = 1;

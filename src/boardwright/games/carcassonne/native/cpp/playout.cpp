@@ -4,8 +4,8 @@ namespace carc {
 
 void deal(State& st, const GameData* data, const std::vector<uint8_t>& bag, Rng& rng,
           bool shuffle) {
-    std::vector<uint8_t>& pile = st.pile;
-    pile.assign(bag.begin(), bag.end());
+    Vec<uint8_t>& pile = st.pile;
+    pile.assign(bag.data(), bag.data() + bag.size());
     if (shuffle)
         for (size_t i = pile.size(); i > 1; --i) std::swap(pile[i - 1], pile[rng.below(static_cast<uint32_t>(i))]);
     st.setup(data, std::move(pile));
@@ -14,7 +14,7 @@ void deal(State& st, const GameData* data, const std::vector<uint8_t>& bag, Rng&
 int random_playout(State& st, Rng& rng) {
     int steps = 0;
     while (!st.is_terminal()) {
-        const std::vector<int64_t>& ids = st.legal_ids();
+        const Vec<int64_t>& ids = st.legal_ids();
         st.apply_id(ids[rng.below(static_cast<uint32_t>(ids.size()))]);
         ++steps;
     }
@@ -50,7 +50,7 @@ State& scratch(int depth) {
 double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
     if (depth > 0 && !st.is_terminal() && st.current_player() == seat) {
         double best = -std::numeric_limits<double>::infinity();
-        const std::vector<int64_t>& ids = st.legal_ids();  // st is not changed below
+        const Vec<int64_t>& ids = st.legal_ids();  // st is not changed below
         for (int64_t id : ids) {
             State& child = scratch(depth);
             child = st;
@@ -66,7 +66,7 @@ double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
 
 int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
     const int seat = st.current_player();
-    const std::vector<int64_t>& ids = st.legal_ids();  // st is not changed below
+    const Vec<int64_t>& ids = st.legal_ids();  // st is not changed below
     std::vector<int64_t> best;
     double best_value = -std::numeric_limits<double>::infinity();
     for (int64_t id : ids) {
@@ -91,7 +91,7 @@ std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutSto
            (plies < stop.min_plies ||
             (stop.turn_leaves && plies < stop.max_plies &&
              !(st.current_player() == stop.me && st.at_turn_start())))) {
-        const std::vector<int64_t>& ids = st.legal_ids();
+        const Vec<int64_t>& ids = st.legal_ids();
         int64_t id;
         if (policy == P_GREEDY && ids.size() > 1) {
             id = greedy_choice(st, rng, h);

@@ -19,7 +19,7 @@ inline bool is_hole(uint8_t pattern) {
 
 }  // namespace
 
-void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
+void State::setup(const GameData* d, Vec<uint8_t> pile_from_end) {
     // Everything is reset in place, so a state dealt again keeps its memory.
     data = d;
     const int n = d->players;
@@ -39,7 +39,7 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     final_round.clear();
     barns.clear();
     has_new_barn = false;
-    legal_valid = false;
+    legal.valid = false;
     turn_player = actor = d->starting_seat;
     scores.assign(n, 0);
     const size_t nfig = d->figure_names.size();
@@ -49,24 +49,37 @@ void State::setup(const GameData* d, std::vector<uint8_t> pile_from_end) {
     abbeys_left.assign(n, static_cast<int16_t>(d->abbeys));
     history.reserve(4 * pile.size() + 8);
     log.reserve(pile.size() + 8);
-    legal.reserve(64);
-    std::vector<int> completed;
+    legal.ids.reserve(64);
+    Vec<int> completed;
     graph.add_tile(pack(0, 0), d->start_tile, 0, completed);
     start_turn();
 }
 
 namespace {
-template <typename T>
-size_t held(const std::vector<T>& v) { return v.capacity() * sizeof(T); }
+template <typename V>
+size_t held(const V& v) { return v.capacity() * sizeof(*v.data()); }
 }  // namespace
 
-size_t State::memory_bytes() const {
+std::vector<std::pair<const char*, size_t>> State::memory_items() const {
     const Graph& g = graph;
-    return sizeof(State) + held(g.tiles) + held(g.board.keys) + held(g.board.values) +
-           held(g.frontier.pos) + held(g.frontier.pattern) + held(g.frontier.place_base) +
-           held(g.parts) + held(g.multi) + held(pile) + held(discarded) + held(pending) +
-           held(scores) + held(supply) + held(abbeys_left) + held(occupant) + held(history) +
-           held(log) + held(wagon_queue) + held(final_round) + held(barns) + held(legal);
+    return {{"state", sizeof(State)},
+            {"tiles", held(g.tiles)},
+            {"board", held(g.board.slots)},
+            {"frontier", held(g.frontier.pos) + held(g.frontier.pattern)},
+            {"parts", held(g.parts)},
+            {"pile", held(pile) + held(discarded)},
+            {"seats", held(scores) + held(supply) + held(abbeys_left) + held(final_round)},
+            {"figures", held(occupant) + held(g.figure_links) + held(wagon_queue) + held(barns) +
+                            held(pending)},
+            {"history", held(history)},
+            {"log", held(log)},
+            {"legal", held(legal.ids)}};
+}
+
+size_t State::memory_bytes() const {
+    size_t total = 0;
+    for (const auto& item : memory_items()) total += item.second;
+    return total;
 }
 
 bool State::at_turn_start() const {
@@ -121,52 +134,59 @@ void State::holes(std::vector<int32_t>& out) const {
         if (f.alive(i) && is_hole(f.pattern[i])) out.push_back(f.pos[i]);
 }
 
-const std::vector<int64_t>& State::legal_ids() {
-    if (legal_valid) return legal;
-    legal.clear();
+const Vec<int64_t>& State::legal_ids() {
+    if (legal.valid) return legal.ids;
+    legal.ids.clear();
     switch (phase) {
         case PLACE: {
             const TileDef& t = data->tiles[tile];
             const Frontier& f = graph.frontier;
-            for (size_t i = 0; i < f.pos.size(); ++i) {
-                uint8_t mask = t.fits[f.pattern[i]];
-                if (!mask || !f.alive(i)) continue;
-                const int64_t base = f.place_base[i];
-                for (int q = 0; q < 4; ++q)
-                    if (mask & (1 << q)) legal.push_back(base + q);
+            const size_t nslots = f.pos.size();
+            legal.ids.reserve(4 * nslots);
+            int64_t* out = legal.ids.data();
+            // Without branches on the (unpredictable) fits: every turn is written, and the end
+            // moves past those that fit.
+            for (size_t i = 0; i < nslots; ++i) {
+                const unsigned mask = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
+                const int64_t base = place_id(f.pos[i], 0);
+                for (int q = 0; q < 4; ++q) {
+                    *out = base + q;
+                    out += (mask >> q) & 1u;
+                }
             }
+            legal.ids.set_size(static_cast<size_t>(out - legal.ids.data()));
             break;
         }
         case DEPLOY:
-            deploy_actions(legal);
+            deploy_actions(legal.ids);
             break;
         case OVER:
             break;
         case CHOOSE:
         case FINAL_ROUND: {
-            if (phase == CHOOSE) legal.push_back(data->draw_id);
-            else if (data->abbey_end == END_VOLUNTARY) legal.push_back(data->pass_id);
+            if (phase == CHOOSE) legal.ids.push_back(data->draw_id);
+            else if (data->abbey_end == END_VOLUNTARY) legal.ids.push_back(data->pass_id);
             std::vector<int32_t> h;
             holes(h);
-            for (int32_t p : h) legal.push_back(abbey_id(p));
+            for (int32_t p : h) legal.ids.push_back(abbey_id(p));
             break;
         }
         case WAGON_MOVE: {
-            legal.push_back(data->pass_id);
+            legal.ids.push_back(data->pass_id);
             std::vector<int> parts;
             wagon_targets(parts);
             for (int part : parts)
-                legal.push_back(deploy_id(graph.part_pos(part), graph.feature_of(part).location,
+                legal.ids.push_back(deploy_id(graph.part_pos(part), graph.feature_of(part).location,
                                           data->fig_wagon));
             break;
         }
     }
-    legal_valid = true;
-    return legal;
+    legal.valid = true;
+    return legal.ids;
 }
 
 bool State::is_legal_id(int64_t id) {
-    const std::vector<int64_t>& ids = legal_ids();
+    const Vec<int64_t>& ids = legal_ids();
     return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
@@ -176,7 +196,7 @@ bool State::field_has_barn(int root) {
     return false;
 }
 
-void State::deploy_actions(std::vector<int64_t>& out) {
+void State::deploy_actions(Vec<int64_t>& out) {
     out.push_back(data->pass_id);
     const int seat = turn_player;
     const int idx = graph.board.get(last_pos);
@@ -242,7 +262,7 @@ void State::barn_after_scoring() {
 }
 
 void State::barn_final_scoring() {
-    std::vector<Barn> sorted = barns;
+    Vec<Barn> sorted = barns;
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const Barn& a, const Barn& b) { return a.point < b.point; });
     std::vector<std::pair<int, int>> seen;
@@ -261,7 +281,7 @@ void State::barn_final_scoring() {
 void State::feature_parts(int root, std::vector<int>& out) {
     // Every part of the feature, by position then part id (the tiles it covers, in order).
     out.clear();
-    for (int p = root; p >= 0; p = graph.parts[p].mem_next) out.push_back(p);
+    for (int p = root; p >= 0; p = graph.next_member(p, root)) out.push_back(p);
     std::sort(out.begin(), out.end(), [this](int a, int b) {
         int32_t pa = graph.part_pos(a), pb = graph.part_pos(b);
         return pa != pb ? pa < pb : a < b;
@@ -270,7 +290,7 @@ void State::feature_parts(int root, std::vector<int>& out) {
 
 void State::linked_parts(int part, std::vector<int>& out) {
     out.clear();
-    const PlacedTile& t = graph.tiles[graph.parts[part].part_tile];
+    const PlacedTile& t = graph.tiles[graph.parts[part].tile];
     const VariantDef& v = graph.variant_of(t);
     const int local = part - t.base;
     for (const auto& link : v.links) {
@@ -354,15 +374,15 @@ void State::wagon_targets(std::vector<int>& parts) {
 
 void State::apply_id(int64_t id) {
     const Decoded a = decode(id);
-    legal_valid = false;
+    legal.valid = false;
     switch (phase) {
         case PLACE: {
-            history.push_back(id);
+            history.push_back(static_cast<int32_t>(id));
             put_tile(pack(a.x, a.y), tile, a.quarter);
             return;
         }
         case DEPLOY: {
-            history.push_back(id);
+            history.push_back(static_cast<int32_t>(id));
             if (a.kind == A_DEPLOY) {
                 const int32_t pos = pack(a.x, a.y);
                 const PlacedTile& t = graph.tiles[graph.board.get(pos)];
@@ -388,7 +408,7 @@ void State::apply_id(int64_t id) {
         }
         case CHOOSE:
         case FINAL_ROUND: {
-            history.push_back(id);
+            history.push_back(static_cast<int32_t>(id));
             if (a.kind == A_ABBEY) {
                 abbeys_left[turn_player] -= 1;
                 tile = data->abbey_tile;
@@ -414,7 +434,7 @@ void State::apply_id(int64_t id) {
                                             static_cast<int8_t>(data->fig_wagon)});
                 graph.place_figure(t.base + local);
             }
-            history.push_back(id);
+            history.push_back(static_cast<int32_t>(id));
             wagon_queue.erase(wagon_queue.begin());
             if (!wagon_queue.empty()) {
                 actor = wagon_queue.front().seat;
@@ -445,7 +465,7 @@ void State::put_figure(int seat, int figure, int part) {
 }
 
 void State::finish_turn() {
-    std::vector<int> roots;
+    Vec<int> roots;
     roots.swap(pending);
     for (int root : roots) score_feature(root, true);
     pending.clear();
@@ -575,8 +595,8 @@ void State::add_points(uint8_t winners, int points, FeatureName feature, bool co
 int State::completed_cities(int field_root) {
     static thread_local std::vector<int> roots;  // (a buffer kept from call to call)
     roots.clear();
-    for (int p = field_root; p >= 0; p = graph.parts[p].mem_next) {
-        const PlacedTile& t = graph.tiles[graph.parts[p].part_tile];
+    for (int p = field_root; p >= 0; p = graph.next_member(p, field_root)) {
+        const PlacedTile& t = graph.tiles[graph.parts[p].tile];
         for (uint8_t b : graph.feature_of(p).borders) {
             int r = graph.find(t.base + b);
             if (graph.parts[r].open == 0 && std::find(roots.begin(), roots.end(), r) == roots.end())
@@ -653,7 +673,7 @@ void State::final_scoring() {
     phase = OVER;
     actor = -1;
     tile = -1;
-    legal_valid = false;
+    legal.valid = false;
 }
 
 }  // namespace carc

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "graph.h"
 #include "tiles.h"
+#include "vec.h"
 
 namespace carc {
 
@@ -52,42 +54,56 @@ struct Decoded {
     int quarter = 0, location = 0, figure = 0;
 };
 
+// A cache that copies as empty: a clone computes its legal actions when asked, and holds no
+// memory for them until then.
+struct LegalCache {
+    Vec<int64_t> ids;
+    bool valid = false;
+
+    LegalCache() = default;
+    LegalCache(const LegalCache&) {}
+    LegalCache& operator=(const LegalCache&) {
+        valid = false;
+        return *this;
+    }
+};
+
 struct State {
     const GameData* data = nullptr;
     Graph graph;
-    std::vector<uint8_t> pile;        // drawn from the end
-    std::vector<uint8_t> discarded;
+    Vec<uint8_t> pile;        // drawn from the end
+    Vec<uint8_t> discarded;
     int tile = -1;
     Phase phase = PLACE;
     int turn_player = 0, actor = 0;
     int32_t last_pos = 0;
     bool has_last_pos = false;
-    std::vector<int> pending;
-    std::vector<int32_t> scores;
-    std::vector<int16_t> supply;      // seat * nfig + figure
-    std::vector<int16_t> abbeys_left; // per seat
-    std::vector<Occupant> occupant;   // in the order figures were put (a dict in state.py)
-    std::vector<int64_t> history;
-    std::vector<LogEntry> log;
+    Vec<int> pending;
+    Vec<int32_t> scores;
+    Vec<int16_t> supply;      // seat * nfig + figure
+    Vec<int16_t> abbeys_left; // per seat
+    Vec<Occupant> occupant;   // in the order figures were put (a dict in state.py)
+    Vec<int32_t> history;     // action ids (every id of a game is below 2**31)
+    Vec<LogEntry> log;
     int turn = 0;
-    std::vector<WagonEntry> wagon_queue;
+    Vec<WagonEntry> wagon_queue;
     bool final_round_on = false;
-    std::vector<int8_t> final_round;
-    std::vector<Barn> barns;          // in placement order
+    Vec<int8_t> final_round;
+    Vec<Barn> barns;          // in placement order
     bool has_new_barn = false;
     int32_t new_barn = 0;
-    // Legal action ids of this position, computed on demand.
-    bool legal_valid = false;
-    std::vector<int64_t> legal;
+    // Legal action ids of this position, computed on demand (a copy starts without them).
+    LegalCache legal;
 
-    void setup(const GameData* d, std::vector<uint8_t> pile_from_end);
+    void setup(const GameData* d, Vec<uint8_t> pile_from_end);
     size_t memory_bytes() const;  // the state and everything it owns
+    std::vector<std::pair<const char*, size_t>> memory_items() const;  // memory_bytes by part
 
     // The protocol.
     int current_player() const { return phase == OVER ? -1 : actor; }
     bool is_terminal() const { return phase == OVER; }
     bool at_turn_start() const;
-    const std::vector<int64_t>& legal_ids();
+    const Vec<int64_t>& legal_ids();
     bool is_legal_id(int64_t id);
     void apply_id(int64_t id);  // the id must be legal
 
@@ -138,7 +154,7 @@ struct State {
     int free_barn_point(int corner, int32_t& point);
 
    private:
-    void deploy_actions(std::vector<int64_t>& out);
+    void deploy_actions(Vec<int64_t>& out);
     void linked_parts(int part, std::vector<int>& out);
 };
 

@@ -20,12 +20,11 @@ constexpr int32_t STRIDE = 1024;
 constexpr int32_t HALF_STRIDE = 512;
 inline int32_t pack(int32_t x, int32_t y) { return x * STRIDE + y; }
 inline int32_t unpack_x(int32_t pos) {
-    int32_t v = pos + HALF_STRIDE;
-    int32_t q = v / STRIDE;
-    if (v % STRIDE < 0) --q;  // floor division, as Python's divmod
-    return q;
+    return (pos + HALF_STRIDE) >> 10;  // floor division by STRIDE, as Python's divmod
 }
 inline int32_t unpack_y(int32_t pos) { return pos - unpack_x(pos) * STRIDE; }
+static_assert(STRIDE == 1 << 10, "unpack_x shifts by log2(STRIDE)");
+static_assert((-1 >> 1) == -1, "signed right shift is arithmetic");
 
 constexpr std::array<int32_t, 4> SIDE_OFFSET = {-1, STRIDE, 1, -STRIDE};
 constexpr std::array<int32_t, 8> SURROUNDING = {-STRIDE - 1, -1, STRIDE - 1, -STRIDE,
@@ -92,7 +91,6 @@ struct GameData {
     int nlocations = 0;
     std::vector<std::string> locations;      // sorted location names
     std::array<int32_t, 4> corner_location{};  // location ids of NW, NE, SE, SW
-    int multi_words = 1;                      // 64-bit words of a feature's multi-tile mask
 };
 
 }  // namespace carc
