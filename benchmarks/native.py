@@ -1,7 +1,7 @@
 """The native Carcassonne engine beside the Python one, in one run: every figure the README
 gives for the engines.
 
-    python benchmarks/native.py                  # everything (about a minute)
+    python benchmarks/native.py                  # everything (about two minutes)
     python benchmarks/native.py --games 2000 --decisions 12
 
 Measured, each engine side by side on the same seeds:
