@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from boardwright.agents.base import Agent
+from boardwright.agents.baselines import MCTSv1Agent
 from boardwright.agents.greedy import GreedyAgent
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.agents.random_agent import RandomAgent
@@ -13,10 +14,12 @@ from boardwright.core.errors import InvalidOptionError
 # for the seat's player). Front ends share it so that a seat list means the same everywhere.
 HUMAN = "human"
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent,
+          "mcts-v1": MCTSv1Agent}  # a named baseline: fixed settings (agents/baselines.py)
 # Parameter names accepted in agent strings -> (constructor keyword, type).
 PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
     "random": {},
+    "mcts-v1": {},
     "greedy": {"depth": ("depth", int)},
     "mcts": {
         "iters": ("iterations", int), "iterations": ("iterations", int),
@@ -88,5 +91,5 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return AGENTS[name](seed=seed, **kwargs)
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "AGENTS", "make_agent",
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "MCTSv1Agent", "AGENTS", "make_agent",
            "parse_agent_spec"]
