@@ -150,15 +150,33 @@ def test_bad_human_input_is_explained_and_asked_again() -> None:
                  input="x\n999\n\n0\n1\nq\nn\n")
     assert_clean_exit(result, 0)
     out = result.output
-    assert f"'x' is not a number: type 1 to {count}, or q to quit." in out
+    assert f"'x' is not a number: type 1 to {count}, ? for a hint, or q to quit." in out
     assert f"There is no move 999: type a number from 1 to {count}, or q to quit." in out
     assert f"There is no move 0: type a number from 1 to {count}, or q to quit." in out
-    assert f"Type the number of a move (1 to {count}), or q to quit." in out
+    assert f"Type the number of a move (1 to {count}), ? for a hint, or q to quit." in out
     action = first_sorted_action(state)
     expected = CarcassonneRenderer(game).describe(state, action)
     assert f"Red (you): {expected}" in out
-    assert out.count(f"Red, your choice [1-{count}, q to quit]:") == 5
+    assert out.count(f"Red, your choice [1-{count}, ? for a hint, q to quit]:") == 5
     assert "Game left unfinished." in out
+
+
+def test_a_question_mark_shows_the_bots_three_best_moves_by_number() -> None:
+    game = bw.load("carcassonne", players=2)
+    state = game.new_game(1)
+    result = run("play", "carcassonne", "--players", "human,random", "--seed", "1",
+                 input="?\nq\nn\n")
+    assert_clean_exit(result, 0)
+    out = result.output
+    assert "Hint (1 s of search; expected margin in points):" in out
+    hints = re.findall(r"^  (\d+)\. (.+?)  ([+-]\d+\.\d)$", out, re.M)
+    assert len(hints) == 3
+    menu = sorted(state.legal_actions(), key=str)  # (only the numbers' range is checked here)
+    for number, text, margin in hints:
+        assert 1 <= int(number) <= len(menu)
+    margins = [float(m) for _, _, m in hints]
+    assert margins == sorted(margins, reverse=True)
+    assert out.count("your choice [1-") == 2  # asked again after the hint
 
 
 def test_quitting_offers_to_save_the_record(tmp_path: Path) -> None:

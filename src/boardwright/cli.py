@@ -25,7 +25,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Iterator, NoReturn, Sequence
+from typing import Annotated, Any, Callable, Iterator, NoReturn, Sequence
 
 import typer
 from typer.core import TyperCommand
@@ -41,6 +41,7 @@ from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
+from boardwright.agents.advice import suggest
 from boardwright.render import renderer_for, seat_text
 
 app = typer.Typer(
@@ -140,27 +141,45 @@ class Prompter:
         self.console.print(Text(message, style="bold red"), soft_wrap=True)
 
 
+HINT = -1  # ask_choice's answer to "?": show the bot's best moves
+
+
 def ask_choice(prompter: Prompter, count: int, who: Text) -> int | None:
-    """A number in 1..count typed by a human; None when they type q. Asks until valid."""
+    """A number in 1..count typed by a human; HINT for ?; None when they type q. Asks until
+    valid."""
     prompt = who.copy()
-    prompt.append(f", your choice [1-{count}, q to quit]: ", style="")
+    prompt.append(f", your choice [1-{count}, ? for a hint, q to quit]: ", style="")
     while True:
         answer = prompter.ask(prompt)
         if answer.lower() in ("q", "quit", "exit"):
             return None
+        if answer == "?":
+            return HINT
         if not answer:
-            prompter.error(f"Type the number of a move (1 to {count}), or q to quit.")
+            prompter.error(f"Type the number of a move (1 to {count}), ? for a hint, or q to quit.")
             continue
         try:
             number = int(answer)
         except ValueError:
-            prompter.error(f"{answer!r} is not a number: type 1 to {count}, or q to quit.")
+            prompter.error(f"{answer!r} is not a number: type 1 to {count}, ? for a hint, "
+                           "or q to quit.")
             continue
         if not 1 <= number <= count:
             prompter.error(f"There is no move {number}: type a number from 1 to {count}, "
                            "or q to quit.")
             continue
         return number
+
+
+def hint_lines(state: bw.State, actions: list[Any], describe: Callable[[Any], str],
+               seconds: float = 1.0) -> list[Text]:
+    """The bot's three best moves for the player to move, by their menu numbers, with the
+    expected margin of each (its lead in points over the best other player)."""
+    lines = [Text(f"Hint ({seconds:g} s of search; expected margin in points):", style="bold")]
+    for hint in suggest(state, count=3, seconds=seconds):
+        number = actions.index(hint.action) + 1
+        lines.append(Text(f"  {number}. {describe(hint.action)}  {hint.margin:+.1f}"))
+    return lines
 
 
 # -- argument parsing ----------------------------------------------------------------------------
@@ -352,6 +371,11 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                     _print(console, renderable)
                 try:
                     choice = ask_choice(prompter, len(actions), name(seat))
+                    while choice == HINT:
+                        for hint in hint_lines(state, actions,
+                                               lambda a: renderer.describe(state, a, seat)):
+                            _print(console, hint)
+                        choice = ask_choice(prompter, len(actions), name(seat))
                 except InputEnded:
                     console.print(Text("Input ended: leaving the game unfinished.",
                                        style="bold red"))

@@ -94,6 +94,12 @@ class Node:
     priors: dict[Any, float] | None = None  # one-step heuristic priors of small action sets
 
 
+def lead(values: Sequence[float], seat: int) -> float:
+    """A seat's lead in points over the best other seat (its own value when it plays alone)."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - max(others) if others else values[seat]
+
+
 def _search_votes(state: State, config: MCTSConfig,
                   seed: int) -> list[tuple[Any, int, float, int, float]]:
     """One root-parallel worker: search, then report (action, visits, prior, iterations, total
@@ -168,6 +174,11 @@ class MCTSAgent:
         self._root_order: list[Any] = []
         self._base: list[float] | None = None  # evaluation values at the root
         self._me = 0  # the searching seat
+        self.min_candidates = 2  # a paired root compares at least this many actions
+        self._leaf_values: list[float] = []  # the last playout's values per seat, in points
+        # Per root action of the last paired search: (sum, count) of the searcher's lead in
+        # points at the playouts' ends (what a hint reports as the expected margin).
+        self.margins: dict[Any, tuple[float, int]] = {}
 
     # -- public --------------------------------------------------------------------------------
 
@@ -256,6 +267,7 @@ class MCTSAgent:
         self._root_order = sorted(actions, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
+            self.margins = {}
             done = self._search_paired(state, root, deadline)
         else:
             done = 0
@@ -278,7 +290,7 @@ class MCTSAgent:
     def _candidates(self, root: Node) -> list[Any]:
         """The root actions a paired search compares: the best by prior, one per distinct prior
         value (equal values are nearly always the same move: a symmetric tile turned), at least
-        two when there are two actions."""
+        `min_candidates` (2; hints ask for as many as they show) when there are that many."""
         chosen: list[Any] = []
         seen: set[float] = set()
         for action in self._root_order:
@@ -290,7 +302,7 @@ class MCTSAgent:
             if len(chosen) == self.config.paired:
                 return chosen
         for action in self._root_order:
-            if len(chosen) >= 2:
+            if len(chosen) >= self.min_candidates:
                 break
             if action not in chosen:
                 chosen.append(action)
@@ -313,6 +325,8 @@ class MCTSAgent:
                 sample.apply(action)
                 _backup((root, root.children[action]),
                         self._rollout(sample, random.Random(stream_seed)))
+                total, count = self.margins.get(action, (0.0, 0))
+                self.margins[action] = (total + lead(self._leaf_values, me), count + 1)
             done += len(candidates)
         return done
 
@@ -433,6 +447,7 @@ class MCTSAgent:
         compiled = state.game.playout(state, name, rng, stop)
         if compiled is not None:  # the game played it out without a Python step per move
             values, terminal = compiled
+            self._leaf_values = list(values)
             if terminal and self._base is None:
                 return rank_returns(values)
             return soft_returns(values, cfg.value_scale, self._base)
@@ -450,7 +465,9 @@ class MCTSAgent:
             state.apply(policy(state, actions, rng) if policy else rng.choice(actions))
             plies += 1
         if state.is_terminal:
+            self._leaf_values = [float(v) for v in state.scores]
             if self._base is None:
                 return rank_returns(state.scores)
-            return soft_returns([float(v) for v in state.scores], cfg.value_scale, self._base)
-        return soft_returns(state.game.evaluation(state), cfg.value_scale, self._base)
+            return soft_returns(self._leaf_values, cfg.value_scale, self._base)
+        self._leaf_values = list(state.game.evaluation(state))
+        return soft_returns(self._leaf_values, cfg.value_scale, self._base)
