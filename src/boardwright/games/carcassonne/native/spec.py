@@ -17,9 +17,11 @@ if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
 
 ABBEY_END = {END_MANDATORY: 0, END_NONE: 1, END_VOLUNTARY: 2}
-# The widths of a native state's fields (graph.h): tile indexes in 10 bits, part ids in 15,
-# action ids in 31. Every game the options allow fits well inside (at most 621 tiles of 9 parts).
-MAX_TILES = 1 << 10
+# The widths of a native state's fields (graph.h): tile indexes in 10 bits (Part::tile), part
+# ids in 15 (int16), board values in 12 signed bits (a tile index, or a frontier slot s as
+# -(s + 2); the frontier keeps at most 3 slots per tile and 12 more, dead ones included), action
+# ids in 31. Every game the options allow fits well inside (at most 621 tiles of 9 parts).
+MAX_TILES = min(1 << 10, (2**11 - 2 - 12) // 3)
 MAX_PARTS = 1 << 15
 MAX_ACTION_ID = 2**31 - 1
 
@@ -100,10 +102,10 @@ def _check_size(game: CarcassonneGame) -> None:
     """Refuse, naming the limit, a game too large for the native state's packed fields."""
     tiles = game.radius + 1  # every tile the game can lay, the start tile included
     parts = tiles * max(len(t.variants[0].features) for t in game.tile_types.values())
-    if tiles >= MAX_TILES or parts >= MAX_PARTS or game._pass_id > MAX_ACTION_ID:
+    if tiles > MAX_TILES or parts >= MAX_PARTS or game._pass_id > MAX_ACTION_ID:
         raise InvalidOptionError(
             f"this game is too large for the native engine ({tiles} tiles, {parts} feature "
-            f"parts; at most {MAX_TILES - 1} and {MAX_PARTS - 1}): use engine='python'")
+            f"parts; at most {MAX_TILES} and {MAX_PARTS - 1}): use engine='python'")
 
 
 def _heuristic_data(game: CarcassonneGame) -> dict[str, Any]:

@@ -114,9 +114,8 @@ struct BoardMap {
 // One feature part of a placed tile, in 12 bytes; a root's entries describe its whole feature.
 // Which tiles a feature covers is not stored: only tiles holding two parts of one kind can be
 // shared by two features, and a join finds those among the smaller feature's parts. The widths
-// hold every game the options allow (MAX_TILES tiles; spec.py checks).
+// hold every game the options allow (spec.py's _check_size refuses a larger one).
 constexpr int TILE_BITS = 10;
-constexpr int MAX_PARTS = 1 << 15, MAX_TILES = 1 << TILE_BITS;
 struct Part {
     int16_t parent;
     uint16_t size : 15, figured : 1;  // figured (at a root): the feature holds figures

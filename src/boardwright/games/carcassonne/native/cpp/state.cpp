@@ -69,8 +69,8 @@ std::vector<std::pair<const char*, size_t>> State::memory_items() const {
             {"parts", held(g.parts)},
             {"pile", held(pile) + held(discarded)},
             {"seats", held(scores) + held(supply) + held(abbeys_left) + held(final_round)},
-            {"figures", held(occupant) + held(g.figure_links) + held(wagon_queue) + held(barns) +
-                            held(pending)},
+            {"figures", held(occupant) + held(g.figure_links) + held(g.figure_heads) +
+                            held(wagon_queue) + held(barns) + held(pending)},
             {"history", held(history)},
             {"log", held(log)},
             {"legal", held(legal.ids)}};
