@@ -1,15 +1,23 @@
-"""Fit the learned Carcassonne evaluation on greedy self-play games.
+"""Fit the learned Carcassonne evaluation on self-play games of a searching bot.
 
-Plays greedy against greedy (Abbey & Mayor, 2 players), records each seat's features
+Plays an agent against itself (by default `mcts:iterations=100` on the native engine: the search
+that uses the evaluation, so the positions and their outcomes are those of searched play rather
+than of the greedy heuristic; Abbey & Mayor, 2 players), records each seat's features
 (`boardwright.games.carcassonne.position_features`) at the start of every turn, and fits by
-least squares the weights that best predict the final score margin: margin ~ sum over features
-of (a + b t + c t^2) x (feature of seat 0 - feature of seat 1), plus a bonus for the seat to
-move, with t the share of the pile left. A fifth of the games are held out; the script prints
-how much of the margin's variance the fit and the greedy heuristic explain on them (R^2), then
-writes the weights as TOML (by default over the shipped `data/evaluation.toml`).
+ridge least squares the weights that best predict the final score margin:
+margin ~ sum over features of (a + b t + c t^2) x (feature of seat 0 - feature of seat 1), plus a
+bonus for the seat to move, with t the share of the pile left.
 
-    python benchmarks/fit_evaluation.py --games 3000 --workers 2
-    python benchmarks/fit_evaluation.py --games 200 --out /tmp/evaluation.toml
+Every finished game is appended to a data file (`--data`, JSON lines) as it ends, so a run that
+is stopped resumes where it was; `--games` is the total wanted. A fifth of the games (every
+fifth index) are held out; the script compares on them the new fit, the evaluation in use before
+it (`--baseline`, by default the shipped data/evaluation-v1.toml) and the greedy heuristic: R^2
+of the final margin, mean absolute error, and how often the sign of the prediction names the
+winner. Then it writes the weights as TOML (by default over the shipped data/evaluation.toml).
+
+    python benchmarks/fit_evaluation.py --games 600 --workers 2          # about an hour on 2 cores
+    python benchmarks/fit_evaluation.py --games 40 --out /tmp/evaluation.toml --data /tmp/rows.jsonl
+    python benchmarks/fit_evaluation.py --agent greedy --games 3000      # the fit of mcts-v1
 
 Needs numpy (in the `rl` extra, installed by `make test`).
 """
@@ -17,37 +25,56 @@ Needs numpy (in the `rl` extra, installed by `make test`).
 from __future__ import annotations
 
 import argparse
+import json
 import time
+import tomllib
 from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
 
 import boardwright as bw
-from boardwright.agents.greedy import GreedyAgent
-from boardwright.games.carcassonne.evaluation import pile_share
+from boardwright.agents import make_agent
+from boardwright.games.carcassonne.evaluation import parse_weights, pile_share
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
 
 OPTIONS = {"expansions": ["abbey_mayor"]}
-DEFAULT_OUT = (Path(__file__).resolve().parent.parent / "src" / "boardwright" / "games"
-               / "carcassonne" / "data" / "evaluation.toml")
+DATA_DIR = (Path(__file__).resolve().parent.parent / "src" / "boardwright" / "games"
+            / "carcassonne" / "data")
+DEFAULT_OUT = DATA_DIR / "evaluation.toml"
+DEFAULT_BASELINE = DATA_DIR / "evaluation-v1.toml"
+DEFAULT_DATA = Path(__file__).resolve().parent / "results" / "evaluation_rows.jsonl"
+Row = tuple[list[float], float, float]  # (feature difference seat 0 - seat 1, t, +1/-1 to move)
 
 
-def play(job: tuple[int, int, str | None]) -> list[tuple[list[float], float, float, float]]:
-    """One greedy self-play game -> per turn start (feature difference seat 0 - seat 1, t,
-    +1/-1 for the seat to move, final margin)."""
-    index, seed, engine = job
+def play(job: tuple[int, int, str, str | None]) -> dict:
+    """One self-play game -> its index, its rows (one per turn start) and its final margin."""
+    index, seed, agent, engine = job
     state = bw.load("carcassonne", 2, OPTIONS, engine=engine).new_game(seed + index)
-    agents = [GreedyAgent(seed=seed + 2 * index + 1), GreedyAgent(seed=seed + 2 * index + 2)]
-    rows = []
+    agents = [make_agent(agent, seed=seed + 2 * index + 1),
+              make_agent(agent, seed=seed + 2 * index + 2)]
+    rows: list[Row] = []
     while not state.is_terminal:
         if state.at_turn_start:
             first, second = seat_features(state)
             rows.append(([a - b for a, b in zip(first, second)], pile_share(state),
                          1.0 if state.turn_player == 0 else -1.0))
         state.apply(agents[state.current_player].act(state))
-    margin = float(state.scores[0] - state.scores[1])
-    return [(d, t, m, margin) for d, t, m in rows]
+    return {"index": index, "rows": rows, "margin": float(state.scores[0] - state.scores[1])}
+
+
+def read_games(path: Path, key: list) -> dict[int, dict]:
+    """The games of this set-up already in the data file (a line cut short is skipped)."""
+    games: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if entry.get("key") == key:
+                games[entry["game"]["index"]] = entry["game"]
+    return games
 
 
 def design(diff: np.ndarray, t: np.ndarray, to_move: np.ndarray) -> np.ndarray:
@@ -55,6 +82,13 @@ def design(diff: np.ndarray, t: np.ndarray, to_move: np.ndarray) -> np.ndarray:
     t = t[:, None]
     m = to_move[:, None]
     return np.hstack([diff, diff * t, diff * t * t, m, m * t, m * t * t])
+
+
+def weight_vector(path: Path) -> np.ndarray:
+    """A weights file as the fit's coefficient vector (the layout of `design`)."""
+    weights = parse_weights(tomllib.loads(path.read_text()))
+    columns = np.array(weights.features)
+    return np.concatenate([columns[:, 0], columns[:, 1], columns[:, 2], np.array(weights.to_move)])
 
 
 def heuristic_prediction(diff: np.ndarray, t: np.ndarray, pile: int) -> np.ndarray:
@@ -66,16 +100,27 @@ def heuristic_prediction(diff: np.ndarray, t: np.ndarray, pile: int) -> np.ndarr
             + hand * (col["city_returns"] + col["road_returns"] + col["followers"]))
 
 
-def r_squared(prediction: np.ndarray, target: np.ndarray) -> float:
-    return float(1 - ((target - prediction) ** 2).mean() / target.var())
+def accuracy(prediction: np.ndarray, target: np.ndarray) -> dict[str, float]:
+    """R^2, mean absolute error (points) and the share of positions whose predicted sign names
+    the winner (draws left out)."""
+    decided = target != 0
+    return {"r2": float(1 - ((target - prediction) ** 2).mean() / target.var()),
+            "mae": float(np.abs(target - prediction).mean()),
+            "sign": float((np.sign(prediction[decided]) == np.sign(target[decided])).mean())}
 
 
-def to_toml(weights: np.ndarray, games: int, seed: int, r2: float, r2_heuristic: float) -> str:
+def to_toml(weights: np.ndarray, games: int, agent: str, seed: int,
+            scores: dict[str, dict[str, float]]) -> str:
     n = len(FEATURES)
+    fit, before, heuristic = scores["fit"], scores["baseline"], scores["heuristic"]
     lines = [
         "# Learned evaluation of Carcassonne positions (Abbey & Mayor, 2 players).",
-        f"# Fitted by benchmarks/fit_evaluation.py on {games} greedy self-play games (seed {seed}).",
-        f"# Held-out R^2 of the final margin: {r2:.3f} (the greedy heuristic: {r2_heuristic:.3f}).",
+        f"# Fitted by benchmarks/fit_evaluation.py on {games} self-play games of {agent}"
+        f" (seed {seed}).",
+        "# Held-out final margins: R^2 / mean absolute error / winner named by the sign:",
+        f"#   this fit {fit['r2']:.3f} / {fit['mae']:.2f} / {fit['sign']:.3f};"
+        f" evaluation-v1 {before['r2']:.3f} / {before['mae']:.2f} / {before['sign']:.3f};"
+        f" heuristic {heuristic['r2']:.3f} / {heuristic['mae']:.2f} / {heuristic['sign']:.3f}.",
         "# feature = [a, b, c]: the weight is a + b t + c t^2, t the share of the pile left.",
         "",
         "[weights]",
@@ -89,44 +134,71 @@ def to_toml(weights: np.ndarray, games: int, seed: int, r2: float, r2_heuristic:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=600, help="self-play games in all")
+    parser.add_argument("--agent", default="mcts:iterations=100",
+                        help="the self-play agent (an agent string)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--ridge", type=float, default=100.0, help="L2 penalty of the fit")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help="games are appended here as they end; a run resumes from it")
+    parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
+                        help="the weights the fit is compared with")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--fit-only", action="store_true",
+                        help="fit on the games in the data file, play none")
     parser.add_argument("--engine", metavar="NAME", default=None,
                         help="the engine of the self-play games (python, native; default: the "
                              "game's default)")
     args = parser.parse_args()
     try:
         bw.load("carcassonne", 2, OPTIONS, engine=args.engine)
+        make_agent(args.agent)
     except bw.BoardwrightError as exc:
         parser.error(str(exc))
 
     started = time.perf_counter()
-    jobs = [(i, args.seed, args.engine) for i in range(args.games)]
-    with Pool(args.workers) as pool:
-        games = []
-        for done, rows in enumerate(pool.imap(play, jobs, chunksize=4), 1):
-            games.append(rows)
-            if done % 250 == 0 or done == args.games:
-                print(f"{done}/{args.games} games ({time.perf_counter() - started:.0f} s)", flush=True)
-    diff = np.array([r[0] for g in games for r in g])
-    t = np.array([r[1] for g in games for r in g])
-    to_move = np.array([r[2] for g in games for r in g])
-    margin = np.array([r[3] for g in games for r in g])
-    held_out = np.array([i % 5 == 0 for i, g in enumerate(games) for _ in g])
+    key = [args.agent, args.seed, OPTIONS]
+    games = read_games(args.data, key)
+    missing = [] if args.fit_only else [i for i in range(args.games) if i not in games]
+    if games:
+        print(f"{len(games)} games read from {args.data}", flush=True)
+    if missing:
+        args.data.parent.mkdir(parents=True, exist_ok=True)
+        jobs = [(i, args.seed, args.agent, args.engine) for i in missing]
+        with Pool(args.workers) as pool, args.data.open("a") as out:
+            for done, game in enumerate(pool.imap_unordered(play, jobs), 1):
+                out.write(json.dumps({"key": key, "game": game}) + "\n")
+                out.flush()
+                games[game["index"]] = game
+                if done % 10 == 0 or done == len(missing):
+                    print(f"{len(games)}/{args.games} games "
+                          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    ordered = [games[i] for i in sorted(games)]
+    if len(ordered) < 10:
+        parser.error(f"only {len(ordered)} games: too few to fit")
+    diff = np.array([r[0] for g in ordered for r in g["rows"]])
+    t = np.array([r[1] for g in ordered for r in g["rows"]])
+    to_move = np.array([r[2] for g in ordered for r in g["rows"]])
+    margin = np.array([g["margin"] for g in ordered for _ in g["rows"]])
+    held_out = np.array([g["index"] % 5 == 0 for g in ordered for _ in g["rows"]])
 
     x = design(diff, t, to_move)
     train = ~held_out
     gram = x[train].T @ x[train] + args.ridge * np.eye(x.shape[1])
     weights = np.linalg.solve(gram, x[train].T @ margin[train])
     pile = bw.load("carcassonne", 2, OPTIONS).pile_size
-    r2 = r_squared(x[held_out] @ weights, margin[held_out])
-    r2_heuristic = r_squared(heuristic_prediction(diff[held_out], t[held_out], pile),
-                             margin[held_out])
-    print(f"{len(margin)} positions; held-out R^2: fit {r2:.3f}, heuristic {r2_heuristic:.3f}")
-    args.out.write_text(to_toml(weights, args.games, args.seed, r2, r2_heuristic))
+    target = margin[held_out]
+    scores = {"fit": accuracy(x[held_out] @ weights, target),
+              "baseline": accuracy(x[held_out] @ weight_vector(args.baseline), target),
+              "heuristic": accuracy(heuristic_prediction(diff[held_out], t[held_out], pile),
+                                    target)}
+    print(f"{len(margin)} positions of {len(ordered)} games; held-out "
+          f"({int(held_out.sum())} positions):")
+    for name, score in scores.items():
+        print(f"  {name:9s} R^2 {score['r2']:.3f}  MAE {score['mae']:.2f}  "
+              f"winner by sign {score['sign']:.3f}")
+    args.out.write_text(to_toml(weights, len(ordered), args.agent, args.seed, scores))
     print(f"weights written to {args.out} ({time.perf_counter() - started:.0f} s)")
 
 

@@ -59,3 +59,23 @@ def test_a_native_position_is_searched_on_the_python_engine(monkeypatch: pytest.
     assert searched == ["CarcassonneState"]
     assert action in state.legal_actions()
     state.apply(action)  # the choice is legal on the native position itself
+
+
+def test_it_judges_leaves_by_the_evaluation_of_its_time() -> None:
+    from boardwright.games.carcassonne.evaluation import evaluate, shipped_weights
+
+    state = position("python")
+    v1 = evaluate(state, shipped_weights("v1"))
+    assert MCTSv1Agent(seed=1).evaluate(state) == pytest.approx(v1)
+    assert MCTSAgent(seed=1).evaluate(state) == pytest.approx(state.game.evaluation(state))
+    assert state.game.evaluation_of("v1", state) == pytest.approx(v1)
+    with pytest.raises(bw.InvalidOptionError, match="no evaluation weights named 'v0'"):
+        state.game.evaluation_of("v0", state)
+
+
+def test_games_with_one_evaluation_give_the_baseline_their_only_one() -> None:
+    state = bw.load("queens", 2, {}).new_game(3)
+    assert state.game.evaluation_versions == ("current",)
+    assert MCTSv1Agent(seed=1).evaluate(state) == state.game.evaluation(state)
+    with pytest.raises(bw.InvalidOptionError, match="no evaluation named 'v1'"):
+        state.game.evaluation_of("v1", state)

@@ -151,7 +151,7 @@ def test_malformed_weights_are_named(damage, message: str) -> None:
         parse_weights(data)
 
 
-def test_the_fit_script_writes_weights_the_game_reads_back() -> None:
+def test_the_fit_script_writes_weights_the_game_reads_back(tmp_path) -> None:
     numpy = pytest.importorskip("numpy")
     spec = importlib.util.spec_from_file_location("fit_evaluation",
                                                   ROOT / "benchmarks" / "fit_evaluation.py")
@@ -160,7 +160,13 @@ def test_the_fit_script_writes_weights_the_game_reads_back() -> None:
     spec.loader.exec_module(fit)
     n = len(FEATURES)
     raw = numpy.arange(3 * n + 3, dtype=float) / 10
-    weights = parse_weights(tomllib.loads(fit.to_toml(raw, 10, 1, 0.4, 0.3)))
+    score = {"r2": 0.4, "mae": 20.0, "sign": 0.7}
+    text = fit.to_toml(raw, 10, "mcts:iterations=100", 1,
+                       {"fit": score, "baseline": score, "heuristic": score})
+    weights = parse_weights(tomllib.loads(text))
+    written = tmp_path / "evaluation.toml"
+    written.write_text(text)
+    assert fit.weight_vector(written) == pytest.approx(raw, abs=1e-4)  # the file reads back
     assert weights.features[2] == pytest.approx((raw[2], raw[n + 2], raw[2 * n + 2]))
     assert weights.to_move == pytest.approx(tuple(raw[3 * n:]))
     # The design matrix lines up with the same layout: one row is what `evaluate` computes.
@@ -168,3 +174,18 @@ def test_the_fit_script_writes_weights_the_game_reads_back() -> None:
     row = fit.design(diff, numpy.array([0.5]), numpy.array([1.0]))[0]
     feature_weights, tempo = weights.at(0.5)
     assert row @ raw == pytest.approx(sum(feature_weights) + tempo)
+
+
+def test_the_fit_script_measures_accuracy_on_the_margin() -> None:
+    numpy = pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location("fit_evaluation",
+                                                  ROOT / "benchmarks" / "fit_evaluation.py")
+    assert spec is not None and spec.loader is not None
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    target = numpy.array([10.0, -10.0, 20.0, 0.0])
+    perfect = fit.accuracy(target.copy(), target)
+    assert perfect == {"r2": 1.0, "mae": 0.0, "sign": 1.0}
+    wrong = fit.accuracy(numpy.array([-10.0, 10.0, 20.0, 5.0]), target)
+    assert wrong["mae"] == pytest.approx(45 / 4)
+    assert wrong["sign"] == pytest.approx(1 / 3)  # the draw is left out of the sign count

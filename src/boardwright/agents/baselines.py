@@ -4,10 +4,11 @@ against them ("beats mcts-v1 in 75% of games").
 `mcts-v1` is the search of the first published strength figures (77.5% against greedy with
 Abbey & Mayor): MCTS at 0.25 s per decision with Carcassonne's settings of that time (a paired
 root over the four best-prior moves, greedy playouts to the searcher's next turn, leaves judged by
-the evaluation in data/evaluation.toml), searching on the Python engine whatever engine the game
-runs on. Its settings are written out here rather than read from the game, so later changes to a
-game's search defaults leave it alone; a new evaluation goes in a new data file for the same
-reason.
+the evaluation of that time, which Carcassonne keeps as its "v1" evaluation in
+data/evaluation-v1.toml), searching on the Python engine whatever engine the game runs on.
+Its settings are written out here rather than read from the game, so later changes to a game's
+search defaults leave it alone; for the same reason a refitted evaluation goes in a new data file
+and the game keeps the earlier one by name.
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ class MCTSv1Agent(MCTSAgent):
     def __init__(self, seed: int | None = None) -> None:
         settings = dict(V1_SETTINGS)
         super().__init__(seed=seed, iterations=None, seconds=settings.pop("seconds"), **settings)
+
+    def evaluate(self, state: State) -> list[float]:
+        """The "v1" evaluation where the game has refitted its evaluation since, else the
+        game's only one."""
+        game = state.game
+        version = "v1" if "v1" in game.evaluation_versions else "current"
+        return game.evaluation_of(version, state)
 
     def adopt(self, game: Any) -> None:
         """Every setting is given: nothing is taken from the game."""

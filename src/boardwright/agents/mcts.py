@@ -155,6 +155,7 @@ class MCTSAgent:
     """Information-set MCTS with a heuristic prior, progressive widening and short rollouts."""
 
     name = "mcts"
+    evaluation_version = "current"  # which of the game's evaluations judges the leaves
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, **params: Any) -> None:
@@ -280,6 +281,11 @@ class MCTSAgent:
 
     # -- the search ----------------------------------------------------------------------------
 
+    def evaluate(self, state: State) -> list[float]:
+        """What a leaf is worth per seat: the game's evaluation (a named baseline may keep an
+        earlier one: `Game.evaluation_of`). Compiled playouts judge by the current one."""
+        return state.game.evaluation_of(self.evaluation_version, state)
+
     def _within_budget(self, done: int, deadline: float | None) -> bool:
         """Whether another iteration (or paired round) fits the budget after `done` playouts;
         the first always runs, so a decision never comes from no search at all."""
@@ -345,7 +351,7 @@ class MCTSAgent:
     def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
         """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
         sample = state.determinize(me, self.rng)
-        self._base = sample.game.evaluation(sample) if self.config.centered else None
+        self._base = self.evaluate(sample) if self.config.centered else None
         values = []
         for action in actions:
             child = sample.clone()
@@ -469,5 +475,5 @@ class MCTSAgent:
             if self._base is None:
                 return rank_returns(state.scores)
             return soft_returns(self._leaf_values, cfg.value_scale, self._base)
-        self._leaf_values = list(state.game.evaluation(state))
+        self._leaf_values = list(self.evaluate(state))
         return soft_returns(self._leaf_values, cfg.value_scale, self._base)

@@ -135,6 +135,16 @@ class Game(ABC):
         default is the heuristic."""
         return self.heuristic(state)
 
+    evaluation_versions: tuple[str, ...] = ("current",)  # the names `evaluation_of` takes
+
+    def evaluation_of(self, version: str, state: State) -> list[float]:
+        """An evaluation by version: "current" is `evaluation`; a game whose evaluation was
+        refitted keeps the earlier ones under their names (Carcassonne: "v1"), so that a named
+        baseline bot keeps judging as it did. A game with one evaluation has only "current"."""
+        if version != "current":
+            raise InvalidOptionError(f"{self.name} has no evaluation named {version!r}")
+        return self.evaluation(state)
+
     @property
     def search_defaults(self) -> dict[str, Any]:
         """The search settings (`MCTSConfig` fields) that measured best for this game; an

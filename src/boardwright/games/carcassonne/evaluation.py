@@ -5,7 +5,8 @@ quadratic in t, the share of the draw pile still to come, so a follower in hand 
 more early than late, and a farm's open cities more late than early. The player whose turn it
 is gets a small bonus (the tempo of moving first). The weights live in
 `data/evaluation.toml`; `benchmarks/fit_evaluation.py` fits them by least squares on the final
-score margins of greedy self-play games.
+score margins of the searching bot's self-play games. The first weights, fitted on greedy
+self-play, stay in `data/evaluation-v1.toml` for the named baseline `mcts-v1`.
 
 Why a second evaluation beside the heuristic: a search that judges positions exactly as its
 greedy opponent does can only out-guess it by one turn. The fit weighs what the heuristic
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
 
 WEIGHTS_FILE = "evaluation.toml"
+WEIGHTS_FILES = {"current": WEIGHTS_FILE, "v1": "evaluation-v1.toml"}
 
 
 @dataclass(frozen=True)
@@ -67,10 +69,19 @@ def parse_weights(data: dict) -> EvaluationWeights:
 
 
 @cache
-def default_weights() -> EvaluationWeights:
-    """The shipped weights (read once per process)."""
-    text = resources.files("boardwright.games.carcassonne").joinpath("data", WEIGHTS_FILE).read_text()
+def shipped_weights(name: str) -> EvaluationWeights:
+    """A shipped set of weights by name (`WEIGHTS_FILES`), read once per process."""
+    if name not in WEIGHTS_FILES:
+        raise InvalidOptionError(f"no evaluation weights named {name!r}; known: "
+                                 f"{', '.join(sorted(WEIGHTS_FILES))}")
+    text = (resources.files("boardwright.games.carcassonne")
+            .joinpath("data", WEIGHTS_FILES[name]).read_text())
     return parse_weights(tomllib.loads(text))
+
+
+def default_weights() -> EvaluationWeights:
+    """The weights the game's evaluation uses (data/evaluation.toml)."""
+    return shipped_weights("current")
 
 
 def pile_share(state: CarcassonneState) -> float:

@@ -20,7 +20,7 @@ from boardwright.games.carcassonne.capabilities.base import Capability, override
 from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
 from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
-from boardwright.games.carcassonne.evaluation import evaluate
+from boardwright.games.carcassonne.evaluation import evaluate, shipped_weights
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
 from boardwright.games.carcassonne import native
@@ -287,6 +287,19 @@ class CarcassonneGame(Game):
         if type(state) is not CarcassonneState:
             return state.evaluation()
         return evaluate(state)
+
+    evaluation_versions = ("current", "v1")
+
+    def evaluation_of(self, version: str, state: Any) -> list[float]:
+        """The current evaluation, or the weights of an earlier fit ("v1": fitted on greedy
+        self-play, data/evaluation-v1.toml), on a Python-engine position (a native position
+        judges by the current weights only: it is converted with `to_python()` first)."""
+        if version == "current":
+            return self.evaluation(state)
+        weights = shipped_weights(version)
+        if type(state) is not CarcassonneState:
+            state = state.to_python()
+        return evaluate(state, weights)
 
     @property
     def search_defaults(self) -> dict[str, Any]:
