@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 import boardwright as bw
+from boardwright.agents.levels import LEVELS
 from boardwright.web import protocol as P
 from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
@@ -37,6 +38,8 @@ log = logging.getLogger("boardwright.web")
 STATIC_DIR = Path(__file__).with_name("static")
 MAX_BODY_BYTES = 64 * 1024
 MAX_WS_BYTES = 1024 * 1024  # uvicorn closes the connection above this; 16 KiB..1 MiB: too_large
+# The lobby offers the named levels first (agents/levels.py); these agent strings are offered
+# after them for people who want a particular bot.
 AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
 PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html"}
 
@@ -82,6 +85,12 @@ PLAYER_COUNT_OPTIONS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+def levels() -> list[dict[str, str]]:
+    """The named bot levels as the lobby offers them: name, agent string, what it is."""
+    return [{"name": level.name, "agent": level.agent, "description": level.why}
+            for level in LEVELS.values()]
+
+
 def catalog() -> dict[str, Any]:
     games = []
     for name in bw.available_games():
@@ -99,8 +108,9 @@ def catalog() -> dict[str, Any]:
             doc = ""
         games.append({"name": name, "players": sorted(counts),
                       "description": doc.splitlines()[0] if doc else "",
-                      "options_help": OPTIONS_HELP.get(name, {}), "agents": list(AGENTS)})
-    return {"games": games}
+                      "options_help": OPTIONS_HELP.get(name, {}), "levels": levels(),
+                      "agents": list(AGENTS)})
+    return {"games": games, "levels": levels()}
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -23,6 +23,7 @@ from typing import Any
 
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent, parse_agent_spec
+from boardwright.agents.levels import level_agent, level_of
 from boardwright.web import protocol as P
 from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
@@ -74,9 +75,9 @@ def visible_scores(state: bw.State, view: dict[str, Any]) -> list[Any]:
 
 
 def check_agent(spec: str) -> None:
-    """Parse a bot string (InvalidOptionError when unknown) and refuse parameters that would
-    make one decision too long for a shared server."""
-    _, params = parse_agent_spec(spec)
+    """Parse a bot string or level name (InvalidOptionError when unknown) and refuse
+    parameters that would make one decision too long for a shared server."""
+    _, params = parse_agent_spec(level_agent(spec))
     make_agent(spec, seed=0)
     for key, value in params.items():
         limit = AGENT_LIMITS.get(key)
@@ -89,6 +90,16 @@ def check_agent(spec: str) -> None:
         if number > limit:
             raise bw.InvalidOptionError(f"agent {spec!r}: {key} may be at most {limit:g} on "
                                         "this server")
+
+
+def seat_entry(seat: int, kind: str, connected: bool) -> dict[str, Any]:
+    """A seat as the lobby and the tables list it; a bot playing a named level's agent string
+    also carries the level's name ("hard"), for people."""
+    entry: dict[str, Any] = {"seat": seat, "kind": kind, "connected": connected}
+    level = level_of(kind) if kind != HUMAN else None
+    if level is not None:
+        entry["level"] = level
+    return entry
 
 
 class Connection:
@@ -258,8 +269,7 @@ class LiveGame:
         return describe_with(self.renderer, self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": s, "kind": kind, "connected": self.connected(s)}
-                for s, kind in enumerate(self.kinds)]
+        return [seat_entry(s, kind, self.connected(s)) for s, kind in enumerate(self.kinds)]
 
     def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.last is None else self.last.for_viewer(seat)
@@ -520,7 +530,8 @@ class GameManager:
             raise RequestError(400, f"\"seed\" must be a whole number from 0 to {MAX_SEED}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-        kinds = [HUMAN if s.strip().lower() == HUMAN else s.strip() for s in seats]
+        # a level name is stored as its agent string: the record says which bot played
+        kinds = [HUMAN if s.strip().lower() == HUMAN else level_agent(s.strip()) for s in seats]
         if len([g for g in self.games.values() if g.status != FINISHED]) >= MAX_LIVE_GAMES:
             raise RequestError(503, "the server has too many games in play; try again later")
         try:
@@ -552,6 +563,9 @@ class GameManager:
         seat_info = []
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            level = level_of(kind) if kind != HUMAN else None
+            if level is not None:
+                entry["level"] = level
             if token is not None:
                 # in the fragment: browsers never send it, so no server or proxy logs it
                 entry["join_url"] = f"/play/{live.id}#token={token}"
@@ -579,8 +593,7 @@ class GameManager:
         return {
             "id": row["id"], "game": row["game"], "players": row["players"],
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
-            "seats": [{"seat": s, "kind": seat["kind"], "connected": False}
-                      for s, seat in enumerate(row["seats"])],
+            "seats": [seat_entry(s, seat["kind"], False) for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"],
         }
 

@@ -248,7 +248,8 @@ class Table {
       this.swatch(info.seat),
       el('span', {class: 'player-name'}, this.seatName(info.seat),
         info.seat === frame.seat ? ' (you)' : ''),
-      el('span', {class: 'player-kind'}, info.kind === 'human' ? 'human' : `bot: ${info.kind}`),
+      el('span', {class: 'player-kind', title: info.kind}, info.kind === 'human' ? 'human'
+        : info.level ? `bot: ${info.level} (${info.kind})` : `bot: ${info.kind}`),
       el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
         title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
       el('span', {class: 'player-score', testid: `player-score-${info.seat}`},
