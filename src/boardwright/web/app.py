@@ -8,7 +8,8 @@ fragment stays in the browser), /replay/{id}, /static/...;
 GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
 GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters).
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
-described in protocol.py and sessions.py. No log shows a token (logsafe.py).
+described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
+(logsafe.py).
 """
 
 from __future__ import annotations
@@ -128,16 +129,19 @@ and <a href="/api/catalog">/api/catalog</a>.</p></body></html>
 def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                bot_workers: int | None = None, bot_delay: float = 0.0,
                static_dir: str | Path | None = None,
-               rate_limit: int = P.RATE_LIMIT) -> FastAPI:
+               rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
+               hint_iterations: int | None = None) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
     frames per second and connection (the protocol's 20; tests that replay whole games at
-    machine speed raise it)."""
+    machine speed raise it). A hint searches for `hint_seconds`, or `hint_iterations` playouts
+    when given (reproducible, and tiny in tests)."""
     redact_loggers()
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
-                          rate_limit=rate_limit)
+                          rate_limit=rate_limit, hint_seconds=hint_seconds,
+                          hint_iterations=hint_iterations)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     catalog_cache: dict[str, Any] = {}
 
