@@ -5,6 +5,8 @@ checks the move on a clone of the state, the database commits the new record, th
 becomes the state and every connection gets a state frame with ITS OWN view (`view(seat)`, or
 `view(None)` for spectators). Frames go through a per-connection outbox, so a slow client never
 holds a game's lock. Bots decide in a worker pool (bots.py) and their moves take the same path.
+Hints (hints.py) are searched in the same pool, one per game at a time, and answered to the
+asking seat's connections only; the state frame's "hints" says whether they are allowed.
 """
 
 from __future__ import annotations

@@ -104,3 +104,29 @@ def test_two_humans_agree_before_hints_and_only_the_mover_gets_them(site, new_pa
     wait_rendered(watcher)
     assert watcher.get_by_test_id("hint").is_hidden()
     assert watcher.get_by_test_id("hint-consent").is_hidden()
+
+
+@pytest.mark.parametrize("game", ["queens", "shogun"])
+def test_queens_and_shogun_hints_number_their_target_spaces(site, page, game):
+    from browser_helpers import wait_turn_or_end
+
+    created = site.create(game, ["human", "random"], seed=4)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert wait_turn_or_end(page) == "turn"
+    page.get_by_test_id("hint").click()
+    page.get_by_test_id("hint-1").wait_for()
+    hints = page.evaluate("() => window.boardwright.table.hints.hint.hints")
+    assert 1 <= len(hints) <= 3 and page.get_by_test_id("hints").locator("li").count() == len(hints)
+    fields = ("to", "at") if game == "queens" else ("space", "target", "source")
+    placed = [h for h in hints if any(f in h["action"] for f in fields)
+              or h["action"]["type"] == "found"]  # (a City is founded on the Queen's space)
+    assert hint_marks(page).count() == len(placed)
+    for hint in placed:
+        mark = page.get_by_test_id(f"hint-mark-{hint['rank']}")
+        a = hint["action"]
+        if game == "queens" and a["type"] != "found":
+            q, r = a.get("to") or a.get("at")
+            assert (mark.get_attribute("data-q"), mark.get_attribute("data-r")) == (str(q), str(r))
+        elif game == "shogun":
+            assert mark.get_attribute("data-space") in {a.get(f) for f in fields}
