@@ -225,3 +225,36 @@ def test_the_hint_budget_must_be_positive(tmp_path) -> None:
 
     with pytest.raises(ValueError, match="budget"):
         create_app(sqlite_url(tmp_path), hint_seconds=0)
+
+
+def test_one_hint_at_a_time_and_a_hint_outdated_by_a_move_is_not_shown(tmp_path) -> None:
+    with client(sqlite_url(tmp_path), hint_seconds=2.0) as api:  # a search that takes a while
+        created = create(api, "carcassonne", ["human", "random"], seed=8)
+        with seat_socket(api, created, 0) as ws:
+            frame = receive(ws)
+            ws.send_json({"type": "hint"})
+            ws.send_json({"type": "move", "step": 0, "action": frame["legal_actions"][0]})
+            receive_until(ws, lambda f: states(f) and f["step"] == 1)
+            ws.send_json({"type": "hint"})  # the first is still searching
+            refused = receive_until(ws, errors)
+            assert refused["code"] == "busy"
+            seen: list[dict] = []
+            stale = receive_until(ws, errors, seen=seen)  # the first one, when it ends
+            assert stale["code"] == "stale" and "changed" in stale["message"]
+            assert not [f for f in seen if hint_frames(f)]
+
+
+def test_hints_are_searched_in_worker_processes(tmp_path) -> None:
+    with client(sqlite_url(tmp_path), bot_mode="process", **HINTS) as api:
+        created = create(api, "queens", ["human", "human"], seed=2)
+        with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1:
+            receive(ws0)
+            receive(ws1)
+            for ws in (ws0, ws1):
+                ws.send_json({"type": "allow_hints"})
+            frames = [receive_until(ws, lambda f: states(f) and f["hints"]["allowed"])
+                      for ws in (ws0, ws1)]
+            mover = frames[0]["current_player"]
+            socket = (ws0, ws1)[mover]
+            socket.send_json({"type": "hint"})
+            check_hint(receive_until(socket, hint_frames), frames[mover])
