@@ -26,8 +26,8 @@ from typing import Any
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent, parse_agent_spec
 from boardwright.agents.levels import level_agent, level_of
-from boardwright.web import protocol as P
 from boardwright.web import hints as H
+from boardwright.web import protocol as P
 from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
     STATUSES,
@@ -355,8 +355,8 @@ class LiveGame:
 
 @dataclass
 class HintRequest:
-    """A hint being computed: for which position (generation) and seat, and the connections
-    that asked (the answer goes to the seat's connections only)."""
+    """A hint being computed: for which position (generation) and seat (the answer goes to
+    that seat's connections only), and the task waiting for it."""
 
     generation: int
     seat: int
