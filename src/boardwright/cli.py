@@ -934,6 +934,8 @@ def serve(
         help="Seconds each bot move takes at least, so people can follow it.")] = 0.3,
     bot_workers: Annotated[int | None, typer.Option(
         help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
+    hint_seconds: Annotated[float, typer.Option(
+        help="Seconds of search behind a hint at the table.")] = 1.0,
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
@@ -955,6 +957,8 @@ def serve(
         _fail(f"--port must be from 1 to 65535, not {port}", USAGE)
     if bot_delay < 0:
         _fail(f"--bot-delay must be 0 or more, not {bot_delay}", USAGE)
+    if not 0 < hint_seconds <= 10:
+        _fail(f"--hint-seconds must be more than 0 and at most 10, not {hint_seconds}", USAGE)
     if bot_workers is not None and bot_workers < 1:
         _fail(f"--bot-workers must be at least 1, not {bot_workers}", USAGE)
     if log_level.lower() not in LOG_LEVELS:
@@ -962,7 +966,8 @@ def serve(
     url = resolve_url(db)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+        application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
+                                 hint_seconds=hint_seconds)
     except Exception as exc:  # a bad URL, an unreachable database
         _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",

@@ -1,11 +1,13 @@
 """Agents, named by strings such as "random", "greedy", "mcts:iters=1000" or
-"mcts:seconds=0.25,c=0.7". Every agent takes a seed, so a run is reproducible."""
+"mcts:seconds=0.25,c=0.7", or by a level ("easy", "medium", "hard": levels.py) that stands
+for one such string. Every agent takes a seed, so a run is reproducible."""
 
 from __future__ import annotations
 
 from boardwright.agents.base import Agent
 from boardwright.agents.baselines import MCTSv1Agent
 from boardwright.agents.greedy import GreedyAgent
+from boardwright.agents.levels import LEVELS, level_agent
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.agents.random_agent import RandomAgent
 from boardwright.core.errors import InvalidOptionError
@@ -57,10 +59,17 @@ MAY_BE_ZERO = frozenset({"rollout", "root_widening", "paired"})
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build an agent from its name string; unknown names or parameters raise an error."""
+    """Build an agent from its name string or a level name ("hard"); unknown names or
+    parameters raise an error."""
+    spec = level_agent(spec)
     name, params = parse_agent_spec(spec)
+    if name in LEVELS:  # a level with parameters: the level already fixes them
+        raise InvalidOptionError(f"the level {name!r} takes no parameters: it stands for "
+                                 f"{LEVELS[name].agent!r}; write that agent string with your "
+                                 "parameters instead")
     if name not in AGENTS:
-        raise InvalidOptionError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
+        raise InvalidOptionError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}, "
+                                 f"or a level: {', '.join(LEVELS)}")
     if "seed" in params:
         try:
             seed = int(params.pop("seed"))
@@ -91,5 +100,5 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return AGENTS[name](seed=seed, **kwargs)
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "MCTSv1Agent", "AGENTS", "make_agent",
-           "parse_agent_spec"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "MCTSv1Agent", "AGENTS", "LEVELS",
+           "level_agent", "make_agent", "parse_agent_spec"]

@@ -8,7 +8,8 @@ fragment stays in the browser), /replay/{id}, /static/...;
 GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
 GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters).
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
-described in protocol.py and sessions.py. No log shows a token (logsafe.py).
+described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
+(logsafe.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 import boardwright as bw
+from boardwright.agents.levels import LEVELS
 from boardwright.web import protocol as P
 from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
@@ -37,6 +39,8 @@ log = logging.getLogger("boardwright.web")
 STATIC_DIR = Path(__file__).with_name("static")
 MAX_BODY_BYTES = 64 * 1024
 MAX_WS_BYTES = 1024 * 1024  # uvicorn closes the connection above this; 16 KiB..1 MiB: too_large
+# The lobby offers the named levels first (agents/levels.py); these agent strings are offered
+# after them for people who want a particular bot.
 AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
 PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html"}
 
@@ -82,6 +86,12 @@ PLAYER_COUNT_OPTIONS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+def levels() -> list[dict[str, str]]:
+    """The named bot levels as the lobby offers them: name, agent string, what it is."""
+    return [{"name": level.name, "agent": level.agent, "description": level.why}
+            for level in LEVELS.values()]
+
+
 def catalog() -> dict[str, Any]:
     games = []
     for name in bw.available_games():
@@ -99,8 +109,9 @@ def catalog() -> dict[str, Any]:
             doc = ""
         games.append({"name": name, "players": sorted(counts),
                       "description": doc.splitlines()[0] if doc else "",
-                      "options_help": OPTIONS_HELP.get(name, {}), "agents": list(AGENTS)})
-    return {"games": games}
+                      "options_help": OPTIONS_HELP.get(name, {}), "levels": levels(),
+                      "agents": list(AGENTS)})
+    return {"games": games, "levels": levels()}
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -118,16 +129,19 @@ and <a href="/api/catalog">/api/catalog</a>.</p></body></html>
 def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                bot_workers: int | None = None, bot_delay: float = 0.0,
                static_dir: str | Path | None = None,
-               rate_limit: int = P.RATE_LIMIT) -> FastAPI:
+               rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
+               hint_iterations: int | None = None) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
     frames per second and connection (the protocol's 20; tests that replay whole games at
-    machine speed raise it)."""
+    machine speed raise it). A hint searches for `hint_seconds`, or `hint_iterations` playouts
+    when given (reproducible, and tiny in tests)."""
     redact_loggers()
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
-                          rate_limit=rate_limit)
+                          rate_limit=rate_limit, hint_seconds=hint_seconds,
+                          hint_iterations=hint_iterations)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     catalog_cache: dict[str, Any] = {}
 

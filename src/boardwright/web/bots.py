@@ -18,6 +18,7 @@ import os
 import random
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -152,16 +153,20 @@ class BotPool:
                 future.result(timeout=120)
 
     async def choose(self, job: BotJob) -> dict[str, Any]:
+        return await self.run(choose_action, job)
+
+    async def run(self, function: Callable[[Any], Any], job: Any) -> Any:
+        """`function(job)` in a worker (a module-level function: process workers import it)."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.executor, choose_action, job)
+            return await loop.run_in_executor(self.executor, function, job)
         except BrokenProcessPool:  # a worker died (OOM, killed): start a new pool, retry once
             log.warning("bot worker pool broke; restarting it")
             with self._lock:
                 broken, self._executor = self._executor, None
             if broken is not None:
                 broken.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self.executor, choose_action, job)
+            return await loop.run_in_executor(self.executor, function, job)
 
     def shutdown(self) -> None:
         with self._lock:

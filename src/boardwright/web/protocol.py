@@ -9,9 +9,14 @@ logs redact it, see logsafe.py).
 Client -> server (JSON text):
     {"type": "move", "action": {...}, "step": n}   step: the step the client saw (optional)
     {"type": "undo"}
+    {"type": "hint"}                   the bot's best moves for the seat to move (hints.py)
+    {"type": "allow_hints"}            propose hints, or accept the proposal (several humans)
+    {"type": "refuse_hints"}           refuse the proposal, or withdraw hints: clears every
+                                       agreement
     {"type": "ping"}
-Server -> client: {"type": "state", ...} (built in sessions.py), {"type": "pong"} and
-    {"type": "error", "code": ..., "message": ...}, the latter to the sender only.
+Server -> client: {"type": "state", ...} (built in sessions.py), {"type": "pong"},
+    {"type": "hint", "step": n, "seat": s, "hints": [...]} to the asking seat's connections
+    only, and {"type": "error", "code": ..., "message": ...}, the latter to the sender only.
 
 Nothing a client sends can raise out of `parse_frame`: every problem is a `ProtocolError`
 carrying the error code of the contract (docs: /tmp/briefs/web_protocol.md).
@@ -43,8 +48,10 @@ TOO_LARGE = "too_large"
 GAME_OVER = "game_over"
 STALE = "stale"
 SERVER_ERROR = "server_error"
+HINTS_NOT_ALLOWED = "hints_not_allowed"  # several humans, and not all of them agreed
+BUSY = "busy"  # a hint is already being computed for this game
 CODES = (ILLEGAL_ACTION, MALFORMED, NOT_YOUR_TURN, BAD_TOKEN, RATE_LIMITED, TOO_LARGE,
-         GAME_OVER, STALE, SERVER_ERROR)
+         GAME_OVER, STALE, SERVER_ERROR, HINTS_NOT_ALLOWED, BUSY)
 
 # Websocket close codes the server uses (4000-4999 are the application's own).
 CLOSE_UNKNOWN_GAME = 4404
@@ -52,7 +59,7 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_FLOOD = 1008  # policy violation
 CLOSE_TOO_SLOW = 1013  # try again later: the client did not read its frames
 
-FRAME_TYPES = ("move", "undo", "ping")
+FRAME_TYPES = ("move", "undo", "ping", "hint", "allow_hints", "refuse_hints")
 
 
 class ProtocolError(Exception):

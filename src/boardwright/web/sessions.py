@@ -5,6 +5,8 @@ checks the move on a clone of the state, the database commits the new record, th
 becomes the state and every connection gets a state frame with ITS OWN view (`view(seat)`, or
 `view(None)` for spectators). Frames go through a per-connection outbox, so a slow client never
 holds a game's lock. Bots decide in a worker pool (bots.py) and their moves take the same path.
+Hints (hints.py) are searched in the same pool, one per game at a time, and answered to the
+asking seat's connections only; the state frame's "hints" says whether they are allowed.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from typing import Any
 
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent, parse_agent_spec
+from boardwright.agents.levels import level_agent, level_of
+from boardwright.web import hints as H
 from boardwright.web import protocol as P
 from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
@@ -74,9 +78,9 @@ def visible_scores(state: bw.State, view: dict[str, Any]) -> list[Any]:
 
 
 def check_agent(spec: str) -> None:
-    """Parse a bot string (InvalidOptionError when unknown) and refuse parameters that would
-    make one decision too long for a shared server."""
-    _, params = parse_agent_spec(spec)
+    """Parse a bot string or level name (InvalidOptionError when unknown) and refuse
+    parameters that would make one decision too long for a shared server."""
+    _, params = parse_agent_spec(level_agent(spec))
     make_agent(spec, seed=0)
     for key, value in params.items():
         limit = AGENT_LIMITS.get(key)
@@ -89,6 +93,16 @@ def check_agent(spec: str) -> None:
         if number > limit:
             raise bw.InvalidOptionError(f"agent {spec!r}: {key} may be at most {limit:g} on "
                                         "this server")
+
+
+def seat_entry(seat: int, kind: str, connected: bool) -> dict[str, Any]:
+    """A seat as the lobby and the tables list it; a bot playing a named level's agent string
+    also carries the level's name ("hard"), for people."""
+    entry: dict[str, Any] = {"seat": seat, "kind": kind, "connected": connected}
+    level = level_of(kind) if kind != HUMAN else None
+    if level is not None:
+        entry["level"] = level
+    return entry
 
 
 class Connection:
@@ -214,6 +228,8 @@ class LiveGame:
         self.connections: dict[int | None, set[Connection]] = {}
         self.generation = 0
         self.bot_task: asyncio.Task[None] | None = None
+        self.hint: HintRequest | None = None  # the hint being computed (one per game)
+        self.hint_done: tuple[int, int, dict[str, Any]] | None = None  # generation, seat, frame
         self.renderer = _renderer(game)
         self._described: tuple[int, list[dict[str, Any]], list[str]] | None = None
 
@@ -250,6 +266,20 @@ class LiveGame:
             return OPEN
         return RUNNING
 
+    @property
+    def consent(self) -> H.Consent:
+        return H.consent(self.seats)
+
+    def can_hint(self, seat: int | None) -> bool:
+        """Whether `seat` may ask for a hint now: a human seat to move, hints allowed."""
+        return (seat is not None and not self.state.is_terminal
+                and self.state.current_player == seat and self.kinds[seat] == HUMAN
+                and self.consent.allowed)
+
+    def hints_for(self, seat: int | None) -> dict[str, Any]:
+        """The hint consent as the state frame shows it (spectators see it, never ask)."""
+        return {**self.consent.to_json(), "can_ask": self.can_hint(seat)}
+
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and self.humans == [seat] and not self.state.is_terminal
                 and seat in self.actors)
@@ -258,8 +288,7 @@ class LiveGame:
         return describe_with(self.renderer, self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [{"seat": s, "kind": kind, "connected": self.connected(s)}
-                for s, kind in enumerate(self.kinds)]
+        return [seat_entry(s, kind, self.connected(s)) for s, kind in enumerate(self.kinds)]
 
     def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.last is None else self.last.for_viewer(seat)
@@ -292,6 +321,7 @@ class LiveGame:
             "view": view, "legal_actions": legal, "descriptions": texts,
             "scores": visible_scores(state, view), "seats": self.seat_list(),
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
+            "hints": self.hints_for(seat),
         }
 
     def set_state(self, state: bw.State, views: _ViewCache | None = None) -> None:
@@ -321,6 +351,16 @@ class LiveGame:
     def all_connections(self) -> Iterable[Connection]:
         for connections in self.connections.values():
             yield from connections
+
+
+@dataclass
+class HintRequest:
+    """A hint being computed: for which position (generation) and seat (the answer goes to
+    that seat's connections only), and the task waiting for it."""
+
+    generation: int
+    seat: int
+    task: asyncio.Task[None] | None = None
 
 
 class _ViewCache:
@@ -391,9 +431,14 @@ class GameManager:
     """All live games of a server, their storage and their bots."""
 
     def __init__(self, storage: Storage, bots: BotPool, bot_delay: float = 0.0,
-                 rate_limit: int = P.RATE_LIMIT) -> None:
+                 rate_limit: int = P.RATE_LIMIT, hint_seconds: float | None = 1.0,
+                 hint_iterations: int | None = None) -> None:
+        if hint_iterations is None and (hint_seconds is None or hint_seconds <= 0):
+            raise ValueError("a hint needs a budget: hint_seconds > 0 or hint_iterations")
         self.storage = storage
         self.bots = bots
+        self.hint_seconds = None if hint_iterations is not None else hint_seconds
+        self.hint_iterations = hint_iterations
         self.bot_delay = bot_delay
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
@@ -428,6 +473,8 @@ class GameManager:
         for live in list(self.games.values()):
             if live.bot_task is not None:
                 live.bot_task.cancel()
+            if live.hint is not None and live.hint.task is not None:
+                live.hint.task.cancel()
             for connection in list(live.all_connections()):
                 await connection.stop()
         if self.writer is not None:
@@ -520,7 +567,8 @@ class GameManager:
             raise RequestError(400, f"\"seed\" must be a whole number from 0 to {MAX_SEED}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-        kinds = [HUMAN if s.strip().lower() == HUMAN else s.strip() for s in seats]
+        # a level name is stored as its agent string: the record says which bot played
+        kinds = [HUMAN if s.strip().lower() == HUMAN else level_agent(s.strip()) for s in seats]
         if len([g for g in self.games.values() if g.status != FINISHED]) >= MAX_LIVE_GAMES:
             raise RequestError(503, "the server has too many games in play; try again later")
         try:
@@ -552,6 +600,9 @@ class GameManager:
         seat_info = []
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            level = level_of(kind) if kind != HUMAN else None
+            if level is not None:
+                entry["level"] = level
             if token is not None:
                 # in the fragment: browsers never send it, so no server or proxy logs it
                 entry["join_url"] = f"/play/{live.id}#token={token}"
@@ -579,8 +630,7 @@ class GameManager:
         return {
             "id": row["id"], "game": row["game"], "players": row["players"],
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
-            "seats": [{"seat": s, "kind": seat["kind"], "connected": False}
-                      for s, seat in enumerate(row["seats"])],
+            "seats": [seat_entry(s, seat["kind"], False) for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"],
         }
 
@@ -644,12 +694,21 @@ class GameManager:
                 connection.send(P.PONG)
                 return
             if connection.seat is None:
+                if frame.type in ("hint", "allow_hints", "refuse_hints"):
+                    raise P.ProtocolError(P.BAD_TOKEN, "spectators get no hints and have no say "
+                                                       "in them: only the players' seats do")
                 raise P.ProtocolError(P.BAD_TOKEN, "spectators cannot play: open the seat's "
                                                    "join link (it carries the seat's token)")
             if frame.type == "move":
                 await self.move(live, connection.seat, frame.action, frame.step)
-            else:
+            elif frame.type == "undo":
                 await self.undo(live, connection.seat)
+            elif frame.type == "hint":
+                await self.hint(live, connection)
+            elif frame.type == "allow_hints":
+                await self.allow_hints(live, connection.seat)
+            else:
+                await self.refuse_hints(live, connection.seat)
         except P.ProtocolError as exc:
             connection.error(exc.code, exc.message)
         except Exception:
@@ -770,6 +829,136 @@ class GameManager:
             live.status = RUNNING
             live.broadcast()
             self.schedule_bot(live)
+
+    # -- hints ----------------------------------------------------------------------------------
+
+    def _hint_refusal(self, live: LiveGame, seat: int) -> P.ProtocolError | None:
+        """Why `seat` may not have a hint now, or None (lock held)."""
+        if live.state.is_terminal:
+            return P.ProtocolError(P.GAME_OVER, "the game is over: there is no move to hint")
+        agreement = live.consent
+        if not agreement.allowed:
+            names = ", ".join(f"seat {s + 1}" for s in agreement.waiting)
+            if agreement.accepted:
+                text = f"hints are proposed but not yet accepted by {names}"
+            else:
+                text = ("with several human players, hints need everyone's agreement: propose "
+                        "them first")
+            return P.ProtocolError(P.HINTS_NOT_ALLOWED, text)
+        current = live.state.current_player
+        if current != seat:
+            who = "a bot" if 0 <= current < live.players and live.kinds[current] != HUMAN \
+                else f"seat {current + 1}"
+            return P.ProtocolError(P.NOT_YOUR_TURN, f"a hint is for your own decision: {who} "
+                                                    "is to move")
+        return None
+
+    async def hint(self, live: LiveGame, connection: Connection) -> None:
+        """Start computing a hint for the connection's seat (answered by `_run_hint`), or
+        answer at once from the one already computed for this position."""
+        seat = connection.seat
+        assert seat is not None
+        async with live.lock:
+            refusal = self._hint_refusal(live, seat)
+            if refusal is not None:
+                raise refusal
+            done = live.hint_done
+            if done is not None and done[0] == live.generation and done[1] == seat:
+                connection.send(done[2])
+                return
+            pending = live.hint
+            if pending is not None:
+                if pending.generation == live.generation and pending.seat == seat:
+                    return  # already being computed: it goes to this seat's connections
+                raise P.ProtocolError(P.BUSY, "a hint is already being computed in this game; "
+                                              "ask again in a moment")
+            job = H.HintJob(live.id, live.name, live.players, live.options, live.seed,
+                            tuple(live.actions), seat, self.hint_seconds, self.hint_iterations)
+            request = HintRequest(live.generation, seat)
+            live.hint = request
+            request.task = asyncio.create_task(self._run_hint(live, job, request))
+
+    async def _run_hint(self, live: LiveGame, job: H.HintJob, request: HintRequest) -> None:
+        """Compute the hint in the bot pool, then send it to the asking seat's connections."""
+        try:
+            found = await self.bots.run(H.compute_hints, job)
+            error = None
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("hint failed in game %s", live.id)
+            found, error = None, P.error_frame(P.SERVER_ERROR, "the hint could not be computed; "
+                                                               "try again")
+        async with live.lock:
+            if live.hint is request:
+                live.hint = None
+            if error is None:
+                refusal = self._hint_refusal(live, request.seat)
+                if live.generation != request.generation:
+                    error = P.error_frame(P.STALE, "the position changed before the hint was "
+                                                   "ready: ask again")
+                elif refusal is not None:
+                    error = P.error_frame(refusal.code, refusal.message)
+            frame = error if error is not None else self._hint_frame(live, request.seat, found)
+            if error is None:
+                live.hint_done = (request.generation, request.seat, frame)
+            text = json.dumps(frame, separators=(",", ":"))
+            for connection in list(live.connections.get(request.seat, ())):
+                connection.send_text(text)
+
+    def _hint_frame(self, live: LiveGame, seat: int,
+                    found: list[dict[str, Any]] | None) -> dict[str, Any]:
+        """The hint as the seat sees it: each move with its text for that seat, its place in
+        the seat's list of legal moves, and its expected margin in points."""
+        legal, _ = live.legal_for(seat)
+        hints = []
+        for rank, entry in enumerate(found or [], start=1):
+            action = live.game.action_from_json(entry["action"])
+            data = action.to_json()
+            hints.append({"rank": rank, "action": data,
+                          "text": live.describe(live.views, action, seat),
+                          "margin": round(entry["margin"], 1), "samples": entry["samples"],
+                          "index": legal.index(data) if data in legal else None})
+        budget = ({"iterations": self.hint_iterations} if self.hint_iterations is not None
+                  else {"seconds": self.hint_seconds})
+        return {"type": "hint", "step": live.step, "seat": seat, "hints": hints,
+                "budget": budget}
+
+    async def allow_hints(self, live: LiveGame, seat: int) -> None:
+        """`seat` proposes hints, or accepts the proposal; saved with the game."""
+        async with live.lock:
+            self._check_vote(live)
+            if live.seats[seat].get(H.AGREED):
+                return  # agreed already: nothing changes
+            seats = H.agreed(live.seats, seat)
+            await self._save_row(live, {"seats": seats, "updated": now()},
+                                 "an agreement to hints in game %s",
+                                 "the agreement could not be saved; try again")
+            live.seats = seats
+            live.broadcast()
+
+    async def refuse_hints(self, live: LiveGame, seat: int) -> None:
+        """`seat` refuses the proposal (or withdraws hints): every agreement is cleared."""
+        async with live.lock:
+            self._check_vote(live)
+            if not live.consent.accepted:
+                raise P.ProtocolError(P.ILLEGAL_ACTION, "no one has proposed hints: there is "
+                                                        "nothing to refuse")
+            seats = H.refused(live.seats)
+            await self._save_row(live, {"seats": seats, "updated": now()},
+                                 "a refusal of hints in game %s",
+                                 "the refusal could not be saved; try again")
+            live.seats = seats
+            live.hint_done = None
+            live.broadcast()
+
+    @staticmethod
+    def _check_vote(live: LiveGame) -> None:
+        if live.state.is_terminal:
+            raise P.ProtocolError(P.GAME_OVER, "the game is over: hints no longer matter")
+        if live.consent.training:
+            raise P.ProtocolError(P.ILLEGAL_ACTION, "with one human seat hints are always "
+                                                    "allowed: there is nothing to agree on")
 
     # -- bots -----------------------------------------------------------------------------------
 

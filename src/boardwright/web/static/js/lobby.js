@@ -35,6 +35,21 @@ function renderPlayers() {
   renderOptionsHelp();
 }
 
+// A seat is "human", a named level (easy, medium, hard: each stands for an agent string, shown
+// next to the seat) or any agent string typed in full.
+function levelOf(value) {
+  const game = currentGame();
+  const name = value.trim().toLowerCase();
+  return ((game && game.levels) || []).find((level) => level.name === name) || null;
+}
+
+function describeSeat(input, note) {
+  const level = levelOf(input.value);
+  const text = level ? `bot ${level.agent}` : '';
+  note.textContent = text;
+  input.title = level ? `${level.name}: ${level.agent} — ${level.description}` : '';
+}
+
 function renderSeats() {
   const game = currentGame();
   const n = Number(playersSelect.value);
@@ -42,17 +57,26 @@ function renderSeats() {
   const listId = 'agent-list';
   let datalist = document.getElementById(listId);
   if (!datalist) {
-    datalist = el('datalist', {id: listId});
+    datalist = el('datalist', {id: listId, testid: 'agent-list'});
     document.body.append(datalist);
   }
-  replace(datalist, ['human', ...(game ? game.agents : [])].map((a) => el('option', {value: a})));
+  const levels = (game && game.levels) || [];
+  replace(datalist,
+    el('option', {value: 'human', label: 'a person (join link)'}),
+    levels.map((level) => el('option', {value: level.name, label: `${level.agent} — ${level.description}`,
+      dataset: {agent: level.agent}})),
+    ((game && game.agents) || []).map((a) => el('option', {value: a, label: 'agent string'})));
   const legend = seatsBox.querySelector('legend');
   replace(seatsBox, legend);
+  const fallback = levels.length ? levels[Math.min(1, levels.length - 1)].name : 'random';
   for (let i = 0; i < n; i++) {
-    const value = old[i] || (i === 0 ? 'human' : (game && game.agents[0]) || 'random');
-    seatsBox.append(el('label', {class: 'seat'}, `Seat ${i + 1} `,
-      el('input', {class: 'seat-kind', list: listId, value, testid: `seat-${i}`, name: `seat-${i}`,
-        required: true})));
+    const value = old[i] || (i === 0 ? 'human' : fallback);
+    const input = el('input', {class: 'seat-kind', list: listId, value, testid: `seat-${i}`, name: `seat-${i}`,
+      required: true});
+    const note = el('span', {class: 'seat-agent muted', testid: `seat-agent-${i}`});
+    input.addEventListener('input', () => describeSeat(input, note));
+    describeSeat(input, note);
+    seatsBox.append(el('label', {class: 'seat'}, `Seat ${i + 1} `, input, ' ', note));
   }
 }
 
@@ -108,7 +132,7 @@ function absolute(url) {
 
 function showCreated(result) {
   const rows = result.seats.map((seat) => el('li', {},
-    `Seat ${seat.seat + 1} (${seat.kind}): `,
+    `Seat ${seat.seat + 1} (${seat.level ? `${seat.level}: ${seat.kind}` : seat.kind}): `,
     seat.join_url
       ? [el('a', {href: seat.join_url, testid: `join-link-${seat.seat}`, target: '_blank'}, absolute(seat.join_url)),
         ' ', el('button', {type: 'button', class: 'small', onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.join_url))}, 'copy')]
@@ -131,7 +155,7 @@ function formatTime(value) {
 
 function gameRow(game) {
   const seats = (game.seats || []).map((s) => el('span', {class: `seat-chip ${s.kind === 'human' ? (s.connected ? 'on' : 'off') : 'bot'}`,
-    title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : 'bot'}, s.kind));
+    title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.level || s.kind));
   const link = game.status === 'finished'
     ? el('a', {href: `/replay/${encodeURIComponent(game.id)}`, testid: `replay-${game.id}`}, 'replay')
     : el('a', {href: `/play/${encodeURIComponent(game.id)}`, testid: `watch-${game.id}`}, 'watch');

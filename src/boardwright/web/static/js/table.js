@@ -1,11 +1,13 @@
 // The game table: connects to the game's websocket, keeps the latest state frame and hands it
 // to the renderer of the game (js/games/<game>.js), chosen by the frame's `game` field.
-// The shell owns what every game shares: status line, refused-move messages, undo, players,
-// the list of every legal move, the move log and the final scores.
+// The shell owns what every game shares: status line, refused-move messages, undo, hints
+// (hints.js; each renderer draws them on its board with `showHints`), players, the list of
+// every legal move, the move log and the final scores.
 
 import {GameSocket, gameSocketProtocols, gameSocketUrl} from './socket.js';
 import {el, replace, clear, chooseFrom, closeMenus} from './util.js';
 import {createGeneric} from './games/generic.js';
+import {HintPanel} from './hints.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -17,6 +19,8 @@ const ERROR_TITLES = {
   game_over: 'The game is over',
   stale: 'The game moved on',
   server_error: 'Server error',
+  hints_not_allowed: 'Hints not allowed',
+  busy: 'Busy',
   render: 'Display problem',
   offline: 'Not sent',
 };
@@ -76,8 +80,20 @@ class Table {
       conn: document.getElementById('connection'),
     };
     this.dom.undo.addEventListener('click', () => this.undo());
+    this.hints = new HintPanel({
+      button: document.getElementById('hint'),
+      consent: document.getElementById('hint-consent'),
+      list: document.getElementById('hints'),
+      send: (frame) => this.socket.send(frame),
+      seatName: (seat) => this.seatName(seat),
+      onHints: (hints) => this.drawHints(hints),
+      onPick: (hint) => this.pickHint(hint),
+    });
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') closeMenus();
+      if (e.key === '?' && !(e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName))) {
+        this.hints.request();
+      }
     });
   }
 
@@ -109,9 +125,13 @@ class Table {
   async onFrame(frame) {
     if (frame.type === 'state') {
       await this.onState(frame);
+    } else if (frame.type === 'hint') {
+      this.hints.onHint(frame);
+      document.body.dataset.hintStep = String(frame.step);
     } else if (frame.type === 'error') {
       this.showError(frame);
       this.setBusy(false);
+      this.hints.onError(frame);
       if (frame.code === 'bad_token') this.stopReconnect = true;
     }
   }
@@ -174,6 +194,8 @@ class Table {
       document.getElementById('all-actions').open = true;
       this.showError({code: 'render', message: `this position could not be drawn (${err.message}); the list of legal moves below still works.`});
     }
+    this.hints.update(frame);
+    this.drawHints(this.hints.current(frame.step) || []);
     this.renderStatus(frame, renderer);
     this.renderPlayers(frame, renderer);
     this.renderActionList(frame);
@@ -181,6 +203,20 @@ class Table {
     this.renderFinal(frame, renderer);
     this.dom.undo.classList.toggle('hidden', !frame.can_undo);
     document.body.dataset.rendered = String(frame.step);
+  }
+
+  /** The renderer draws the hints of the current position on its board (if it can). */
+  drawHints(hints) {
+    if (!this.renderer || !this.renderer.showHints || !this.frame) return;
+    try {
+      this.renderer.showHints(hints || [], this.frame);
+    } catch (err) {
+      console.error('the hints could not be drawn', err);
+    }
+  }
+
+  pickHint(hint) {
+    if (this.renderer && this.renderer.pickHint) this.renderer.pickHint(hint, this.frame);
   }
 
   isMyTurn(frame) {
@@ -248,7 +284,8 @@ class Table {
       this.swatch(info.seat),
       el('span', {class: 'player-name'}, this.seatName(info.seat),
         info.seat === frame.seat ? ' (you)' : ''),
-      el('span', {class: 'player-kind'}, info.kind === 'human' ? 'human' : `bot: ${info.kind}`),
+      el('span', {class: 'player-kind', title: info.kind}, info.kind === 'human' ? 'human'
+        : info.level ? `bot: ${info.level} (${info.kind})` : `bot: ${info.kind}`),
       el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
         title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
       el('span', {class: 'player-score', testid: `player-score-${info.seat}`},

@@ -1,7 +1,8 @@
 // Carcassonne: the board drawn from the tile geometry (static/data/carcassonne_tiles.json),
 // pan and zoom, the drawn tile with rotate buttons and the legal spots highlighted, clickable
 // figure spots on the placed tile (follower / mayor / wagon / barn), pass, wagon moves,
-// abbeys, scores and supplies, tiles left and the scoring log.
+// abbeys, scores and supplies, tiles left and the scoring log; hints as numbered ghost tiles
+// (turned as the move turns them) and numbered figure spots.
 //
 // Coordinates: a tile (x, y) is drawn at (100 x, 100 y); y grows downwards (south), as in the
 // engine (the N side of (x, y) touches (x, y - 1)). Locations are the engine's strings: "N",
@@ -53,6 +54,7 @@ class CarcassonneRenderer {
     this.dragged = false;
     this.frame = null;
     this.tileKey = null;
+    this.hints = null;  // {step, list}: the hints of the position shown
   }
 
   async init() {
@@ -104,7 +106,7 @@ class CarcassonneRenderer {
     );
     this.svg.append(defs);
     this.layers = {};
-    for (const name of ['tiles', 'marks', 'figures', 'ghost', 'spots']) {
+    for (const name of ['tiles', 'marks', 'figures', 'ghost', 'spots', 'hints']) {
       this.layers[name] = svg('g', {class: `cc-layer-${name}`});
       this.svg.append(this.layers[name]);
     }
@@ -276,6 +278,7 @@ class CarcassonneRenderer {
     clear(this.layers.spots);
     clear(this.layers.ghost);
     if (myTurn) this.renderSpots(frame, actions);
+    this.renderHints(frame);
     if (!this.userMoved || !this.box) this.fit();
     this.renderPanel(frame, actions);
   }
@@ -437,6 +440,69 @@ class CarcassonneRenderer {
       g.addEventListener('mouseleave', () => clear(this.layers.ghost));
       layer.append(g);
     }
+  }
+
+  // -- hints ------------------------------------------------------------------------------------
+
+  showHints(hints, frame) {
+    this.hints = {step: frame.step, list: hints || []};
+    if (this.frame) this.renderHints(this.frame);
+  }
+
+  /** Numbered marks of the hints: a ghost of the tile where a placement puts it (turned), a
+   *  ring at the figure spot of a deployment or wagon move, a ghost abbey in a hole. Passing
+   *  and drawing have no place on the board: they are in the list only. */
+  renderHints(frame) {
+    const layer = clear(this.layers.hints);
+    if (!this.hints || this.hints.step !== frame.step) return;
+    const v = frame.view;
+    const ghosts = svg('g', {class: 'cc-hint-ghosts'});  // under every number
+    const marks = [];
+    const perTile = new Map();
+    for (const hint of this.hints.list) {
+      const a = hint.action;
+      const label = `${hint.rank}. ${hint.text} (${hint.margin >= 0 ? '+' : ''}${hint.margin.toFixed(1)})`;
+      let point = null;
+      const g = svg('g', {class: `cc-hint type-${a.type}`, testid: `hint-mark-${hint.rank}`,
+        dataset: {rank: hint.rank, type: a.type, x: a.x, y: a.y, rotation: a.rotation, location: a.location}});
+      if (a.type === 'place' || a.type === 'abbey') {
+        const name = a.type === 'abbey' ? 'ABBEY' : v.tile;
+        if (name && this.data.tiles[name]) {
+          ghosts.append(svg('use', {href: `#cc-tile-${name}`, x: a.x * T, y: a.y * T, width: T, height: T,
+            transform: `rotate(${a.rotation || 0} ${a.x * T + 50} ${a.y * T + 50})`, class: 'cc-hint-ghost',
+            testid: `hint-ghost-${hint.rank}`, dataset: {rank: hint.rank}}));
+        }
+        ghosts.append(svg('rect', {x: a.x * T + 2, y: a.y * T + 2, width: T - 4, height: T - 4, rx: 5, class: 'cc-hint-frame'}));
+        const k = `${a.x},${a.y}`;
+        const n = perTile.get(k) || 0;
+        perTile.set(k, n + 1);
+        point = [a.x * T + 16 + 28 * n, a.y * T + 16];
+      } else if (a.type === 'deploy') {
+        const at = this.locationPoint(a.x, a.y, a.location);
+        if (at) {
+          g.append(svg('circle', {cx: at.point[0], cy: at.point[1], r: 15, class: 'cc-hint-ring'}));
+          point = [at.point[0] + 13, at.point[1] - 13];
+        }
+      }
+      if (!point) continue;
+      g.append(svg('circle', {cx: point[0], cy: point[1], r: 12, class: 'cc-hint-badge'}));
+      g.append(svg('text', {x: point[0], y: point[1] + 5, class: 'cc-hint-number'}, String(hint.rank)));
+      if (a.type === 'place') {  // the turn, next to the number, when ghosts share a space
+        g.append(svg('text', {x: point[0], y: point[1] + 24, class: 'cc-hint-turn'}, `${a.rotation}°`));
+      }
+      g.append(svg('title', {}, label));
+      marks.push(g);
+    }
+    layer.append(ghosts, ...marks);
+  }
+
+  /** Pre-select a hinted move: turn the drawn tile as the hint turns it, or choose its figure. */
+  pickHint(hint) {
+    const a = hint.action;
+    if (a.type === 'place' && this.offered && this.offered.includes(a.rotation)) this.rotation = a.rotation;
+    if (a.type === 'deploy' && a.figure) this.figure = a.figure;
+    if (this.frame) this.render(this.frame);
+    if (a.type === 'place') this.showGhostTile(this.frame.view.tile, a.x, a.y, a.rotation);
   }
 
   showGhostTile(name, x, y, rotation) {

@@ -1,7 +1,8 @@
 // Queens & Princes: the hex board (axial q, r; r grows towards Red's side, drawn at the bottom),
 // Queens, Princes, stacks, Cities and Fields in the players' colours. Click one of your pieces
 // to see where it may go (attacks in red, joint attacks dashed), then a highlighted space;
-// "Sow a Field" shows where a Field may be sown; Found and Pass are buttons.
+// "Sow a Field" shows where a Field may be sown; Found and Pass are buttons. Hints are numbered
+// marks on the space a move goes to (a Field is sown on, a City is founded on).
 
 import {el, svg, replace, clear} from '../util.js';
 
@@ -42,6 +43,7 @@ class QueensRenderer {
     this.selected = null;
     this.mode = 'move';
     this.frame = null;
+    this.hints = null;  // {step, list}
   }
 
   init() {
@@ -222,6 +224,63 @@ class QueensRenderer {
         s.append(g);
       }
     }
+    this.hintLayer = svg('g', {class: 'qp-hints'});
+    s.append(this.hintLayer);
+    this.drawHints();
+  }
+
+  showHints(hints, frame) {
+    this.hints = {step: frame.step, list: hints || []};
+    this.drawHints();
+  }
+
+  /** The space a hinted action points at: where a piece goes, a Field is sown, or the Queen
+   *  founds a City; none for a pass. */
+  hintSpace(a) {
+    if (a.type === 'move' || a.type === 'joint') return a.to;
+    if (a.type === 'sow') return a.at;
+    if (a.type === 'found') {
+      const seat = this.frame.view.position.seats[this.frame.seat];
+      return seat && seat.queen;
+    }
+    return null;
+  }
+
+  drawHints() {
+    if (!this.hintLayer || !this.frame) return;
+    const layer = clear(this.hintLayer);
+    if (!this.hints || this.hints.step !== this.frame.step) return;
+    const perSpace = new Map();
+    for (const hint of this.hints.list) {
+      const at = this.hintSpace(hint.action);
+      if (!at) continue;
+      const n = perSpace.get(key(at)) || 0;
+      perSpace.set(key(at), n + 1);
+      const [cx, cy] = centre(at[0], at[1]);
+      const [bx, by] = [cx - 14 + 14 * n, cy - SIZE + 8];
+      layer.append(svg('g', {class: 'qp-hint', testid: `hint-mark-${hint.rank}`,
+        dataset: {rank: hint.rank, q: at[0], r: at[1]}},
+      svg('polygon', {points: hexCorners(cx, cy, SIZE - 3), class: 'qp-hint-ring'}),
+      svg('circle', {cx: bx, cy: by, r: 9, class: 'qp-hint-badge'}),
+      svg('text', {x: bx, y: by + 4.5, class: 'qp-hint-number', 'font-size': 12}, String(hint.rank)),
+      svg('title', {}, `${hint.rank}. ${hint.text}`)));
+    }
+  }
+
+  /** Pre-select a hinted move: select the piece that moves, or enter sowing. */
+  pickHint(hint) {
+    const a = hint.action;
+    if (a.type === 'move') {
+      this.mode = 'move';
+      this.selected = key(a.from);
+    } else if (a.type === 'joint') {
+      this.mode = 'move';
+      this.selected = key(a.from[0]);
+    } else if (a.type === 'sow') {
+      this.mode = 'sow';
+      this.selected = null;
+    }
+    if (this.frame) this.render(this.frame);
   }
 
   describeCell(q, r, mountain, cell) {

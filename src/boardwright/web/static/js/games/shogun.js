@@ -49,7 +49,8 @@ class ShogunRenderer {
       this.edgeLayer.append(svg('line', {x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `sh-edge${e.strait ? ' strait' : ''}`}));
     }
     this.spaceLayer = svg('g');
-    this.svg.append(this.edgeLayer, this.spaceLayer);
+    this.hintLayer = svg('g', {class: 'sh-hints'});
+    this.svg.append(this.edgeLayer, this.spaceLayer, this.hintLayer);
     this.ctx.board.append(el('div', {class: 'sh-board-wrap'}, this.svg));
     clear(this.ctx.panel);
     this.phaseBox = el('div', {class: 'sh-phase', testid: 'phase'});
@@ -218,6 +219,33 @@ class ShogunRenderer {
     this.legal = legal;
     this.drawMap(frame.view, legal);
     this.drawPanel(frame, legal);
+    this.drawHints();
+  }
+
+  showHints(hints, frame) {
+    this.hints = {step: frame.step, list: hints || []};
+    this.drawHints();
+  }
+
+  /** Hints that name a province are numbered marks on it; the others are in the list only. */
+  drawHints() {
+    const layer = clear(this.hintLayer);
+    if (!this.hints || !this.frame || this.hints.step !== this.frame.step) return;
+    const perSpace = new Map();
+    for (const hint of this.hints.list) {
+      const a = hint.action;
+      const field = ['space', 'target', 'source'].find((f) => typeof a[f] === 'string' && this.spaces.has(a[f]));
+      if (!field) continue;
+      const s = this.spaces.get(a[field]);
+      const n = perSpace.get(s.id) || 0;
+      perSpace.set(s.id, n + 1);
+      const [bx, by] = [s.x + 14 + 16 * n, s.y - 14];
+      layer.append(svg('g', {class: 'sh-hint', testid: `hint-mark-${hint.rank}`, dataset: {rank: hint.rank, space: s.id}},
+        svg('circle', {cx: s.x, cy: s.y, r: 18, class: 'sh-hint-ring'}),
+        svg('circle', {cx: bx, cy: by, r: 9, class: 'sh-hint-badge'}),
+        svg('text', {x: bx, y: by + 4.5, class: 'sh-hint-number', 'font-size': 12}, String(hint.rank)),
+        svg('title', {}, `${hint.rank}. ${hint.text}`)));
+    }
   }
 
   drawMap(v, legal) {
