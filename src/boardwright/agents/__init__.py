@@ -33,6 +33,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "reuse": ("reuse", bool), "centered": ("centered", bool),
         "game_rollouts": ("game_rollouts", bool), "turn_leaves": ("turn_leaves", bool),
         "paired": ("paired", int), "greedy_playouts": ("greedy_playouts", bool),
+        "horizon": ("horizon", int),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,

@@ -79,6 +79,7 @@ class MCTSConfig:
     turn_leaves: bool = True  # playouts run on to the start of the searcher's turn before judging
     paired: int = 0  # >0: the root compares its `paired` best-prior actions on shared samples
     greedy_playouts: bool = False  # playouts play every decision greedily (heuristic, one turn)
+    horizon: int = 1  # with turn_leaves: playouts are judged at the horizon-th next turn of mine
 
 
 @dataclass
@@ -449,7 +450,8 @@ class MCTSAgent:
         cfg = self.config
         rng = rng or self.rng
         name = "greedy" if cfg.greedy_playouts else "game" if cfg.game_rollouts else "random"
-        stop = PlayoutStop(self._me, cfg.rollout_plies, cfg.turn_leaves, MAX_PLAYOUT)
+        stop = PlayoutStop(self._me, cfg.rollout_plies, cfg.turn_leaves,
+                           MAX_PLAYOUT * cfg.horizon, cfg.horizon)
         compiled = state.game.playout(state, name, rng, stop)
         if compiled is not None:  # the game played it out without a Python step per move
             values, terminal = compiled
@@ -461,12 +463,18 @@ class MCTSAgent:
             policy = greedy_action
         else:
             policy = state.game.rollout_action if cfg.game_rollouts else None
-        me = self._me
         plies = 0
+        turn_starts = 0  # starts of my turn met since the fixed plies
+
+        def at_leaf() -> bool:
+            nonlocal turn_starts
+            if state.current_player == stop.me and state.at_turn_start:
+                turn_starts += 1
+            return turn_starts >= stop.turns
+
         while not state.is_terminal and (
-                plies < cfg.rollout_plies
-                or (cfg.turn_leaves and plies < MAX_PLAYOUT
-                    and not (state.current_player == me and state.at_turn_start))):
+                plies < stop.min_plies
+                or (stop.turn_leaves and plies < stop.max_plies and not at_leaf())):
             actions = state.legal_actions()
             state.apply(policy(state, actions, rng) if policy else rng.choice(actions))
             plies += 1

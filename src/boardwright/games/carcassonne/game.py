@@ -343,7 +343,7 @@ class CarcassonneGame(Game):
                                      f"known: {', '.join(PLAYOUT_POLICIES)}")
         values, terminal = state.playout(PLAYOUT_POLICIES.index(policy), rng.getrandbits(64),
                                          stop.me, stop.min_plies, stop.turn_leaves,
-                                         stop.max_plies)
+                                         stop.max_plies, stop.turns)
         return values, terminal
 
     def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:

@@ -441,10 +441,10 @@ NB_MODULE(_engine, m) {
         })
         .def("playout",
              [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
-                int max_plies) {
+                int max_plies, int turns) {
                  if (policy < 0 || policy > 2) throw std::invalid_argument("unknown policy");
                  Rng rng(seed);
-                 PlayoutStop stop{me, min_plies, turn_leaves, max_plies};
+                 PlayoutStop stop{me, min_plies, turn_leaves, max_plies, turns};
                  bool terminal = false;
                  std::vector<double> values;
                  {

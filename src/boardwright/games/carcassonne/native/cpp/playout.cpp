@@ -87,10 +87,13 @@ int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
 std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
                             const HeuristicData& h, bool& terminal) {
     int plies = 0;
+    int turn_starts = 0;  // starts of `me`'s turn met since min_plies
+    auto at_leaf = [&]() {
+        return st.current_player() == stop.me && st.at_turn_start() && ++turn_starts >= stop.turns;
+    };
     while (!st.is_terminal() &&
            (plies < stop.min_plies ||
-            (stop.turn_leaves && plies < stop.max_plies &&
-             !(st.current_player() == stop.me && st.at_turn_start())))) {
+            (stop.turn_leaves && plies < stop.max_plies && !at_leaf()))) {
         const Vec<int64_t>& ids = st.legal_ids();
         int64_t id;
         if (policy == P_GREEDY && ids.size() > 1) {

@@ -41,13 +41,14 @@ struct HeuristicData;
 // could be put), and greedy (the greedy agent's one-turn heuristic lookahead).
 enum Policy : uint8_t { P_RANDOM = 0, P_GAME = 1, P_GREEDY = 2 };
 
-// When a playout stops: after `min_plies` at least; then, with `turn_leaves`, at the start of
-// seat `me`'s turn (or after `max_plies`); at the end of the game in any case.
+// When a playout stops: after `min_plies` at least; then, with `turn_leaves`, at the `turns`-th
+// start of seat `me`'s turn (or after `max_plies`); at the end of the game in any case.
 struct PlayoutStop {
     int me = 0;
     int min_plies = 0;
     bool turn_leaves = true;
     int max_plies = 200;
+    int turns = 1;  // with turn_leaves: stop at the turns-th start of a turn of `me`
 };
 
 // Play on in place; returns the final scores (terminal) or the leaf values (`evaluation` or

@@ -1,0 +1,72 @@
+"""The playout horizon: leaves judged at the searcher's n-th next turn, on both engines."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardwright as bw
+from boardwright.agents import make_agent
+from boardwright.agents.mcts import MCTSAgent
+from boardwright.core.game import PlayoutStop
+from boardwright.games.carcassonne import native
+
+AM = {"expansions": ["abbey_mayor"]}
+
+
+def midgame(engine: str, seed: int) -> bw.State:
+    state = bw.load("carcassonne", 2, AM, engine=engine).new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    while not state.at_turn_start:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def turn_starts_of(state: bw.State, seat: int, start: int) -> int:
+    """How many times `seat` was about to begin a turn after ply `start` of the history."""
+    replay = bw.replay(state.record, steps=start, engine=state.game.engine)
+    count = 0
+    for action in state.history[start:]:
+        replay.apply(action)
+        if replay.current_player == seat and replay.at_turn_start:
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("horizon", [1, 2, 3])
+def test_playouts_stop_at_the_searchers_nth_turn(carcassonne_engine: str, horizon: int) -> None:
+    state = midgame(carcassonne_engine, 11)
+    me = state.current_player
+    start = len(state.history)
+    state.apply(state.legal_actions()[0])  # the searcher's move; the playout goes on from here
+    agent = MCTSAgent(seed=3, iterations=1, greedy_playouts=True, horizon=horizon)
+    agent._me = me
+    agent._rollout(state, random.Random(5))
+    assert state.current_player == me and state.at_turn_start
+    assert turn_starts_of(state, me, start) == horizon
+
+
+@pytest.mark.skipif(not native.AVAILABLE, reason="the native engine is not built")
+def test_compiled_playouts_count_turns_after_the_fixed_plies() -> None:
+    state = midgame("native", 12)
+    game = state.game
+    me = state.current_player
+    start = len(state.history)
+    state.apply(state.legal_actions()[0])
+    result = game.playout(state, "random", random.Random(2), PlayoutStop(me, 3, True, 400, 2))
+    assert result is not None and not result[1]
+    assert state.current_player == me and state.at_turn_start
+    assert len(state.history) - start >= 4
+    # Turn starts met during the three fixed plies do not count: the stop is the second one
+    # among the positions from the fourth ply on (history length start + 1 + 3).
+    assert turn_starts_of(state, me, start + 3) == 2
+
+
+def test_horizon_is_an_agent_parameter() -> None:
+    agent = make_agent("mcts:horizon=3,iters=10")
+    assert agent.config.horizon == 3
+    with pytest.raises(bw.InvalidOptionError, match="horizon must be positive"):
+        make_agent("mcts:horizon=0")
