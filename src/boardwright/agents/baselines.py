@@ -23,7 +23,7 @@ V1_SETTINGS: dict[str, Any] = {
     "seconds": 0.25, "exploration": 0.7, "rollout_plies": 0, "value_scale": 12.0,
     "prior_weight": 1.0, "widening": 2.0, "max_nodes": 200_000, "ordered_expansion": 12,
     "root_widening": 0.15, "game_rollouts": True, "centered": True, "reuse": True,
-    "turn_leaves": True, "paired": 4, "greedy_playouts": True,
+    "turn_leaves": True, "paired": 4, "greedy_playouts": True, "horizon": 1,
 }
 
 
