@@ -8,6 +8,12 @@ ridge least squares the weights that best predict the final score margin:
 margin ~ sum over features of (a + b t + c t^2) x (feature of seat 0 - feature of seat 1), plus a
 bonus for the seat to move, with t the share of the pile left.
 
+Searched games cost far more than greedy ones, so there are fewer of them: the ridge penalty
+pulls the weights towards the earlier fit (`--baseline`, fitted on 3,000 greedy games) rather
+than towards zero, and its strength is chosen by cross-validation over the training games (five
+folds by game). With few games the fit stays near the earlier weights and moves only where the
+searched games say so.
+
 Every finished game is appended to a data file (`--data`, JSON lines) as it ends, so a run that
 is stopped resumes where it was; `--games` is the total wanted. A fifth of the games (every
 fifth index) are held out; the script compares on them the new fit, the evaluation in use before
@@ -91,6 +97,58 @@ def weight_vector(path: Path) -> np.ndarray:
     return np.concatenate([columns[:, 0], columns[:, 1], columns[:, 2], np.array(weights.to_move)])
 
 
+def td_system(x: np.ndarray, y: np.ndarray, games: np.ndarray,
+              trace: float) -> tuple[np.ndarray, np.ndarray]:
+    """LSTD(lambda) normal equations (A, b) of the games' positions in order: each position's
+    value is pulled towards the next one's, the last one's towards the final margin. With
+    lambda = 1 this is least squares on the final margin (A = x'x, b = x'y); a smaller lambda
+    trusts the fit's own value a few turns later more than the luck of the remaining draws."""
+    d = x.shape[1]
+    a = np.zeros((d, d))
+    b = np.zeros(d)
+    starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]])
+    ends = np.r_[starts[1:], len(games)]
+    for start, end in zip(starts, ends):
+        rows = x[start:end]
+        following = np.vstack([rows[1:], np.zeros((1, d))])
+        traces = np.zeros_like(rows)
+        z = np.zeros(d)
+        for i, row in enumerate(rows):
+            z = trace * z + row
+            traces[i] = z
+        a += traces.T @ (rows - following)
+        b += traces[-1] * y[end - 1]
+    return a, b
+
+
+def ridge_towards(system: tuple[np.ndarray, np.ndarray], prior: np.ndarray,
+                  penalty: float) -> np.ndarray:
+    """The weights solving (A + penalty I) w = b + penalty prior."""
+    a, b = system
+    return np.linalg.solve(a + penalty * np.eye(len(b)), b + penalty * prior)
+
+
+def choose_fit(x: np.ndarray, y: np.ndarray, games: np.ndarray, prior: np.ndarray,
+               penalties: list[float], traces: list[float]
+               ) -> tuple[tuple[float, float], dict[tuple[float, float], float]]:
+    """The (lambda, penalty) with the least squared error on the final margin over five folds
+    by game, and each pair's cross-validated R^2."""
+    folds = games % 5
+    scores = {}
+    for trace in traces:
+        systems = []
+        for fold in range(5):
+            test = folds == fold
+            systems.append((test, td_system(x[~test], y[~test], games[~test], trace)))
+        for penalty in penalties:
+            error = 0.0
+            for test, system in systems:
+                w = ridge_towards(system, prior, penalty)
+                error += float(((x[test] @ w - y[test]) ** 2).sum())
+            scores[(trace, penalty)] = 1 - error / len(y) / float(y.var())
+    return max(scores, key=lambda k: scores[k]), scores
+
+
 def heuristic_prediction(diff: np.ndarray, t: np.ndarray, pile: int) -> np.ndarray:
     """What the greedy heuristic says of the same margin (its terms, its constant weights)."""
     col = {name: diff[:, i] for i, name in enumerate(FEATURES)}
@@ -139,9 +197,14 @@ def main() -> None:
                         help="the self-play agent (an agent string)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100_000)
-    parser.add_argument("--ridge", type=float, default=100.0, help="L2 penalty of the fit")
+    parser.add_argument("--ridge", type=float, default=None,
+                        help="the penalty towards the baseline weights (default: chosen by "
+                             "cross-validation)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
                         help="games are appended here as they end; a run resumes from it")
+    parser.add_argument("--trace", type=float, default=None,
+                        help="lambda of LSTD(lambda), 1 = least squares on the final margin "
+                             "(default: chosen by cross-validation among 1, 0.9, 0.7, 0.5)")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
                         help="the weights the fit is compared with")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -181,16 +244,26 @@ def main() -> None:
     t = np.array([r[1] for g in ordered for r in g["rows"]])
     to_move = np.array([r[2] for g in ordered for r in g["rows"]])
     margin = np.array([g["margin"] for g in ordered for _ in g["rows"]])
-    held_out = np.array([g["index"] % 5 == 0 for g in ordered for _ in g["rows"]])
+    index = np.array([g["index"] for g in ordered for _ in g["rows"]])
+    held_out = index % 5 == 0
 
     x = design(diff, t, to_move)
     train = ~held_out
-    gram = x[train].T @ x[train] + args.ridge * np.eye(x.shape[1])
-    weights = np.linalg.solve(gram, x[train].T @ margin[train])
+    prior = weight_vector(args.baseline)
+    penalties = [10.0 ** k for k in range(0, 8)] if args.ridge is None else [args.ridge]
+    traces = [1.0, 0.9, 0.7, 0.5] if args.trace is None else [args.trace]
+    (trace, penalty), tried = choose_fit(x[train], margin[train], index[train], prior,
+                                         penalties, traces)
+    if len(tried) > 1:
+        print("cross-validated R^2 (lambda, penalty): "
+              + ", ".join(f"({t:g}, {p:g}) {r:.3f}" for (t, p), r in tried.items()))
+    print(f"chosen: lambda {trace:g}, penalty {penalty:g}")
+    weights = ridge_towards(td_system(x[train], margin[train], index[train], trace), prior,
+                            penalty)
     pile = bw.load("carcassonne", 2, OPTIONS).pile_size
     target = margin[held_out]
     scores = {"fit": accuracy(x[held_out] @ weights, target),
-              "baseline": accuracy(x[held_out] @ weight_vector(args.baseline), target),
+              "baseline": accuracy(x[held_out] @ prior, target),
               "heuristic": accuracy(heuristic_prediction(diff[held_out], t[held_out], pile),
                                     target)}
     print(f"{len(margin)} positions of {len(ordered)} games; held-out "
