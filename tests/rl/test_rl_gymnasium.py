@@ -18,7 +18,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("env_id", IDS)
 def test_rl_gymnasium_check_env(env_id):
     env = gymnasium.make(env_id, opponent="greedy")
-    check_env(env.unwrapped, skip_render_check=True)
+    check_env(env.unwrapped)  # every declared render mode too (made from the spec)
 
 
 @over_games("env_id", IDS)

@@ -9,8 +9,8 @@ import pytest
 
 from boardwright.sim.runner import GameResult
 from boardwright.sim.stats import (
-    fit_bradley_terry, fit_elo, game_pairs, mean_interval, percentile, summarize, t975,
-    wilson_interval,
+    fit_bradley_terry, fit_elo, game_pairs, head_to_head_interval, mean_interval, percentile,
+    score_to_elo, summarize, t975, wilson_interval,
 )
 
 ELO_75 = 400 * math.log10(3)  # a 75% expected score is 190.85 Elo points
@@ -173,6 +173,57 @@ def test_three_agents_order_and_transitivity():
     assert rows["weak"].elo == 0
     assert 0 < rows["middle"].elo < rows["strong"].elo
     assert rows["strong"].win_rate == 1.0
+
+
+def test_a_clean_sweep_gets_a_one_sided_interval_not_a_zero_width_one():
+    # 20 wins out of 20: every bootstrap resample is the same sweep, so the percentile interval
+    # had zero width; the head-to-head Wilson interval of a 0-of-20 score is [0, 0.1611]
+    # (Newcombe's published value), i.e. at most -286.6 Elo, unbounded below.
+    loser = summarize(duel(20, 0), ["A", "B"], bootstrap=100)[1]
+    low, high = loser.elo_ci
+    assert low == -math.inf
+    assert high == pytest.approx(400 * math.log10(0.1611 / 0.8389), abs=0.1)
+    assert loser.elo < high  # the prior-held rating lies inside
+    winner = summarize(duel(20, 0), ["B", "A"], bootstrap=100)[1]  # the anchor lost everything
+    assert winner.elo_ci == (pytest.approx(-high), math.inf)
+    # no bootstrap asked: the sweep still gets its bound (it costs nothing)
+    assert summarize(duel(20, 0), ["A", "B"], bootstrap=0)[1].elo_ci == loser.elo_ci
+
+
+def test_more_games_of_a_sweep_raise_the_bound():
+    bounds = [summarize(duel(n, 0), ["B", "A"], bootstrap=0)[1].elo_ci[0] for n in (5, 20, 100)]
+    assert 0 < bounds[0] < bounds[1] < bounds[2]
+
+
+def test_all_draws_get_a_symmetric_interval_of_nonzero_width():
+    row = summarize(duel(0, 0, draws=16), ["A", "B"], bootstrap=50)[1]
+    low, high = row.elo_ci
+    assert low == pytest.approx(-high) and high > 100  # 8 of 16: Wilson [0.28, 0.72]
+    assert (low, high) == pytest.approx(head_to_head_interval(8, 16))
+
+
+def test_head_to_head_interval_and_score_to_elo():
+    assert score_to_elo(0.75) == pytest.approx(ELO_75)
+    assert score_to_elo(0.5) == 0 and score_to_elo(1.0) == math.inf
+    assert score_to_elo(0.0) == -math.inf
+    low, high = head_to_head_interval(30, 40)
+    w_low, w_high = wilson_interval(30, 40)
+    assert (low, high) == pytest.approx((score_to_elo(w_low), score_to_elo(w_high)))
+    assert low < ELO_75 < high
+
+
+def test_a_sweep_among_three_agents_bounds_only_the_swept_pair():
+    results = []
+    lineup = ["weak", "middle", "strong"]
+    for i in range(30):  # strong always wins; weak and middle share the rest
+        seats = [lineup[(s + i) % 3] for s in range(3)]
+        scores = [{"weak": 5 + 6 * (i % 2), "middle": 8, "strong": 15}[name] for name in seats]
+        results.append(result(i, seats, scores))
+    rows = {row.agent: row for row in summarize(results, lineup, bootstrap=100, seed=2)}
+    low, high = rows["strong"].elo_ci
+    assert high == math.inf and 0 < low < rows["strong"].elo
+    low, high = rows["middle"].elo_ci  # a mixed record: the bootstrap interval
+    assert math.isfinite(low) and math.isfinite(high) and low < rows["middle"].elo < high
 
 
 def test_bradley_terry_without_prior_is_unbounded_for_a_perfect_record():

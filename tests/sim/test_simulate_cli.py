@@ -21,7 +21,7 @@ ROW = re.compile(
     r"^(?P<agent>\S+)\s+(?P<games>\d+)\s+(?P<wins>[\d.]+)\s+(?P<draws>\d+)\s+"
     r"(?P<rate>[\d.]+)% \[(?P<rate_low>[\d.]+), (?P<rate_high>[\d.]+)\]\s+"
     r"(?P<score>[\d.]+) \[(?P<score_low>-?[\d.]+), (?P<score_high>[\d.]+)\]\s+"
-    r"(?P<elo>[+-]?\d+)(?: \[(?P<elo_low>[+-]?\d+), (?P<elo_high>[+-]?\d+)\])?",
+    r"(?P<elo>[<>] [+-]\d+|[+-]?\d+)(?: \[(?P<elo_low>[+-]?\d+), (?P<elo_high>[+-]?\d+)\])?",
     re.MULTILINE)
 
 
@@ -64,15 +64,46 @@ def test_simulate_prints_progress_table_and_speed(tmp_path):
     assert re.search(r"^12 games in [\d.]+ s \([\d.]+ games/s\)", out, re.MULTILINE)
 
 
-def test_the_table_fits_80_columns():
-    narrow = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "80"})
-    result = run("simulate", "carcassonne", "-a", "random,random", "-n", "6", "--seed", "2",
-                 runner=narrow)
+SWEEP = ("simulate", "queens", "-a", "mcts:iters=10,c=0.7,random", "-n", "6", "--seed", "3")
+
+
+@pytest.mark.parametrize("columns, draws", [(80, "(draws)"), (120, "Draws")])
+def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path):
+    # 80 columns: the compact layout (intervals under values); 120: one line per agent
+    terminal = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": str(columns)})
+    out = tmp_path / "out.json"
+    result = run(*SWEEP, "--out", str(out), runner=terminal)
     assert_clean_exit(result, 0)
-    table = result.output[result.output.index("carcassonne · 2 players"):]
-    table = table[:table.index("Wins: a tie")]
-    assert max(len(line.rstrip()) for line in table.splitlines()) <= 80
-    assert "…" not in table
+    text = result.output[:result.output.index("Results saved to")]  # (a path is kept whole)
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= columns
+    assert "…" not in text
+    table = text[text.index("queens · 2 players"):text.index("Wins: a tie")]
+    for header in ("Agent", "Wins", draws, "Win rate", "Mean score", "Elo", "[95% CI]",
+                   "decision"):
+        assert header in table
+    agents = {row["agent"]: row for row in json.loads(out.read_text())["summary"]["agents"]}
+    assert set(agents) == {"mcts:iters=10,c=0.7", "random"}
+    cells = " ".join(table.split())
+    for name, row in agents.items():
+        low, high = row["win_rate_ci"]
+        assert f"{100 * row['win_rate']:.1f}%" in cells
+        assert f"[{100 * low:.1f}, {100 * high:.1f}]" in cells
+        assert f"{row['mean_score']:.0f}" in cells
+    assert ("10 iters" in cells) if columns == 80 else ("iterations" in table)
+
+
+def test_a_clean_sweep_shows_a_bound_not_a_zero_width_interval(tmp_path):
+    out = tmp_path / "out.json"
+    result = run(*SWEEP, "--out", str(out))
+    assert_clean_exit(result, 0)
+    loser = json.loads(out.read_text())["summary"]["agents"][1]
+    assert loser["wins"] == 0  # mcts swept random in these 6 games
+    low, high = loser["elo_ci"]
+    assert low is None and high < 0  # unbounded below (-inf is written as null)
+    row = table_rows(result.output)["random"]
+    assert row["elo"] == f"< {high:+.0f}" and row["elo_low"] is None
+    assert "a clean sweep against the first agent bounds the Elo" in " ".join(
+        result.output.split())
 
 
 def test_json_and_csv_agree_with_the_table(tmp_path):

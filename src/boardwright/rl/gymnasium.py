@@ -15,11 +15,29 @@ observation `{"observation", "action_mask"}` from the learner's view. The reward
 end, then the learner's `returns()` value. An illegal action ends the episode with reward -1 and
 `info["illegal_action"] = True` (so random `action_space.sample()` never crashes a loop; use the
 mask). `info["action_mask"]` repeats the mask for wrappers that expect it there and
-`info["legal_action_ids"]` lists its nonzeros (sorted; cheaper than scanning a large mask).
+`info["legal_action_ids"]` lists its nonzeros: a sorted tuple of ints, cheaper than scanning a
+large mask (Carcassonne's has 1.55 million entries).
+
+Vector environments: `gymnasium.make_vec(env_id, num_envs, vectorization_mode="sync" | "async")`
+works for every game. Gymnasium merges the sub-environments' infos key by key: a number becomes
+an array of shape (num_envs,), an array of fixed shape one of shape (num_envs, ...), anything else
+an object array of shape (num_envs,); `info["_key"]` marks the environments that reported `key`.
+That is why `legal_action_ids` is a tuple, not an array: the number of legal actions differs from
+one environment to the next, and arrays of different lengths cannot be stacked. So in a vector
+env `info["legal_action_ids"][i]` is the tuple of environment i and `info["action_mask"]` has
+shape (num_envs, num_actions). With the default autoreset (next step), an environment that has
+just ended reports no legal action; its next action is ignored (any id will do) and the step
+resets it.
+
+Render modes: "ansi" (`render()` returns the position as text) and "human" (the text is printed
+to standard output after every `reset` and `step`, at most `render_fps` frames per second so a
+person can follow the game; `render()` returns None).
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +46,7 @@ import numpy as np
 from gymnasium import spaces
 
 from boardwright.agents import make_agent
+from boardwright.core.errors import InvalidOptionError
 from boardwright.rl import make_game
 from boardwright.rl.observations import HIGH, LOW, encoder_for
 
@@ -35,22 +54,30 @@ GAMES = {"carcassonne": "Carcassonne", "queens": "Queens", "shogun": "Shogun"}
 
 
 class BoardwrightEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012
+    """One seat of a boardwright game as a Gymnasium environment (see the module docstring)."""
+
+    #: "human" frames are paced to `render_fps`; "ansi" frames are returned, not paced.
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, game: str, opponent: str | Sequence[str] = "random", seat: int = 0,
                  players: int = 2, options: dict[str, Any] | None = None,
                  max_steps: int | None = None, render_mode: str | None = None) -> None:
         self.game = make_game(game, players, options)
         if not 0 <= seat < players:
-            raise ValueError(f"seat {seat} is not in 0..{players - 1}")
+            raise InvalidOptionError(f"seat {seat} is not in 0..{players - 1}")
         self.seat = seat
         specs = [opponent] * (players - 1) if isinstance(opponent, str) else list(opponent)
         if len(specs) != players - 1:
-            raise ValueError(f"{players - 1} opponents needed, {len(specs)} given")
+            raise InvalidOptionError(f"{players - 1} opponents needed, {len(specs)} given")
         self.opponent_specs = specs
-        make_agent(specs[0], seed=0) if specs else None  # fail early on a bad bot string
+        for spec in specs:  # fail early on a bad bot string
+            make_agent(spec, seed=0)
         self.max_steps = max_steps
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOptionError(f"render_mode {render_mode!r} is not one of "
+                                     f"{', '.join(self.metadata['render_modes'])}")
         self.render_mode = render_mode
+        self._last_frame = -float("inf")
         self.encoder = encoder_for(self.game)
         self.num_actions = self.game.num_distinct_actions
         self.observation_space = spaces.Dict({
@@ -72,7 +99,8 @@ class BoardwrightEnv(gymnasium.Env):
             mask[list(self._legal_now)] = 1
         obs = {"observation": self.encoder.encode(self.state.view(self.seat), self.seat),
                "action_mask": mask}
-        return obs, {"action_mask": mask, "legal_action_ids": np.array(sorted(self._legal_now))}
+        ids = tuple(sorted(int(i) for i in self._legal_now))
+        return obs, {"action_mask": mask, "legal_action_ids": ids}
 
     def _play_opponents(self) -> None:
         state = self.state
@@ -88,6 +116,8 @@ class BoardwrightEnv(gymnasium.Env):
                           for s, spec in zip(others, self.opponent_specs)}
         self.steps = 0
         self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
         return self._observe()
 
     def step(self, action: Any):
@@ -104,13 +134,25 @@ class BoardwrightEnv(gymnasium.Env):
         terminated = self.state.is_terminal
         reward = float(self.state.returns()[self.seat]) if terminated else 0.0
         truncated = (not terminated and self.max_steps is not None and self.steps >= self.max_steps)
+        if self.render_mode == "human":
+            self.render()
         return obs, reward, terminated, truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
+        """The position as text ("ansi"), or printed at most `render_fps` times a second ("human")."""
+        if self.render_mode is None or self.state is None:
             return None
         from boardwright.rl.pettingzoo import render_text
-        return render_text(self.game, self.state)
+        text = render_text(self.game, self.state)
+        if self.render_mode == "ansi":
+            return text
+        wait = self._last_frame + 1.0 / self.metadata["render_fps"] - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        self._last_frame = time.monotonic()
+        return None
 
 
 def _register() -> None:

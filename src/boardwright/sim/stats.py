@@ -8,7 +8,12 @@ Pure Python (no numpy). All intervals are 95%:
   scores draw; a draw counts half a win each way), with `prior` virtual draws per pair of
   agents so that an agent that always wins keeps a finite rating. Ratings are 400·log10 of
   the strengths, anchored so that the first agent is 0. The interval is a percentile
-  bootstrap over games (seeded, so a report is reproducible).
+  bootstrap over games (seeded, so a report is reproducible), except where resampling cannot
+  show the uncertainty: when an agent or the anchor won or lost every comparison (a clean
+  sweep: every resample is a sweep again, and the prior alone would set a zero-width interval)
+  or when every resample gives the same fit (e.g. all games drawn). There the interval is the
+  Wilson interval of the agent's head-to-head score against the anchor turned into Elo; a
+  sweep leaves one side unbounded (a lower bound for the winner, an upper one for the loser).
 """
 
 from __future__ import annotations
@@ -158,6 +163,51 @@ def elo_ratings(log_strengths: Sequence[float], anchor: int | None = 0) -> list[
     return [v - shift for v in elo]
 
 
+def score_to_elo(score: float) -> float:
+    """The Elo difference at which `score` (in [0, 1]) is the expected score; +/- inf at 1 and 0."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return ELO_SCALE * math.log(score / (1.0 - score))
+
+
+def head_to_head_interval(score: float, n: int, z: float = Z95) -> Interval:
+    """The 95% interval of an Elo difference from a head-to-head score (wins + draws / 2) over
+    `n` comparisons: the Wilson interval of the score, turned into Elo. A perfect record gives
+    an interval unbounded on one side: the data bound the difference only from the other."""
+    low, high = wilson_interval(score, n, z)
+    if score >= n:
+        high = 1.0
+    if score <= 0:
+        low = 0.0
+    return (score_to_elo(low), score_to_elo(high))
+
+
+def _comparisons(k: int, kinds: Counter[Pairs], anchor: int | None,
+                 ) -> tuple[list[float], list[int], list[float], list[int]]:
+    """Per agent: its score and number of comparisons against everyone, then against `anchor`."""
+    score, played = [0.0] * k, [0] * k
+    versus, met = [0.0] * k, [0] * k
+    for pairs, count in kinds.items():
+        for a, b, s in pairs:
+            score[a] += s * count
+            score[b] += (1.0 - s) * count
+            played[a] += count
+            played[b] += count
+            if a == anchor:
+                versus[b] += (1.0 - s) * count
+                met[b] += count
+            elif b == anchor:
+                versus[a] += s * count
+                met[a] += count
+    return score, played, versus, met
+
+
+def _swept(score: float, played: int) -> bool:
+    return played > 0 and (score <= 0.0 or score >= played)
+
+
 @dataclass
 class EloFit:
     ratings: list[float]
@@ -167,7 +217,13 @@ class EloFit:
 def fit_elo(k: int, per_game: Sequence[Pairs], prior: float = 1.0, bootstrap: int = 200,
             seed: int = 0, anchor: int | None = 0) -> EloFit:
     """Elo of k agents from the pairs of each game, with a percentile-bootstrap 95% interval
-    (resampling whole games, `bootstrap` times, from a generator seeded with `seed`)."""
+    (resampling whole games, `bootstrap` times, from a generator seeded with `seed`).
+
+    With an anchor, a clean sweep (an agent or the anchor won or lost every comparison) or a
+    bootstrap that cannot vary (every resample fits the same) takes the head-to-head interval
+    against the anchor instead (`head_to_head_interval`), even with `bootstrap=0`: the bound a
+    sweep allows is the only honest statement about it. The anchor's own interval is (0, 0).
+    """
     kinds = Counter(per_game)
     ratings = elo_ratings(fit_bradley_terry(k, kinds.items(), prior), anchor)
     intervals: list[Interval | None] = [None] * k
@@ -186,6 +242,18 @@ def fit_elo(k: int, per_game: Sequence[Pairs], prior: float = 1.0, bootstrap: in
         for a in range(k):
             values = sorted(samples[a])
             intervals[a] = (percentile(values, 0.025), percentile(values, 0.975))
+    if anchor is not None and per_game:
+        score, played, versus, met = _comparisons(k, kinds, anchor)
+        anchor_swept = _swept(score[anchor], played[anchor])
+        for a in range(k):
+            if a == anchor:
+                continue
+            sweep = anchor_swept or _swept(score[a], played[a])
+            flat = intervals[a] is not None and intervals[a][0] == intervals[a][1]
+            if met[a] and (sweep or flat):
+                intervals[a] = head_to_head_interval(versus[a], met[a])
+            elif flat:
+                intervals[a] = None  # a zero-width interval would claim a certainty not there
     return EloFit(ratings, intervals)
 
 
