@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import boardwright as bw
-from boardwright.agents.mcts import MCTSAgent, lead
+from boardwright.agents.mcts import MCTSAgent
 from boardwright.core.errors import CorruptRecordError, InvalidOptionError
 from boardwright.core.inputs import MAX_SEED
 from boardwright.core.record import GameRecord
@@ -231,9 +231,7 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     agent.search(state, actions, include=[played])
     means = {action: total / count for action, (total, count) in agent.margins.items()}
     best = max(means, key=lambda a: (means[a], a == played))  # a tie goes to the move played
-    values = agent.values[played]
     count = agent.margins[played][1]
-    expected = [v / count for v in values]
     decision.margin = means[played]
     decision.best = game.describe_action(best, bw.OMNISCIENT, seat)
     decision.best_action = best.to_json()
@@ -241,7 +239,7 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     decision.lost = 0.0 if best == played else max(0.0, means[best] - means[played])
     decision.flag = flag_for(decision.lost)
     decision.samples = count
-    decision.leads = [lead(expected, s) for s in range(len(expected))]
+    decision.leads = [total / count for total in agent.leads[played]]
     return decision
 
 

@@ -179,8 +179,9 @@ class MCTSAgent:
         # Per root action of the last paired search: (sum, count) of the searcher's lead in
         # points at the playouts' ends (what a hint reports as the expected margin).
         self.margins: dict[Any, tuple[float, int]] = {}
-        # ... and the sum of every seat's value (points) at those ends, for a per-seat reading.
-        self.values: dict[Any, list[float]] = {}
+        # ... and the sums of every seat's lead at those ends (a per-seat reading: an analysis
+        # charts each seat's expected lead).
+        self.leads: dict[Any, list[float]] = {}
         self._include: tuple[Any, ...] = ()  # root actions a paired search must compare
 
     # -- public --------------------------------------------------------------------------------
@@ -277,7 +278,7 @@ class MCTSAgent:
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
             self.margins = {}
-            self.values = {}
+            self.leads = {}
             done = self._search_paired(state, root, deadline)
         else:
             done = 0
@@ -346,9 +347,9 @@ class MCTSAgent:
                         self._rollout(sample, random.Random(stream_seed)))
                 total, count = self.margins.get(action, (0.0, 0))
                 self.margins[action] = (total + lead(self._leaf_values, me), count + 1)
-                sums = self.values.setdefault(action, [0.0] * len(self._leaf_values))
-                for seat, value in enumerate(self._leaf_values):
-                    sums[seat] += value
+                sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
+                for seat in range(len(sums)):
+                    sums[seat] += lead(self._leaf_values, seat)
             done += len(candidates)
         return done
 
