@@ -24,7 +24,7 @@ import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import boardwright as bw
@@ -73,6 +73,13 @@ class Settings:
                 raise InvalidOptionError(f"{name} must be a whole number from {low} to "
                                          f"{high}, not {value!r}")
         return self
+
+    def resolved(self, game: str) -> Settings:
+        """These settings with the engine named (the game's default for None), so a stored
+        analysis made on the default engine is known as such."""
+        if self.engine is not None:
+            return self
+        return replace(self, engine=bw.available_engines(game)[0])
 
 
 @dataclass
@@ -283,6 +290,7 @@ def analyse(record: GameRecord | dict[str, Any], settings: Settings | None = Non
                                  f"not {workers!r}")
     record = load_record(record)
     final = bw.replay(record, engine=settings.engine)  # validates the whole record first
+    settings = settings.resolved(record.game)
     started = time.perf_counter()
     key = record_hash(record)
     data = record.to_json()
