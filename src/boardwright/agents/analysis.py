@@ -168,9 +168,15 @@ class Analysis:
 
 
 def record_hash(record: GameRecord) -> str:
-    """A hash of what a game's positions depend on (not its meta: seat names change nothing)."""
+    """A hash of what a game's positions depend on: the options as the game spells them out
+    (defaults included, so `{}` and the same options written in full hash alike), the seed and
+    the actions; not the meta (seat names change nothing)."""
     data = record.to_json()
     data.pop("meta", None)
+    try:
+        data["options"] = bw.load(record.game, record.players, record.options).option_summary()
+    except bw.BoardwrightError as exc:
+        raise CorruptRecordError(f"record cannot be loaded: {exc}") from None
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
