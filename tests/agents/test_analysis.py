@@ -68,8 +68,13 @@ def test_the_analysis_is_reproducible_and_round_trips_through_json() -> None:
     assert [d.margin for d in other.decisions] != [d.margin for d in first.decisions]
     loaded = Analysis.loads(json.dumps(first.to_json()))
     assert loaded.decisions == first.decisions and loaded.settings == first.settings
-    assert loaded.matches(record_hash(rec), TINY)
-    assert not loaded.matches(record_hash(rec), Settings(iterations=25, candidates=4, seed=5))
+    settings = TINY.resolved("carcassonne")  # the engine named: the game's default
+    assert settings.engine == bw.available_engines("carcassonne")[0]
+    assert loaded.settings == settings and loaded.matches(record_hash(rec), settings)
+    assert not loaded.matches(record_hash(rec), Settings(iterations=25, candidates=4, seed=5,
+                                                         engine=settings.engine))
+    spelled = bw.GameRecord.from_json({**rec.to_json(), "options": {}})  # defaults left out
+    assert record_hash(spelled) == record_hash(rec)
 
 
 def test_a_process_pool_gives_the_analysis_of_one_process() -> None:
