@@ -96,7 +96,7 @@ class Decision:
     best: str | None = None
     best_action: dict[str, Any] | None = None
     best_margin: float | None = None
-    lost: float = 0.0  # best_margin - margin, >= 0
+    lost: float = 0.0  # best_margin - margin to a tenth of a point, >= 0
     flag: str | None = None  # "inaccuracy", "mistake", "blunder" or None
     samples: int = 0  # playouts behind each margin
     leads: list[float] | None = None  # every seat's expected lead after the move played
@@ -249,7 +249,9 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     decision.best = game.describe_action(best, bw.OMNISCIENT, seat)
     decision.best_action = best.to_json()
     decision.best_margin = means[best]
-    decision.lost = 0.0 if best == played else max(0.0, means[best] - means[played])
+    # Rounded to the tenth of a point it is shown with, so a flag never disagrees with the
+    # figure beside it (4.96 shown as 5.0 is a mistake, not an inaccuracy).
+    decision.lost = 0.0 if best == played else round(max(0.0, means[best] - means[played]), 1)
     decision.flag = flag_for(decision.lost)
     decision.samples = count
     decision.leads = [total / count for total in agent.leads[played]]
