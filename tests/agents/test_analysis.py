@@ -142,8 +142,9 @@ def test_the_included_action_is_compared_without_changing_anything_else() -> Non
 def test_flags_follow_the_documented_thresholds() -> None:
     assert [name for name, _ in FLAGS] == ["blunder", "mistake", "inaccuracy"]
     assert flag_for(0.0) is None and flag_for(1.99) is None
-    assert flag_for(2.0) == "inaccuracy" and flag_for(5.0) == "mistake"
-    assert flag_for(9.9) == "mistake" and flag_for(10.0) == "blunder"
+    assert flag_for(2.0) == "inaccuracy" and flag_for(3.9) == "inaccuracy"
+    assert flag_for(4.0) == "mistake" and flag_for(6.9) == "mistake"
+    assert flag_for(7.0) == "blunder" and flag_for(30.0) == "blunder"
 
 
 def test_bad_input_is_refused_clearly() -> None:

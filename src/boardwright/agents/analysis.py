@@ -12,8 +12,12 @@ Decisions are independent, so they run in a process pool (`workers`), each with 
 derived from (seed, step): the result is the same whatever the pool's scheduling, and the same
 on a rerun. The budget is a fixed number of playouts per decision (`iterations`).
 
-Flags by points lost (`FLAGS`, calibrated on Carcassonne games between the greedy and search
-bots, see the README): inaccuracy >= 2, mistake >= 5, blunder >= 10 points of expected margin.
+Flags by points of expected margin lost (`FLAGS`): inaccuracy >= 2, mistake >= 4, blunder >= 7.
+Calibrated on two-player Carcassonne + Abbey & Mayor games at the default budget: the greedy bot
+loses 0.3-0.4 points a decision, with a few inaccuracies and at most one or two mistakes a game
+and no blunder; a random player loses about 3 points a decision, half of its moves flagged and
+about one in ten a blunder. Lower thresholds would flag the search's noise and the small slips
+of every game; higher ones (10 points) would flag almost nothing, even of a random player.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ DEFAULT_WORKERS = 2
 MAX_ITERATIONS = 1_000_000
 MAX_WORKERS = 64
 # (name, points lost at least): the largest that applies is the decision's flag.
-FLAGS: tuple[tuple[str, float], ...] = (("blunder", 10.0), ("mistake", 5.0),
+FLAGS: tuple[tuple[str, float], ...] = (("blunder", 7.0), ("mistake", 4.0),
                                         ("inaccuracy", 2.0))
 FLAG_NAMES = tuple(name for name, _ in reversed(FLAGS))
 
@@ -142,6 +146,7 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["margins"] = self.margins()
+        data["thresholds"] = {name: points for name, points in FLAGS}
         return data
 
     def dumps(self) -> str:

@@ -26,6 +26,8 @@ def test_analyse_a_finished_game_on_its_replay(site, page, artifacts):
     analysis = site.request("GET", f"/api/games/{game_id}/analysis")["analysis"]
     decisions = analysis["decisions"]
     assert len(decisions) == summary["step"]
+    assert "inaccuracy ≥ 2, mistake ≥ 4, blunder ≥ 7" in \
+        page.get_by_test_id("analysis-thresholds").inner_text()
     # every judged move is annotated with the points it lost (✓: the bot's best)
     worst = max((d for d in decisions if not d["forced"]), key=lambda d: d["lost"])
     step = worst["step"] + 1

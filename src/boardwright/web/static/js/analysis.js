@@ -174,6 +174,8 @@ export class AnalysisPanel {
   // -- summary, move list, the step ----------------------------------------------------------
 
   renderSummary() {
+    const thresholds = Object.entries(this.analysis.thresholds || {}).reverse()
+      .map(([flag, points]) => `${flag} ≥ ${points}`).join(', ');
     const head = el('tr', {}, el('th', {}, 'Seat'), el('th', {class: 'num'}, 'Avg lost'),
       ...['inaccuracy', 'mistake', 'blunder'].map((f) => el('th', {class: 'num', title: f},
         el('span', {class: 'flag-dot', style: `background:${FLAG_COLOURS[f]}`}))));
@@ -182,8 +184,8 @@ export class AnalysisPanel {
       el('td', {class: 'num'}, s.average_lost.toFixed(2)),
       ...['inaccuracy', 'mistake', 'blunder'].map((f) => el('td', {class: 'num'}, String(s.flags[f] || 0)))));
     replace(this.summary, el('table', {class: 'analysis-table'}, el('thead', {}, head), el('tbody', {}, rows)),
-      el('div', {class: 'muted small'}, 'Points of expected margin lost per decision against the bot\'s best move. '
-        + 'Flags: inaccuracy ≥ 2, mistake ≥ 5, blunder ≥ 10. Forced moves are not counted.'));
+      el('div', {class: 'muted small', testid: 'analysis-thresholds'}, 'Points of expected margin lost per decision '
+        + `against the bot's best move. Flags: ${thresholds}. Forced moves are not counted.`));
   }
 
   renderMoves() {
