@@ -566,7 +566,8 @@ def analyse(
     workers: Annotated[int, typer.Option("--workers", "-w",
                                          help="Worker processes (decisions in parallel).")] = 2,
     iterations: Annotated[int | None, typer.Option(
-        help="Playouts per decision (default 1600; fewer is faster and noisier).")] = None,
+        help="Playouts per decision (default 1600 with two players, 3200 / players with more, "
+             "at least 400; fewer is faster and noisier).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the search: the same seed, the same "
                                            "analysis.")] = 0,
     out: Annotated[Path | None, typer.Option(
@@ -585,11 +586,10 @@ def analyse(
     with _friendly_errors():
         if not 1 <= workers <= A.MAX_WORKERS:
             raise UsageError(f"--workers must be from 1 to {A.MAX_WORKERS}, not {workers}")
-        settings = A.Settings(iterations=A.DEFAULT_ITERATIONS if iterations is None
-                              else iterations, seed=seed, engine=engine).check()
+        settings = A.Settings(iterations=iterations, seed=seed, engine=engine).check()
         record = bw.GameRecord.load(record_file)
         replay = Replay(record, engine)  # validates the whole record before any search
-        settings = settings.resolved(record.game)
+        settings = settings.resolved(record)
         path = out if out is not None else analysis_path(record_file)
         if path.resolve() == record_file.resolve():
             raise UsageError("--out is the record itself: give another file")

@@ -10,7 +10,7 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents.analysis import (
-    FLAGS, Analysis, Settings, analyse, flag_for, judge, record_hash,
+    FLAGS, Analysis, Settings, analyse, default_iterations, flag_for, judge, record_hash,
 )
 from boardwright.agents.mcts import MCTSAgent
 
@@ -68,7 +68,7 @@ def test_the_analysis_is_reproducible_and_round_trips_through_json() -> None:
     assert [d.margin for d in other.decisions] != [d.margin for d in first.decisions]
     loaded = Analysis.loads(json.dumps(first.to_json()))
     assert loaded.decisions == first.decisions and loaded.settings == first.settings
-    settings = TINY.resolved("carcassonne")  # the engine named: the game's default
+    settings = TINY.resolved(rec)  # the engine named: the game's default
     assert settings.engine == bw.available_engines("carcassonne")[0]
     assert loaded.settings == settings and loaded.matches(record_hash(rec), settings)
     assert not loaded.matches(record_hash(rec), Settings(iterations=25, candidates=4, seed=5,
@@ -137,6 +137,15 @@ def test_the_included_action_is_compared_without_changing_anything_else() -> Non
     assert set(extra.margins) == set(plain.margins) | {worst}
     counts = {count for _, count in extra.margins.values()}
     assert counts == {20}  # the same rounds (samples) for every candidate
+
+
+def test_the_default_budget_shrinks_with_more_players() -> None:
+    assert [default_iterations(n) for n in (1, 2, 3, 4, 6, 8)] == [1600, 1600, 1066, 800,
+                                                                  533, 400]
+    rec = record("carcassonne", {}, 0, players=4)
+    settings = Settings().resolved(rec)
+    assert settings.iterations == 800 and settings.engine is not None
+    assert Settings(iterations=50).resolved(rec).iterations == 50
 
 
 def test_flags_follow_the_documented_thresholds() -> None:

@@ -38,7 +38,8 @@ from boardwright.core.inputs import MAX_SEED
 from boardwright.core.record import GameRecord
 
 VERSION = 1  # of the stored format and of the method: a stored analysis of another is redone
-DEFAULT_ITERATIONS = 1600  # playouts per decision: about 0.25 s each on the native engine
+DEFAULT_ITERATIONS = 1600  # playouts per decision of a 2-player game (about 0.25 s, native)
+MIN_DEFAULT_ITERATIONS = 400
 DEFAULT_CANDIDATES = 8  # moves compared per decision (the best by prior, plus the one played)
 DEFAULT_WORKERS = 2
 MAX_ITERATIONS = 1_000_000
@@ -64,7 +65,7 @@ class Settings:
     """What an analysis depends on besides the record: the same settings on the same record
     give the same analysis, so a stored one is reused only when these match."""
 
-    iterations: int = DEFAULT_ITERATIONS
+    iterations: int | None = None  # playouts per decision (None: `default_iterations`)
     candidates: int = DEFAULT_CANDIDATES
     seed: int = 0
     engine: str | None = None  # the engine searched on (None: the game's default)
@@ -73,17 +74,30 @@ class Settings:
         for name, low, high in (("iterations", 1, MAX_ITERATIONS), ("candidates", 1, 64),
                                 ("seed", 0, MAX_SEED)):
             value = getattr(self, name)
+            if value is None and name == "iterations":
+                continue
             if type(value) is not int or not low <= value <= high:
                 raise InvalidOptionError(f"{name} must be a whole number from {low} to "
                                          f"{high}, not {value!r}")
         return self
 
-    def resolved(self, game: str) -> Settings:
-        """These settings with the engine named (the game's default for None), so a stored
-        analysis made on the default engine is known as such."""
-        if self.engine is not None:
-            return self
-        return replace(self, engine=bw.available_engines(game)[0])
+    def resolved(self, record: GameRecord) -> Settings:
+        """These settings with every default spelled out for `record`'s game: the engine (the
+        game's default) and the budget (`default_iterations`), so a stored analysis made with
+        the defaults is known as such."""
+        engine = self.engine if self.engine is not None else \
+            bw.available_engines(record.game)[0]
+        iterations = self.iterations if self.iterations is not None else \
+            default_iterations(record.players)
+        return replace(self, engine=engine, iterations=iterations)
+
+
+def default_iterations(players: int) -> int:
+    """The default budget per decision: 1600 playouts with two players, fewer with more (a
+    playout runs through every other seat's turn to the mover's next, so its cost grows with
+    the players; the budget shrinks alike to keep a game's analysis about as long), at least
+    400 (the paired differences stay within a few tenths of a point)."""
+    return max(MIN_DEFAULT_ITERATIONS, DEFAULT_ITERATIONS * 2 // max(2, players))
 
 
 @dataclass
@@ -243,7 +257,8 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     if len(actions) == 1:
         decision.forced = True
         return decision
-    agent = MCTSAgent(seed=decision_seed(settings.seed, step), iterations=settings.iterations,
+    iterations = settings.iterations or default_iterations(game.num_players)
+    agent = MCTSAgent(seed=decision_seed(settings.seed, step), iterations=iterations,
                       paired=settings.candidates, reuse=False, workers=1)
     agent.adopt(game)
     agent.search(state, actions, include=[played])
@@ -303,7 +318,7 @@ def analyse(record: GameRecord | dict[str, Any], settings: Settings | None = Non
                                  f"not {workers!r}")
     record = load_record(record)
     final = bw.replay(record, engine=settings.engine)  # validates the whole record first
-    settings = settings.resolved(record.game)
+    settings = settings.resolved(record)
     started = time.perf_counter()
     key = record_hash(record)
     data = record.to_json()

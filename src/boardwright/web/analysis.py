@@ -60,7 +60,7 @@ class Analyses:
         self.storage = storage
         self.mode = mode
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
-        self.settings = A.Settings(iterations=iterations or A.DEFAULT_ITERATIONS)
+        self.settings = A.Settings(iterations=iterations)  # None: the default per player count
         self.jobs: dict[str, Job] = {}  # queued, running or failed (done ones are stored)
         self._runner = ThreadPoolExecutor(1, thread_name_prefix="boardwright-analysis")
         self._pool: Executor | None = None
@@ -116,7 +116,7 @@ class Analyses:
             analysis = A.Analysis.from_json(stored["result"])
         except bw.BoardwrightError:
             return None
-        settings = self.settings.resolved(record.game)
+        settings = self.settings.resolved(record)
         if not analysis.matches(A.record_hash(record), settings):
             return None
         return stored["result"]
