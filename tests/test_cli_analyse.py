@@ -52,7 +52,7 @@ def test_analyse_prints_the_summary_flags_and_chart_and_stores_the_analysis(
     assert len(analysis.decisions) == 16
     out = result.output
     assert "Analysed 16 decisions" in out and "Points lost per decision" in out
-    assert "Red" in out and "Blue" in out and "Avg lost" in out
+    assert "Red" in out and "Blue" in out and "Avg lost" in out and "Judged" in out
     assert "Expected final margin of Red" in out and "└" in out
     flagged = [d for d in analysis.decisions if d.flag]
     if flagged:  # random moves: each flagged one is listed with its step (1-based)

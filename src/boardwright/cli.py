@@ -635,13 +635,14 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     summary = Table(title="Points lost per decision (expected margin, the bot's best move "
                           "against the move played)", title_justify="left", box=box.SIMPLE,
                     header_style="bold")
-    for column in ("Seat", "Decisions", "Avg lost", "Total lost",
+    for column in ("Seat", "Judged", "Avg lost", "Total",
                    *(FLAG_PLURALS[f] for f in FLAG_NAMES)):
         summary.add_column(column, justify="left" if column == "Seat" else "right")
     for seat in result.seats:
         summary.add_row(name(seat.seat), str(seat.decisions), f"{seat.average_lost:.2f}",
                         f"{seat.total_lost:.1f}", *(str(seat.flags.get(f, 0)) for f in FLAG_NAMES))
-    summary.caption = f"Flags by points lost: {thresholds}. Forced moves are not counted."
+    summary.caption = (f"Judged: decisions with a choice (forced moves are not counted). Flags "
+                       f"by points lost: {thresholds}.")
     summary.caption_justify = "left"
     _print(console, summary)
     flagged = [d for d in result.decisions if d.flag is not None]
