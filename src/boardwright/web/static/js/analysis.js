@@ -228,7 +228,7 @@ export class AnalysisPanel {
     if (last) {
       parts.push(el('div', {testid: 'analysis-last'}, el('b', {}, `Move ${step}`), ` · ${this.seatName(last.seat)}: `,
         last.forced ? 'forced (the only legal move)' : [
-          `played ${last.played} (${signed(last.margin)})`,
+          `played ${(this.replay.descriptions || [])[step - 1] || last.played} (${signed(last.margin)})`,
           last.lost > 0 ? [' · best ', el('b', {}, last.best), ` (${signed(last.best_margin)})`,
             ' · lost ', el('b', {style: last.flag ? `color:${FLAG_COLOURS[last.flag]}` : ''},
               last.lost.toFixed(1)), last.flag ? ` (${last.flag})` : ''] : ' · the bot\'s best move']));
