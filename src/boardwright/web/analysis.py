@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import threading
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from fastapi.responses import JSONResponse
 
 import boardwright as bw
 from boardwright.agents import analysis as A
+from boardwright.web.bots import _watch_parent
 from boardwright.web.sessions import RequestError
 from boardwright.web.storage import Storage
 
@@ -125,8 +127,10 @@ class Analyses:
         if self.mode == "thread":
             return None
         with self._lock:
-            if self._pool is None:
-                self._pool = A.pool(self.workers)
+            if self._pool is None:  # spawned, and gone with the server even after a kill -9
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_watch_parent, initargs=(os.getpid(),))
             return self._pool
 
     def _run(self, game_id: str, row: dict[str, Any], job: Job) -> None:
