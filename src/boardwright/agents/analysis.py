@@ -15,7 +15,7 @@ on a rerun. The budget is a fixed number of playouts per decision (`iterations`)
 Flags by points of expected margin lost (`FLAGS`): inaccuracy >= 2, mistake >= 4, blunder >= 7.
 Calibrated on two-player Carcassonne + Abbey & Mayor games at the default budget: the greedy bot
 loses 0.3-0.4 points a decision, with a few inaccuracies and at most one or two mistakes a game
-and no blunder; a random player loses about 3 points a decision, half of its moves flagged and
+and no blunder; a random player loses about 3 points a decision, over half of its moves flagged and
 about one in ten a blunder. Lower thresholds would flag the search's noise and the small slips
 of every game; higher ones (10 points) would flag almost nothing, even of a random player.
 """
