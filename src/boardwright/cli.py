@@ -599,10 +599,14 @@ def analyse(
             console.print(Text(f"Stored analysis {path} (same record and settings; --force "
                                "analyses again)", style="dim"), soft_wrap=True)
         else:
-            with _analysis_progress(console) as progress:
-                task = progress.add_task("Analysing", total=len(record.actions))
-                result = A.analyse(record, settings, workers=workers, progress=lambda done, total:
-                                   progress.update(task, completed=done, total=total))
+            try:
+                with _analysis_progress(console) as progress:
+                    task = progress.add_task("Analysing", total=len(record.actions))
+                    result = A.analyse(record, settings, workers=workers,
+                                       progress=lambda done, total: progress.update(
+                                           task, completed=done, total=total))
+            except KeyboardInterrupt:
+                _fail("analysis interrupted: nothing was stored", INTERRUPTED)
             try:
                 path.write_text(result.dumps() + "\n", encoding="utf-8")
             except OSError as exc:
