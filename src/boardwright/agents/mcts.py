@@ -181,6 +181,10 @@ class MCTSAgent:
         # Per root action of the last paired search: (sum, count) of the searcher's lead in
         # points at the playouts' ends (what a hint reports as the expected margin).
         self.margins: dict[Any, tuple[float, int]] = {}
+        # ... and the sums of every seat's lead at those ends (a per-seat reading: an analysis
+        # charts each seat's expected lead).
+        self.leads: dict[Any, list[float]] = {}
+        self._include: tuple[Any, ...] = ()  # root actions a paired search must compare
 
     # -- public --------------------------------------------------------------------------------
 
@@ -255,10 +259,16 @@ class MCTSAgent:
     def iterations_per_decision(self) -> float:
         return self.total_iterations / self.decisions if self.decisions else 0.0
 
-    def search(self, state: State, actions: list[Action], root: Node | None = None) -> Node:
+    def search(self, state: State, actions: list[Action], root: Node | None = None,
+               include: Sequence[Action] = ()) -> Node:
         """Run the budget from `state` and return the root (children = root actions). A kept
-        subtree may be passed as `root`: its statistics are kept and the budget added."""
+        subtree may be passed as `root`: its statistics are kept and the budget added.
+
+        `include`: legal actions a paired search compares whatever their prior, on the same
+        samples as its own candidates (an analysis judging the move that was played); without
+        it the candidates, and so the agent's choices, are the prior's alone."""
         cfg = self.config
+        self._include = tuple(include)
         me = self._me = state.current_player
         n = state.game.num_players
         if root is None:
@@ -270,6 +280,7 @@ class MCTSAgent:
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
             self.margins = {}
+            self.leads = {}
             done = self._search_paired(state, root, deadline)
         else:
             done = 0
@@ -307,11 +318,20 @@ class MCTSAgent:
             seen.add(prior)
             chosen.append(action)
             if len(chosen) == self.config.paired:
-                return chosen
+                return self._with_included(chosen)
         for action in self._root_order:
             if len(chosen) >= self.min_candidates:
                 break
             if action not in chosen:
+                chosen.append(action)
+        return self._with_included(chosen)
+
+    def _with_included(self, chosen: list[Any]) -> list[Any]:
+        """The candidates plus the actions `search` was told to include (beyond `paired`)."""
+        for action in self._include:
+            if action not in chosen:
+                if action not in self._root_order:
+                    raise ValueError(f"included action {action!r} is not legal here")
                 chosen.append(action)
         return chosen
 
@@ -334,6 +354,9 @@ class MCTSAgent:
                         self._rollout(sample, random.Random(stream_seed)))
                 total, count = self.margins.get(action, (0.0, 0))
                 self.margins[action] = (total + lead(self._leaf_values, me), count + 1)
+                sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
+                for seat in range(len(sums)):
+                    sums[seat] += lead(self._leaf_values, seat)
             done += len(candidates)
         return done
 

@@ -6,7 +6,8 @@
 HTTP: GET / (lobby), /play/{id} (table; a join link /play/{id}#token=... takes a seat: the
 fragment stays in the browser), /replay/{id}, /static/...;
 GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
-GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters).
+GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters),
+GET/POST /api/games/{id}/analysis (a finished game's analysis: analysis.py).
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
 described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
 (logsafe.py).
@@ -29,6 +30,7 @@ from starlette.websockets import WebSocketDisconnect
 import boardwright as bw
 from boardwright.agents.levels import LEVELS
 from boardwright.web import protocol as P
+from boardwright.web.analysis import Analyses, analysis_router
 from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
 from boardwright.web.sessions import Connection, GameManager, RequestError
@@ -130,18 +132,21 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                bot_workers: int | None = None, bot_delay: float = 0.0,
                static_dir: str | Path | None = None,
                rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
-               hint_iterations: int | None = None) -> FastAPI:
+               hint_iterations: int | None = None,
+               analysis_iterations: int | None = None) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
     frames per second and connection (the protocol's 20; tests that replay whole games at
     machine speed raise it). A hint searches for `hint_seconds`, or `hint_iterations` playouts
-    when given (reproducible, and tiny in tests)."""
+    when given (reproducible, and tiny in tests). Analyses run like the bots (processes or a
+    thread), with `analysis_iterations` playouts per decision (default: the analysis module's)."""
     redact_loggers()
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations)
+    analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     catalog_cache: dict[str, Any] = {}
 
@@ -151,12 +156,15 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
         try:
             yield
         finally:
+            analyses.shutdown()
             await manager.stop()
 
     app = FastAPI(title="boardwright web table", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.manager = manager
     app.state.storage = storage
+    app.state.analyses = analyses
+    app.include_router(analysis_router(analyses))
 
     @app.exception_handler(RequestError)
     async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:

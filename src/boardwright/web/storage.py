@@ -3,7 +3,9 @@
 One row per game; the game *is* its record (seed + options + the list of accepted actions), so a
 restarted server rebuilds every position with `bw.replay`. The schema is created on first use and
 stamped with the Alembic head revision; a database of an older revision is upgraded with the
-migrations in `boardwright/web/migrations/` when the server starts.
+migrations in `boardwright/web/migrations/` when the server starts. A finished game's analysis
+(agents/analysis.py) is kept in a table of its own, one row per game, so listing games never
+reads it.
 
 Writes go through `Writer`, one thread that commits in groups: every move waits for the commit
 that contains it (so a move is saved before it is broadcast), and moves that arrive while a
@@ -28,6 +30,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    ForeignKey,
     Integer,
     String,
     create_engine,
@@ -80,6 +83,22 @@ class GameRow(Base):
 
 
 COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
+
+
+class AnalysisRow(Base):
+    """The stored analysis of a finished game (the latest one made): what it was made with
+    (`version`, `settings`, `record_hash`) beside the analysis itself, so a server whose
+    settings or method changed knows to make it again."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    record_hash: Mapped[str] = mapped_column(String(64))
+    settings: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    result: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 def now() -> datetime:
@@ -250,8 +269,29 @@ class Storage:
                     self._update(connection, game_id, values)
 
     def delete(self, game_id: str) -> None:
+        analyses = AnalysisRow.__table__
         with self.engine.begin() as connection:
+            connection.execute(analyses.delete().where(analyses.c.game_id == game_id))
             connection.execute(self.table.delete().where(self.table.c.id == game_id))
+
+    def save_analysis(self, game_id: str, result: dict[str, Any]) -> None:
+        """Store a game's analysis (the JSON of `Analysis.to_json`), replacing any before it."""
+        analyses = AnalysisRow.__table__
+        values = {"game_id": game_id, "version": result["version"],
+                  "record_hash": result["record_hash"], "settings": result["settings"],
+                  "result": result, "created": now()}
+        self.writes += 1
+        with self.engine.begin() as connection:
+            connection.execute(analyses.delete().where(analyses.c.game_id == game_id))
+            connection.execute(analyses.insert(), [values])
+
+    def get_analysis(self, game_id: str) -> dict[str, Any] | None:
+        """The stored analysis row of a game (None: none)."""
+        analyses = AnalysisRow.__table__
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(analyses).where(analyses.c.game_id == game_id)).mappings().first()
+        return dict(row) if row is not None else None
 
     # -- reads ----------------------------------------------------------------------------------
 

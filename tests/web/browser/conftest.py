@@ -45,6 +45,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         kwargs["bot_mode"] = "thread"  # no process pool inside the test process
     if "hint_iterations" in params:
         kwargs["hint_iterations"] = 16  # hints from a tiny search: quick, and reproducible
+    if "analysis_iterations" in params:
+        kwargs["analysis_iterations"] = 48  # analyses in seconds (the pages, not the judgement)
     app = create_app(f"sqlite:///{db}", **kwargs)
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",

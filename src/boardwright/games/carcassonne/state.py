@@ -129,8 +129,14 @@ class CarcassonneState(State):
         return other
 
     def determinize(self, player: int, rng: random.Random) -> CarcassonneState:
-        """Everyone knows which tiles remain (they are counted), only their order is hidden."""
+        """Everyone knows which tiles remain (they are counted), only their order is hidden.
+
+        The pile is put in a fixed order (by tile index, as the native engine holds it) before
+        it is shuffled, so a sample depends on `rng` and the remaining tiles alone: with the
+        same `rng`, positions that differ only in the hidden order give the same sample, and a
+        seeded search or analysis cannot vary with what the player does not know."""
         other = self.clone()
+        other.pile.sort(key=self.game._tile_index.__getitem__)
         rng.shuffle(other.pile)
         return other
 

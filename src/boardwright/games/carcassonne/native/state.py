@@ -63,9 +63,11 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
     is_legal = State.is_legal
 
     def determinize(self, player: int, rng: random.Random) -> NativeCarcassonneState:
-        """Everyone knows which tiles remain (they are counted), only their order is hidden."""
+        """Everyone knows which tiles remain (they are counted), only their order is hidden:
+        the pile is sorted (tile indexes) before the shuffle, so the sample does not depend on
+        the hidden order (see the Python engine's `determinize`)."""
         other = self.clone()
-        pile = other._pile
+        pile = sorted(other._pile)
         rng.shuffle(pile)
         other._pile = pile
         return other

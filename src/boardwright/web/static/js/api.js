@@ -53,3 +53,10 @@ export const getReplay = (id) => request('GET', `/api/games/${encodeURIComponent
 /** {step, view, action} */
 export const getReplayStep = (id, step) =>
   request('GET', `/api/games/${encodeURIComponent(id)}/replay/${step}`);
+
+/** {status: "none" | "queued" | "running" | "done" | "failed", done, total, analysis, error}
+ *  (finished games only: 409 otherwise). */
+export const getAnalysis = (id) => request('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+
+/** Starts the analysis of a finished game (or returns the stored one). */
+export const startAnalysis = (id) => request('POST', `/api/games/${encodeURIComponent(id)}/analysis`);

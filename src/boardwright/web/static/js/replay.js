@@ -4,6 +4,7 @@
 import * as api from './api.js';
 import {el, replace, clear} from './util.js';
 import {createGeneric} from './games/generic.js';
+import {AnalysisPanel} from './analysis.js';
 
 const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
 
@@ -17,7 +18,7 @@ class Replay {
     this.cache = new Map();  // step -> {view, action}
     this.dom = {};
     for (const id of ['board', 'first', 'prev', 'play', 'next', 'last', 'slider', 'jump', 'go', 'speed',
-      'step', 'action', 'error', 'players', 'game-panel', 'game-title']) {
+      'step', 'action', 'error', 'players', 'game-panel', 'game-title', 'analysis']) {
       this.dom[id] = document.getElementById(id);
     }
   }
@@ -81,6 +82,14 @@ class Replay {
         this.toggle();
       }
     });
+    const r = this.renderer;
+    const first = {view: (this.data.frames || [])[0] || {}};  // seat names (Queens: colours)
+    this.analysis = new AnalysisPanel({
+      gameId: this.gameId, root: this.dom.analysis, replay: this.data, go: (step) => this.go(step),
+      seatName: (seat) => (r.seatName ? r.seatName(seat, first) : `Seat ${seat + 1}`),
+      seatColour: (seat) => (r.seatColour ? r.seatColour(seat, first) : DEFAULT_COLOURS[seat % DEFAULT_COLOURS.length]),
+    });
+    this.analysis.load();
     const wanted = Number(new URLSearchParams(location.search).get('step'));
     await this.go(Number.isFinite(wanted) && wanted > 0 ? wanted : 0);
     document.body.dataset.ready = 'true';
@@ -131,6 +140,7 @@ class Replay {
       step > 0 ? el('div', {testid: 'replay-last-action'}, 'Last move: ', el('b', {}, descriptions[step - 1] || JSON.stringify(actions[step - 1]))) : el('div', {class: 'muted'}, 'Start of the game.'),
       step < this.steps ? el('div', {class: 'muted'}, `Next: ${descriptions[step] || JSON.stringify(actions[step])}`) : '');
     this.renderScores(frame);
+    if (this.analysis) this.analysis.setStep(step);
     Object.assign(document.body.dataset, {step: String(step), steps: String(this.steps)});
     this.dom.prev.disabled = this.dom.first.disabled = step === 0;
     this.dom.next.disabled = this.dom.last.disabled = step === this.steps;
