@@ -3,7 +3,7 @@
     boardwright play carcassonne --players human,random --seed 3 --save game.json
     boardwright play carcassonne --players random,random --expansion abbey_mayor
     boardwright show game.json [--step N | --to-end] [--engine native]
-    boardwright analyse game.json [--workers 2] [--iterations 1600] [--seed 0] [--out FILE]
+    boardwright analyse game.json [--workers 2] [--iterations 480] [--seed 0] [--out FILE]
     boardwright simulate carcassonne --agents mcts:iters=200,random -n 100 --workers 2 --seed 1
     boardwright simulate carcassonne --agents random -n 1000 --engine native
     boardwright rules coverage [GAME] [--root PATH]
@@ -566,8 +566,8 @@ def analyse(
     workers: Annotated[int, typer.Option("--workers", "-w",
                                          help="Worker processes (decisions in parallel).")] = 2,
     iterations: Annotated[int | None, typer.Option(
-        help="Playouts per decision (default 1600 with two players, 3200 / players with more, "
-             "at least 400; fewer is faster and noisier).")] = None,
+        help="Playouts per decision (default 480 with two players, 960 / players with more, "
+             "at least 120; fewer is faster and noisier).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the search: the same seed, the same "
                                            "analysis.")] = 0,
     out: Annotated[Path | None, typer.Option(

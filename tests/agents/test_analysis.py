@@ -116,7 +116,10 @@ def test_three_to_six_player_carcassonne_gives_every_seat_a_lead() -> None:
     assert len(rows) == len(rec.actions) + 1 and all(len(r) == 4 for r in rows)
     for decision in analysis.decisions:
         if decision.leads is not None:
-            assert max(decision.leads) >= 0  # somebody leads (or all tie)
+            # In every sample two seats' leads add up to at most 0 (only the leader's is
+            # positive, and by no more than the runner-up's shortfall): so do the means.
+            first, second = sorted(decision.leads, reverse=True)[:2]
+            assert first + second <= 1e-9
             assert decision.leads[decision.seat] == pytest.approx(decision.margin)
 
 
@@ -140,11 +143,11 @@ def test_the_included_action_is_compared_without_changing_anything_else() -> Non
 
 
 def test_the_default_budget_shrinks_with_more_players() -> None:
-    assert [default_iterations(n) for n in (1, 2, 3, 4, 6, 8)] == [1600, 1600, 1066, 800,
-                                                                  533, 400]
+    assert [default_iterations(n) for n in (1, 2, 3, 4, 6, 8)] == [480, 480, 320, 240,
+                                                                  160, 120]
     rec = record("carcassonne", {}, 0, players=4)
     settings = Settings().resolved(rec)
-    assert settings.iterations == 800 and settings.engine is not None
+    assert settings.iterations == 240 and settings.engine is not None
     assert Settings(iterations=50).resolved(rec).iterations == 50
 
 
