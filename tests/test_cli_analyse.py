@@ -8,23 +8,16 @@ import random
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from cli_helpers import assert_clean_exit, run_cli
+from typer.testing import Result
 
 import boardwright as bw
 from boardwright.agents.analysis import Analysis, Settings, analyse, record_hash
-from boardwright.cli import analysis_path, app
-
-RUNNER = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "110"})
+from boardwright.cli import analysis_path
 
 
 def run(*args: str) -> Result:
-    return RUNNER.invoke(app, list(args))
-
-
-def assert_clean_exit(result: Result, code: int) -> None:
-    assert result.exit_code == code, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
+    return run_cli(*args, columns=110)
 
 
 def short_record(tmp_path: Path, name: str = "carcassonne", plies: int = 16,

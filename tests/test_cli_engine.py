@@ -11,24 +11,17 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from cli_helpers import assert_clean_exit, run_cli
+from typer.testing import Result
 
 import boardwright as bw
-from boardwright.cli import app
 from boardwright.games.carcassonne import native
 
-RUNNER = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "140"})
 BOTS = ["--players", "random,random", "--seed", "3"]
 
 
 def run(*args: str) -> Result:
-    return RUNNER.invoke(app, list(args))
-
-
-def assert_clean_exit(result: Result, code: int) -> None:
-    assert result.exit_code == code, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
+    return run_cli(*args, columns=140)
 
 
 def one_error_line(result: Result) -> str:

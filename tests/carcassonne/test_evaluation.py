@@ -151,13 +151,19 @@ def test_malformed_weights_are_named(damage, message: str) -> None:
         parse_weights(data)
 
 
-def test_the_fit_script_writes_weights_the_game_reads_back(tmp_path) -> None:
-    numpy = pytest.importorskip("numpy")
+def fit_script():
+    """benchmarks/fit_evaluation.py as a module."""
     spec = importlib.util.spec_from_file_location("fit_evaluation",
                                                   ROOT / "benchmarks" / "fit_evaluation.py")
     assert spec is not None and spec.loader is not None
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
+    return fit
+
+
+def test_the_fit_script_writes_weights_the_game_reads_back(tmp_path) -> None:
+    numpy = pytest.importorskip("numpy")
+    fit = fit_script()
     n = len(FEATURES)
     raw = numpy.arange(3 * n + 3, dtype=float) / 10
     score = {"r2": 0.4, "mae": 20.0, "sign": 0.7}
@@ -178,14 +184,33 @@ def test_the_fit_script_writes_weights_the_game_reads_back(tmp_path) -> None:
 
 def test_the_fit_script_measures_accuracy_on_the_margin() -> None:
     numpy = pytest.importorskip("numpy")
-    spec = importlib.util.spec_from_file_location("fit_evaluation",
-                                                  ROOT / "benchmarks" / "fit_evaluation.py")
-    assert spec is not None and spec.loader is not None
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    fit = fit_script()
     target = numpy.array([10.0, -10.0, 20.0, 0.0])
     perfect = fit.accuracy(target.copy(), target)
     assert perfect == {"r2": 1.0, "mae": 0.0, "sign": 1.0}
     wrong = fit.accuracy(numpy.array([-10.0, 10.0, 20.0, 5.0]), target)
     assert wrong["mae"] == pytest.approx(45 / 4)
     assert wrong["sign"] == pytest.approx(1 / 3)  # the draw is left out of the sign count
+
+
+
+def test_lstd_with_lambda_one_is_least_squares_and_the_penalty_pulls_to_the_prior() -> None:
+    numpy = pytest.importorskip("numpy")
+    fit = fit_script()
+    rng = numpy.random.default_rng(3)
+    games = numpy.repeat(numpy.arange(6), 5)  # six games of five positions
+    x = rng.normal(size=(30, 4))
+    y = numpy.repeat(rng.normal(size=6) * 10, 5)  # each game's final margin, on every row
+    a, b = fit.td_system(x, y, games, 1.0)
+    assert a == pytest.approx(x.T @ x) and b == pytest.approx(x.T @ y)
+    prior = numpy.array([1.0, -2.0, 3.0, 0.5])
+    assert fit.ridge_towards((a, b), prior, 1e12) == pytest.approx(prior, abs=1e-6)
+    free = fit.ridge_towards((a, b), prior, 0.0)
+    assert free == pytest.approx(numpy.linalg.lstsq(x, y, rcond=None)[0])
+    # lambda = 0: each position's value is pulled towards the next one's (TD(0) fixed point):
+    # a value that is constant within each game and equal to its margin solves it exactly.
+    one_hot = numpy.eye(6)[games]
+    a0, b0 = fit.td_system(one_hot, y, games, 0.0)
+    assert numpy.linalg.solve(a0, b0) == pytest.approx(y[::5])
+    (trace, penalty), scores = fit.choose_fit(x, y, games, prior, [1.0, 1e6], [1.0, 0.5])
+    assert (trace, penalty) in scores and scores[(trace, penalty)] == max(scores.values())

@@ -70,3 +70,31 @@ def postgres_url() -> Iterator[str]:
     finally:
         run("pg_ctl", "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(home, ignore_errors=True)
+
+
+def _drop_tables(url: str) -> None:
+    """Drop every table the server creates (a scratch PostgreSQL database is shared by tests)."""
+    from sqlalchemy import text
+
+    from boardwright.web import storage
+
+    engine = storage.make_engine(url)
+    with engine.begin() as connection:
+        for table in ("analyses", "games", "alembic_version"):
+            connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL: a SQLite file, and again a real PostgreSQL (its tables dropped before and
+    after the test)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    from boardwright.web import storage
+
+    url = storage.resolve_url(request.getfixturevalue("postgres_url"))
+    _drop_tables(url)
+    yield url
+    _drop_tables(url)

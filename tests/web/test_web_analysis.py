@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from sqlalchemy import text
 from web_helpers import client, create, engine_state, game_socket, receive_until, sqlite_url
 
 from boardwright.agents.analysis import Analysis, record_hash
@@ -14,25 +13,6 @@ from boardwright.web import storage as S
 
 PILE = ["E", "U", "V", "J", "D", "K"]  # a short game: six tiles
 ITERATIONS = 16
-
-
-def _wipe(url: str) -> None:
-    engine = S.make_engine(url)
-    with engine.begin() as connection:
-        for table in ("analyses", "games", "alembic_version"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
-    engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield sqlite_url(tmp_path)
-        return
-    url = S.resolve_url(request.getfixturevalue("postgres_url"))
-    _wipe(url)
-    yield url
-    _wipe(url)
 
 
 def finished_game(api, seed: int = 3) -> str:

@@ -17,32 +17,11 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import text
 from web_helpers import (
     client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
 )
 
 from boardwright.web import storage as S
-
-
-def _wipe(url: str) -> None:
-    engine = S.make_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP TABLE IF EXISTS analyses"))
-        connection.execute(text("DROP TABLE IF EXISTS games"))
-        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield sqlite_url(tmp_path)
-        return
-    url = S.resolve_url(request.getfixturevalue("postgres_url"))
-    _wipe(url)
-    yield url
-    _wipe(url)
 
 
 def row(game_id: str = "g1", **changes):

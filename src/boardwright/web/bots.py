@@ -30,7 +30,10 @@ CACHE_GAMES = 128  # positions a worker keeps
 
 
 @dataclass(frozen=True)
-class BotJob:
+class PositionJob:
+    """Work on one position of a game, for a worker: the game's set-up and record (what the
+    worker's position cache reads) and the seat concerned."""
+
     game_id: str
     game: str
     players: int
@@ -38,6 +41,10 @@ class BotJob:
     seed: int
     actions: tuple[dict[str, Any], ...]
     seat: int
+
+
+@dataclass(frozen=True)
+class BotJob(PositionJob):
     agent: str
 
 
@@ -48,7 +55,7 @@ class _Cache:
         self.lock = threading.Lock()
         self.states: OrderedDict[str, tuple[Any, list[dict[str, Any]]]] = OrderedDict()
 
-    def take(self, job: BotJob) -> Any:
+    def take(self, job: PositionJob) -> Any:
         import boardwright as bw
 
         with self.lock:
@@ -66,7 +73,7 @@ class _Cache:
             state.apply(game.action_from_json(data))
         return state
 
-    def keep(self, job: BotJob, state: Any) -> None:
+    def keep(self, job: PositionJob, state: Any) -> None:
         with self.lock:
             self.states[job.game_id] = (state, list(job.actions))
             while len(self.states) > CACHE_GAMES:

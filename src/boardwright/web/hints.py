@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardwright.agents import HUMAN
+from boardwright.web.bots import PositionJob
 
 AGREED = "hints"  # the key on a seat's stored entry: this seat agreed to hints
 COUNT = 3  # moves in a hint
@@ -71,17 +72,10 @@ def refused(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 @dataclass(frozen=True)
-class HintJob:
-    """What a worker needs to compute a hint: the game's set-up and record (the fields the
-    bot pool's position cache reads), the seat asking, and the search budget."""
+class HintJob(PositionJob):
+    """What a worker needs to compute a hint: the position, the seat asking (`seat`), and the
+    search budget."""
 
-    game_id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    actions: tuple[dict[str, Any], ...]
-    seat: int
     seconds: float | None
     iterations: int | None
     count: int = COUNT
@@ -99,12 +93,12 @@ def compute_hints(job: HintJob) -> list[dict[str, Any]]:
     from boardwright.agents.advice import suggest
     from boardwright.web.bots import _CACHE
 
-    state = _CACHE.take(job)  # type: ignore[arg-type]  # the cache reads the set-up fields
+    state = _CACHE.take(job)
     if state.is_terminal or state.current_player != job.seat:
         raise ValueError(f"seat {job.seat} is not to move in game {job.game_id}")
     suggestions = suggest(state, count=job.count, seconds=job.seconds,
                           iterations=job.iterations,
                           seed=hint_seed(job.seed, job.seat, len(job.actions)))
-    _CACHE.keep(job, state)  # type: ignore[arg-type]
+    _CACHE.keep(job, state)
     return [{"action": s.action.to_json(), "margin": float(s.margin), "samples": int(s.samples)}
             for s in suggestions]
