@@ -140,3 +140,15 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def two_seated_pages(site, new_page, seed: int) -> tuple[Any, Any, dict[str, Any]]:
+    """A Carcassonne game on the short pile with two human seats, each joined in a browser
+    context of its own and rendered: (red page, blue page, the created game)."""
+    created = site.create("carcassonne", ["human", "human"], {"draw_order": SHORT_PILE}, seed=seed)
+    red, blue = new_page(), new_page()
+    red.goto(join_url(site, created, 0))
+    blue.goto(join_url(site, created, 1))
+    wait_rendered(red)
+    wait_rendered(blue)
+    return red, blue, created

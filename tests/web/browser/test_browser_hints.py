@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from browser_helpers import SHORT_PILE, join_url, screenshot, wait_rendered
+from browser_helpers import SHORT_PILE, join_url, screenshot, two_seated_pages, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -65,12 +65,7 @@ def test_the_hint_button_draws_three_numbered_hints_on_the_carcassonne_board(sit
 
 
 def test_two_humans_agree_before_hints_and_only_the_mover_gets_them(site, new_page):
-    created = site.create("carcassonne", ["human", "human"], {"draw_order": SHORT_PILE}, seed=12)
-    red, blue = new_page(), new_page()
-    red.goto(join_url(site, created, 0))
-    blue.goto(join_url(site, created, 1))
-    wait_rendered(red)
-    wait_rendered(blue)
+    red, blue, created = two_seated_pages(site, new_page, seed=12)
     for page in (red, blue):
         assert page.get_by_test_id("hint").is_hidden()
         page.get_by_test_id("hints-propose").wait_for()

@@ -8,20 +8,15 @@ import random
 import pytest
 
 from browser_helpers import (
-    SHORT_PILE, body_data, carcassonne_turn, join_url, rendered, screenshot, wait_change,
-    wait_rendered, wait_turn_or_end,
+    SHORT_PILE, body_data, carcassonne_turn, join_url, rendered, screenshot, two_seated_pages,
+    wait_change, wait_rendered, wait_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
 
 
 def test_two_humans_in_two_browser_contexts_take_turns(site, new_page, artifacts):
-    created = site.create("carcassonne", ["human", "human"], {"draw_order": SHORT_PILE}, seed=11)
-    red, blue = new_page(), new_page()
-    red.goto(join_url(site, created, 0))
-    blue.goto(join_url(site, created, 1))
-    wait_rendered(red)
-    wait_rendered(blue)
+    red, blue, created = two_seated_pages(site, new_page, seed=11)
     # each page has its own seat
     assert "Red" in red.get_by_test_id("seat-label").inner_text()
     assert "Blue" in blue.get_by_test_id("seat-label").inner_text()
