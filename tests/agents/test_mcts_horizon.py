@@ -70,3 +70,29 @@ def test_horizon_is_an_agent_parameter() -> None:
     assert agent.config.horizon == 3
     with pytest.raises(bw.InvalidOptionError, match="horizon must be positive"):
         make_agent("mcts:horizon=0")
+
+
+@pytest.mark.parametrize("name", ["queens", "shogun"])
+def test_a_finished_game_is_judged_on_the_evaluations_scale(name: str) -> None:
+    """A playout that ends the game is compared with leaves judged by the evaluation: its value
+    is the game's final value on that scale (a win as the evaluation counts it), not the
+    standings or points of `scores`."""
+    state = bw.load(name, 2, {}).new_game(4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    agent = MCTSAgent(seed=1, iterations=1)
+    agent._me = 0
+    agent._base = [0.0, 0.0]
+    agent._rollout(state, random.Random(1))
+    final = state.game.final_values(state)
+    assert agent._leaf_values == final == state.game.evaluation(state)
+    assert max(final) >= 1000.0  # the winner's value is the evaluation's win, whatever its score
+
+
+def test_carcassonne_finishes_on_its_scores(carcassonne_engine: str) -> None:
+    state = bw.load("carcassonne", 2, {}).new_game(4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.game.final_values(state) == [float(s) for s in state.scores]

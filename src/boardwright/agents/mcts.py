@@ -502,7 +502,8 @@ class MCTSAgent:
             state.apply(policy(state, actions, rng) if policy else rng.choice(actions))
             plies += 1
         if state.is_terminal:
-            self._leaf_values = [float(v) for v in state.scores]
+            # On the evaluation's scale (Queens' standings or Shogun's points are not).
+            self._leaf_values = list(state.game.final_values(state))
             if self._base is None:
                 return rank_returns(state.scores)
             return soft_returns(self._leaf_values, cfg.value_scale, self._base)

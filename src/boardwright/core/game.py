@@ -136,6 +136,13 @@ class Game(ABC):
         default is the heuristic."""
         return self.heuristic(state)
 
+    def final_values(self, state: State) -> list[float]:
+        """What a finished game is worth per seat to a search, on the scale of `evaluation`, so
+        that a playout that ends the game and one judged before the end compare: by default the
+        evaluation of the final position (a win counts as the evaluation counts wins). A game
+        whose evaluation estimates the final scores returns the scores themselves."""
+        return self.evaluation(state)
+
     evaluation_versions: tuple[str, ...] = ("current",)  # the names `evaluation_of` takes
 
     def evaluation_of(self, version: str, state: State) -> list[float]:

@@ -288,6 +288,10 @@ class CarcassonneGame(Game):
             return state.evaluation()
         return evaluate(state)
 
+    def final_values(self, state: Any) -> list[float]:
+        """The final scores: the evaluation estimates them, so they are on its scale."""
+        return [float(score) for score in state.scores]
+
     evaluation_versions = ("current", "v1")
 
     def evaluation_of(self, version: str, state: Any) -> list[float]:
