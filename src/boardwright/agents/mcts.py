@@ -276,7 +276,12 @@ class MCTSAgent:
         root.player = me
         self.nodes = 1 + _count(root)
         self._set_priors(state, root, actions, me)
-        self._root_order = sorted(actions, key=lambda a: -root.children[a].prior)
+        # Best prior first, ties in a random order: where equal priors are different moves
+        # (Queens' coarse heuristic early on), always taking the first listed would play
+        # the same piece again and again.
+        shuffled = list(actions)
+        self.rng.shuffle(shuffled)
+        self._root_order = sorted(shuffled, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
             self.margins = {}
