@@ -6,7 +6,7 @@ with sane scores and returns. After every single action the cheap invariants are
 (Fields conserved and never removed, no stack kept past its owner's turn, Princes never
 created); every tenth game also checks the full board structure after each action (what may
 share a space, and that the per-space lists and the bit masks agree). `slow` tests play
-8,000 more 2-player games and 2,000 each with 3 and 4 players. A failure names the game's
+4,000 more 2-player games and 1,000 each with 3 and 4 players. A failure names the game's
 seed and player count, so it can be replayed.
 """
 
@@ -27,7 +27,7 @@ from boardwright.games.queens.position import (
 from boardwright.games.queens.state import QueensState
 
 DEFAULT_GAMES = {2: 2_000, 3: 300, 4: 300}
-SLOW_GAMES = {2: 8_000, 3: 2_000, 4: 2_000}
+SLOW_GAMES = {2: 4_000, 3: 1_000, 4: 1_000}
 FULL_CHECK_EVERY = 10
 
 
