@@ -156,7 +156,6 @@ class MCTSAgent:
     """Information-set MCTS with a heuristic prior, progressive widening and short rollouts."""
 
     name = "mcts"
-    evaluation_version = "current"  # which of the game's evaluations judges the leaves
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, **params: Any) -> None:
@@ -178,12 +177,11 @@ class MCTSAgent:
         self._me = 0  # the searching seat
         self.min_candidates = 2  # a paired root compares at least this many actions
         self._leaf_values: list[float] = []  # the last playout's values per seat, in points
-        # Per root action of the last paired search: (sum, count) of the searcher's lead in
-        # points at the playouts' ends (what a hint reports as the expected margin).
-        self.margins: dict[Any, tuple[float, int]] = {}
-        # ... and the sums of every seat's lead at those ends (a per-seat reading: an analysis
-        # charts each seat's expected lead).
+        # Per root action of the last paired search: the sums of every seat's lead in points
+        # at the playouts' ends (an analysis charts each seat's expected lead) and how many
+        # playouts they add up.
         self.leads: dict[Any, list[float]] = {}
+        self._samples: dict[Any, int] = {}
         self._include: tuple[Any, ...] = ()  # root actions a paired search must compare
 
     # -- public --------------------------------------------------------------------------------
@@ -256,6 +254,13 @@ class MCTSAgent:
         return self.best_action(merged, actions)
 
     @property
+    def margins(self) -> dict[Any, tuple[float, int]]:
+        """Per root action of the last paired search: (sum, count) of the searcher's lead in
+        points at the playouts' ends (what a hint reports as the expected margin)."""
+        return {action: (sums[self._me], self._samples[action])
+                for action, sums in self.leads.items()}
+
+    @property
     def iterations_per_decision(self) -> float:
         return self.total_iterations / self.decisions if self.decisions else 0.0
 
@@ -284,8 +289,8 @@ class MCTSAgent:
         self._root_order = sorted(shuffled, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
         if cfg.paired > 0:
-            self.margins = {}
             self.leads = {}
+            self._samples = {}
             done = self._search_paired(state, root, deadline)
         else:
             done = 0
@@ -301,7 +306,7 @@ class MCTSAgent:
     def evaluate(self, state: State) -> list[float]:
         """What a leaf is worth per seat: the game's evaluation (a named baseline may keep an
         earlier one: `Game.evaluation_of`). Compiled playouts judge by the current one."""
-        return state.game.evaluation_of(self.evaluation_version, state)
+        return state.game.evaluation(state)
 
     def _within_budget(self, done: int, deadline: float | None) -> bool:
         """Whether another iteration (or paired round) fits the budget after `done` playouts;
@@ -357,8 +362,7 @@ class MCTSAgent:
                 sample.apply(action)
                 _backup((root, root.children[action]),
                         self._rollout(sample, random.Random(stream_seed)))
-                total, count = self.margins.get(action, (0.0, 0))
-                self.margins[action] = (total + lead(self._leaf_values, me), count + 1)
+                self._samples[action] = self._samples.get(action, 0) + 1
                 sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
                 for seat in range(len(sums)):
                     sums[seat] += lead(self._leaf_values, seat)
