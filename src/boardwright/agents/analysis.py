@@ -241,8 +241,9 @@ class _Positions:
 _POSITIONS = _Positions()
 
 
-def _judge(job: _Job) -> Decision:
-    state = _POSITIONS.at(job)
+def _judge(job: _Job, positions: _Positions = _POSITIONS) -> Decision:
+    """One job, from the position `positions` (a worker's own by default) moves forward to."""
+    state = positions.at(job)
     return judge(state, state.game.action_from_json(job.record["actions"][job.step]),
                  job.step, job.settings)
 
@@ -331,9 +332,7 @@ def analyse(record: GameRecord | dict[str, Any], settings: Settings | None = Non
     if executor is None and workers == 1:
         positions = _Positions()
         for job in jobs:
-            state = positions.at(job)
-            action = state.game.action_from_json(data["actions"][job.step])
-            results[job.step] = judge(state, action, job.step, settings)
+            results[job.step] = _judge(job, positions)
             if progress is not None:
                 progress(len(results), total)
     else:
