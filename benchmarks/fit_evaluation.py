@@ -25,7 +25,7 @@ winner. Then it writes the weights as TOML (by default over the shipped data/eva
     python benchmarks/fit_evaluation.py --games 40 --out /tmp/evaluation.toml --data /tmp/rows.jsonl
     python benchmarks/fit_evaluation.py --agent greedy --games 3000      # the fit of mcts-v1
 
-Needs numpy (in the `rl` extra, installed by `make test`).
+Needs numpy and scipy (in the `rl` extra, installed by `make test`).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
+from scipy.signal import lfilter
 
 import boardwright as bw
 from boardwright.agents import make_agent
@@ -53,20 +54,39 @@ DEFAULT_DATA = Path(__file__).resolve().parent / "results" / "evaluation_rows.js
 Row = tuple[list[float], float, float]  # (feature difference seat 0 - seat 1, t, +1/-1 to move)
 
 
-def play(job: tuple[int, int, str, str | None]) -> dict:
-    """One self-play game -> its index, its rows (one per turn start) and its final margin."""
-    index, seed, agent, engine = job
-    state = bw.load("carcassonne", 2, OPTIONS, engine=engine).new_game(seed + index)
-    agents = [make_agent(agent, seed=seed + 2 * index + 1),
-              make_agent(agent, seed=seed + 2 * index + 2)]
-    rows: list[Row] = []
+def play(job: tuple[int, int, str, str | None, int]) -> dict:
+    """One self-play game -> its index, every seat's features at each turn start (with t and
+    the seat to move) and the final scores."""
+    index, seed, agent, engine, players = job
+    state = bw.load("carcassonne", players, OPTIONS, engine=engine).new_game(seed + index)
+    agents = [make_agent(agent, seed=seed + players * index + 1 + seat)
+              for seat in range(players)]
+    positions = []
     while not state.is_terminal:
         if state.at_turn_start:
-            first, second = seat_features(state)
-            rows.append(([a - b for a, b in zip(first, second)], pile_share(state),
-                         1.0 if state.turn_player == 0 else -1.0))
+            positions.append({"seats": [list(f) for f in seat_features(state)],
+                              "t": pile_share(state), "turn": state.turn_player})
         state.apply(agents[state.current_player].act(state))
-    return {"index": index, "rows": rows, "margin": float(state.scores[0] - state.scores[1])}
+    return {"index": index, "positions": positions, "scores": list(state.scores)}
+
+
+def pair_rows(game: dict) -> list[tuple[int, list[Row], float]]:
+    """A game's regression rows, one sequence per pair of seats (i, j), i < j: the feature
+    difference of i minus j, t, +1 / -1 / 0 as i / j / another seat moves, and the final
+    margin of i over j. Two players give one pair, the fit of the 2-player evaluation; a game
+    stored in the first layout (2 players, differences only) reads as that one pair."""
+    if "rows" in game:
+        return [(0, [tuple(r) for r in game["rows"]], game["margin"])]
+    scores = game["scores"]
+    n = len(scores)
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    out = []
+    for k, (i, j) in enumerate(pairs):
+        rows = [([a - b for a, b in zip(p["seats"][i], p["seats"][j])], p["t"],
+                 1.0 if p["turn"] == i else -1.0 if p["turn"] == j else 0.0)
+                for p in game["positions"]]
+        out.append((k, rows, float(scores[i] - scores[j])))
+    return out
 
 
 def read_games(path: Path, key: list) -> dict[int, dict]:
@@ -111,11 +131,7 @@ def td_system(x: np.ndarray, y: np.ndarray, games: np.ndarray,
     for start, end in zip(starts, ends):
         rows = x[start:end]
         following = np.vstack([rows[1:], np.zeros((1, d))])
-        traces = np.zeros_like(rows)
-        z = np.zeros(d)
-        for i, row in enumerate(rows):
-            z = trace * z + row
-            traces[i] = z
+        traces = lfilter([1.0], [1.0, -trace], rows, axis=0)  # z_i = trace z_(i-1) + row_i
         a += traces.T @ (rows - following)
         b += traces[-1] * y[end - 1]
     return a, b
@@ -129,11 +145,13 @@ def ridge_towards(system: tuple[np.ndarray, np.ndarray], prior: np.ndarray,
 
 
 def choose_fit(x: np.ndarray, y: np.ndarray, games: np.ndarray, prior: np.ndarray,
-               penalties: list[float], traces: list[float]
+               penalties: list[float], traces: list[float], folds: np.ndarray | None = None
                ) -> tuple[tuple[float, float], dict[tuple[float, float], float]]:
     """The (lambda, penalty) with the least squared error on the final margin over five folds
-    by game, and each pair's cross-validated R^2."""
-    folds = games % 5
+    (`folds`: by default `games` % 5; with several pairs of seats per game, `games` numbers the
+    sequences and `folds` keeps a game's pairs in one fold), and each pair's cross-validated
+    R^2."""
+    folds = games % 5 if folds is None else folds
     scores = {}
     for trace in traces:
         systems = []
@@ -149,10 +167,11 @@ def choose_fit(x: np.ndarray, y: np.ndarray, games: np.ndarray, prior: np.ndarra
     return max(scores, key=lambda k: scores[k]), scores
 
 
-def heuristic_prediction(diff: np.ndarray, t: np.ndarray, pile: int) -> np.ndarray:
+def heuristic_prediction(diff: np.ndarray, t: np.ndarray, pile: int,
+                         players: int = 2) -> np.ndarray:
     """What the greedy heuristic says of the same margin (its terms, its constant weights)."""
     col = {name: diff[:, i] for i, name in enumerate(FEATURES)}
-    hand = 1.5 * np.minimum(1.0, t * pile / 2 / 6.0)
+    hand = 1.5 * np.minimum(1.0, t * pile / players / 6.0)
     return (col["score"] + col["city"] + col["road"] + col["monastery"] + col["farm_done"]
             + col["farm_odds"] + col["barn"]
             + hand * (col["city_returns"] + col["road_returns"] + col["followers"]))
@@ -168,11 +187,11 @@ def accuracy(prediction: np.ndarray, target: np.ndarray) -> dict[str, float]:
 
 
 def to_toml(weights: np.ndarray, games: int, agent: str, seed: int,
-            scores: dict[str, dict[str, float]]) -> str:
+            scores: dict[str, dict[str, float]], players: int = 2) -> str:
     n = len(FEATURES)
     fit, before, heuristic = scores["fit"], scores["baseline"], scores["heuristic"]
     lines = [
-        "# Learned evaluation of Carcassonne positions (Abbey & Mayor, 2 players).",
+        f"# Learned evaluation of Carcassonne positions (Abbey & Mayor, {players} players).",
         f"# Fitted by benchmarks/fit_evaluation.py on {games} self-play games of {agent}"
         f" (seed {seed}).",
         "# Held-out final margins: R^2 / mean absolute error / winner named by the sign:",
@@ -193,6 +212,9 @@ def to_toml(weights: np.ndarray, games: int, agent: str, seed: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="self-play games in all")
+    parser.add_argument("--players", type=int, default=2,
+                        help="players per game (weights for 3 or more go to "
+                             "data/evaluation-<N>p.toml by default)")
     parser.add_argument("--agent", default="mcts:iterations=100",
                         help="the self-play agent (an agent string)")
     parser.add_argument("--workers", type=int, default=2)
@@ -207,7 +229,9 @@ def main() -> None:
                              "(default: chosen by cross-validation among 1, 0.9, 0.7, 0.5)")
     parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
                         help="the weights the fit is compared with")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="the weights file written (default: data/evaluation.toml for 2 "
+                             "players, data/evaluation-<N>p.toml for N)")
     parser.add_argument("--fit-only", action="store_true",
                         help="fit on the games in the data file, play none")
     parser.add_argument("--engine", metavar="NAME", default=None,
@@ -215,20 +239,23 @@ def main() -> None:
                              "game's default)")
     args = parser.parse_args()
     try:
-        bw.load("carcassonne", 2, OPTIONS, engine=args.engine)
+        bw.load("carcassonne", args.players, OPTIONS, engine=args.engine)
         make_agent(args.agent)
     except bw.BoardwrightError as exc:
         parser.error(str(exc))
 
     started = time.perf_counter()
-    key = [args.agent, args.seed, OPTIONS]
+    # The 2-player key of the first data files, which had no player count.
+    key = [args.agent, args.seed, OPTIONS] + ([] if args.players == 2 else [args.players])
+    out_path = args.out or (DEFAULT_OUT if args.players == 2
+                            else DATA_DIR / f"evaluation-{args.players}p.toml")
     games = read_games(args.data, key)
     missing = [] if args.fit_only else [i for i in range(args.games) if i not in games]
     if games:
         print(f"{len(games)} games read from {args.data}", flush=True)
     if missing:
         args.data.parent.mkdir(parents=True, exist_ok=True)
-        jobs = [(i, args.seed, args.agent, args.engine) for i in missing]
+        jobs = [(i, args.seed, args.agent, args.engine, args.players) for i in missing]
         with Pool(args.workers) as pool, args.data.open("a") as out:
             for done, game in enumerate(pool.imap_unordered(play, jobs), 1):
                 out.write(json.dumps({"key": key, "game": game}) + "\n")
@@ -240,11 +267,14 @@ def main() -> None:
     ordered = [games[i] for i in sorted(games)]
     if len(ordered) < 10:
         parser.error(f"only {len(ordered)} games: too few to fit")
-    diff = np.array([r[0] for g in ordered for r in g["rows"]])
-    t = np.array([r[1] for g in ordered for r in g["rows"]])
-    to_move = np.array([r[2] for g in ordered for r in g["rows"]])
-    margin = np.array([g["margin"] for g in ordered for _ in g["rows"]])
-    index = np.array([g["index"] for g in ordered for _ in g["rows"]])
+    sequences = [(g["index"], k, rows, margin) for g in ordered
+                 for k, rows, margin in pair_rows(g)]
+    diff = np.array([r[0] for _, _, rows, _ in sequences for r in rows])
+    t = np.array([r[1] for _, _, rows, _ in sequences for r in rows])
+    to_move = np.array([r[2] for _, _, rows, _ in sequences for r in rows])
+    margin = np.array([m for _, _, rows, m in sequences for _ in rows])
+    index = np.array([g for g, _, rows, _ in sequences for _ in rows])
+    sequence = np.array([n for n, (_, _, rows, _) in enumerate(sequences) for _ in rows])
     held_out = index % 5 == 0
 
     x = design(diff, t, to_move)
@@ -252,27 +282,28 @@ def main() -> None:
     prior = weight_vector(args.baseline)
     penalties = [10.0 ** k for k in range(0, 8)] if args.ridge is None else [args.ridge]
     traces = [1.0, 0.9, 0.7, 0.5] if args.trace is None else [args.trace]
-    (trace, penalty), tried = choose_fit(x[train], margin[train], index[train], prior,
-                                         penalties, traces)
+    (trace, penalty), tried = choose_fit(x[train], margin[train], sequence[train], prior,
+                                         penalties, traces, folds=index[train] % 5)
     if len(tried) > 1:
         print("cross-validated R^2 (lambda, penalty): "
               + ", ".join(f"({t:g}, {p:g}) {r:.3f}" for (t, p), r in tried.items()))
     print(f"chosen: lambda {trace:g}, penalty {penalty:g}")
-    weights = ridge_towards(td_system(x[train], margin[train], index[train], trace), prior,
+    weights = ridge_towards(td_system(x[train], margin[train], sequence[train], trace), prior,
                             penalty)
-    pile = bw.load("carcassonne", 2, OPTIONS).pile_size
+    pile = bw.load("carcassonne", args.players, OPTIONS).pile_size
     target = margin[held_out]
     scores = {"fit": accuracy(x[held_out] @ weights, target),
               "baseline": accuracy(x[held_out] @ prior, target),
-              "heuristic": accuracy(heuristic_prediction(diff[held_out], t[held_out], pile),
-                                    target)}
-    print(f"{len(margin)} positions of {len(ordered)} games; held-out "
+              "heuristic": accuracy(heuristic_prediction(diff[held_out], t[held_out], pile,
+                                                         args.players), target)}
+    print(f"{len(margin)} rows (positions x pairs of seats) of {len(ordered)} games; held-out "
           f"({int(held_out.sum())} positions):")
     for name, score in scores.items():
         print(f"  {name:9s} R^2 {score['r2']:.3f}  MAE {score['mae']:.2f}  "
               f"winner by sign {score['sign']:.3f}")
-    args.out.write_text(to_toml(weights, len(ordered), args.agent, args.seed, scores))
-    print(f"weights written to {args.out} ({time.perf_counter() - started:.0f} s)")
+    out_path.write_text(to_toml(weights, len(ordered), args.agent, args.seed, scores,
+                                args.players))
+    print(f"weights written to {out_path} ({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":

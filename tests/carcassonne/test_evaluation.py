@@ -129,6 +129,21 @@ def test_the_game_s_evaluation_is_the_learned_one_and_other_games_fall_back_on_t
     assert queens.evaluation(position) == queens.heuristic(position)
 
 
+def test_a_game_is_judged_by_the_weights_fitted_for_its_player_count() -> None:
+    two, four = default_weights(2), default_weights(4)
+    data = ROOT / "src" / "boardwright" / "games" / "carcassonne" / "data"
+    assert four == parse_weights(tomllib.loads((data / "evaluation-4p.toml").read_text()))
+    assert four != two
+    for players in range(2, 7):  # a count without a fit of its own is judged as 2 players
+        expected = data / f"evaluation-{players}p.toml"
+        assert (default_weights(players) != two) == (players != 2 and expected.is_file())
+    state = bw.load("carcassonne", 4, AM).new_game(3)
+    for _ in range(12):
+        state.apply(random.Random(len(state.record.actions)).choice(state.legal_actions()))
+    assert bw.load("carcassonne", 4, AM).evaluation(state) == evaluate(state, four)
+    assert evaluate(state) != pytest.approx(evaluate(state, two), abs=1e-3)
+
+
 def valid_table() -> dict:
     table = {name: [1.0, 0.0, 0.0] for name in FEATURES}
     table["to_move"] = [0.5, 0.0, 0.0]
@@ -214,3 +229,18 @@ def test_lstd_with_lambda_one_is_least_squares_and_the_penalty_pulls_to_the_prio
     assert numpy.linalg.solve(a0, b0) == pytest.approx(y[::5])
     (trace, penalty), scores = fit.choose_fit(x, y, games, prior, [1.0, 1e6], [1.0, 0.5])
     assert (trace, penalty) in scores and scores[(trace, penalty)] == max(scores.values())
+
+
+def test_the_fit_reads_every_pair_of_seats_of_a_game_and_the_first_layout() -> None:
+    fit = fit_script()
+    game = {"index": 4, "scores": [30, 10, 25],
+            "positions": [{"seats": [[1.0, 2.0], [0.0, 5.0], [3.0, 3.0]], "t": 0.5, "turn": 1},
+                          {"seats": [[2.0, 2.0], [1.0, 5.0], [3.0, 4.0]], "t": 0.25, "turn": 2}]}
+    pairs = fit.pair_rows(game)
+    assert [(k, margin) for k, _, margin in pairs] == [(0, 20.0), (1, 5.0), (2, -15.0)]
+    (_, first, _), (_, second, _), (_, third, _) = pairs
+    assert first == [([1.0, -3.0], 0.5, -1.0), ([1.0, -3.0], 0.25, 0.0)]  # seat 0 - seat 1
+    assert second == [([-2.0, -1.0], 0.5, 0.0), ([-1.0, -2.0], 0.25, -1.0)]  # 0 - 2
+    assert third == [([-3.0, 2.0], 0.5, 1.0), ([-2.0, 1.0], 0.25, -1.0)]  # 1 - 2
+    old = {"index": 2, "rows": [[[1.0, 2.0], 0.75, 1.0]], "margin": -6.0}
+    assert fit.pair_rows(old) == [(0, [([1.0, 2.0], 0.75, 1.0)], -6.0)]

@@ -27,6 +27,7 @@ from native_support import check_same, needs_native, random_config  # noqa: E402
 
 import boardwright as bw  # noqa: E402
 from boardwright.games.carcassonne import game as carcassonne_game  # noqa: E402
+from boardwright.games.carcassonne.evaluation import default_weights, evaluate  # noqa: E402
 from boardwright.games.carcassonne.game import CarcassonneGame  # noqa: E402
 from boardwright.games.carcassonne.native.state import NativeCarcassonneState  # noqa: E402
 from boardwright.games.carcassonne.scenario import build  # noqa: E402
@@ -239,11 +240,26 @@ def test_a_built_position_reaching_past_the_pile_plays_alike(
     assert native.legal_action_ids() == [python.game.action_id(a) for a in python.legal_actions()]
 
 
-def test_the_heuristic_and_the_evaluation_judge_a_native_position_alike() -> None:
-    native, python = twins(3)
+@pytest.mark.parametrize("index", range(POSITIONS))
+def test_the_heuristic_and_the_evaluation_judge_a_native_position_alike(index: int) -> None:
+    """At every player count, so the weights fitted for it reach the compiled engine too."""
+    native, python = twins(index)
     for mine, theirs in ((native.game.heuristic(native), python.game.heuristic(python)),
                          (native.game.evaluation(native), python.game.evaluation(python))):
         assert mine == pytest.approx(theirs, abs=1e-9)
+
+
+def test_a_four_player_native_position_is_judged_by_the_four_player_weights() -> None:
+    python_game, native_game = _games(4, json.dumps({"expansions": ["abbey_mayor"]}))
+    rng = random.Random(4)
+    native, python = native_game.new_game(11), python_game.new_game(11)
+    for _ in range(40):
+        action = rng.choice(python.legal_actions())
+        native.apply(action)
+        python.apply(action)
+    four = evaluate(python, default_weights(4))
+    assert native_game.evaluation(native) == pytest.approx(four, abs=1e-9)
+    assert four != pytest.approx(evaluate(python, default_weights(2)), abs=1e-3)
 
 
 # -- bad input ------------------------------------------------------------------------------

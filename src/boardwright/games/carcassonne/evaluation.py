@@ -4,9 +4,11 @@ A seat's value is a weighted sum of its features (`position_features.FEATURES`),
 quadratic in t, the share of the draw pile still to come, so a follower in hand can be worth
 more early than late, and a farm's open cities more late than early. The player whose turn it
 is gets a small bonus (the tempo of moving first). The weights live in
-`data/evaluation.toml`; `benchmarks/fit_evaluation.py` fits them by least squares on the final
-score margins of the searching bot's self-play games. The first weights, fitted on greedy
-self-play, stay in `data/evaluation-v1.toml` for the named baseline `mcts-v1`.
+`data/evaluation.toml` (2 players) and `data/evaluation-<N>p.toml` (fitted for N players; a
+count without its own fit uses the 2-player weights); `benchmarks/fit_evaluation.py` fits them
+by least squares on the final score margins of self-play games (every pair of seats with more
+than two players). The first weights, fitted on greedy 2-player self-play, stay in
+`data/evaluation-v1.toml` for the named baseline `mcts-v1`.
 
 Why a second evaluation beside the heuristic: a search that judges positions exactly as its
 greedy opponent does can only out-guess it by one turn. The fit weighs what the heuristic
@@ -79,8 +81,23 @@ def shipped_weights(name: str) -> EvaluationWeights:
     return parse_weights(tomllib.loads(text))
 
 
-def default_weights() -> EvaluationWeights:
-    """The weights the game's evaluation uses (data/evaluation.toml)."""
+def players_file(players: int) -> str:
+    """The weights file fitted for `players` players (data/evaluation-<N>p.toml)."""
+    return f"evaluation-{players}p.toml"
+
+
+@cache
+def default_weights(players: int = 2) -> EvaluationWeights:
+    """The weights the game's evaluation uses with `players` players: those fitted for that
+    many (data/evaluation-<N>p.toml) where there is such a fit, else the 2-player weights
+    (data/evaluation.toml). What a figure in hand or an open city is worth depends on how many
+    turns each seat has left and how many others compete for the board, so a fit on 2-player
+    games misjudges a 4-player game (it predicted the final margins of greedy 4-player games
+    worse than the plain heuristic did)."""
+    data = resources.files("boardwright.games.carcassonne").joinpath("data")
+    path = data.joinpath(players_file(players))
+    if players != 2 and path.is_file():
+        return parse_weights(tomllib.loads(path.read_text()))
     return shipped_weights("current")
 
 
@@ -91,7 +108,7 @@ def pile_share(state: CarcassonneState) -> float:
 
 def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None) -> list[float]:
     """Each seat's expected final score, up to a constant shared by all seats."""
-    weights = weights or default_weights()
+    weights = weights or default_weights(state.game.num_players)
     feature_weights, tempo = weights.at(pile_share(state))
     values = [sum(w * x for w, x in zip(feature_weights, vector))
               for vector in seat_features(state)]

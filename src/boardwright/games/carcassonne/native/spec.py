@@ -114,7 +114,7 @@ def _heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
     from boardwright.games.carcassonne import heuristic
     from boardwright.games.carcassonne.evaluation import default_weights
 
-    weights = default_weights()
+    weights = default_weights(game.num_players)
     return {
         "follower_in_hand": heuristic.FOLLOWER_IN_HAND, "hand_horizon": heuristic.HAND_HORIZON,
         "draw_share": heuristic.DRAW_SHARE, "open_city_farm": heuristic.OPEN_CITY_FARM,
