@@ -1,0 +1,334 @@
+"""Carcassonne's learning action space: board planes around the start tile, a slot table for the
+tile just placed, and an overflow list that guarantees every legal action an id.
+
+The stable ids (`CarcassonneGame.action_id`) give every cell within the reach of the whole pile
+its own rotations, features and figures: 1.55 million ids in the base game, 57 million with
+Abbey & Mayor and 20 abbeys for 6 players. This space numbers the same legal actions with
+`size` ids (5,016 in the base game, 12,853 with every Abbey & Mayor piece, under 25,000 for any
+option set; see the README table), at a cost of one position-dependent part (the overflow).
+
+Layout (R = `radius`, 15 by default; W = 2R + 1 = 31; a *cell* is (x + R) * W + (y + R), the
+indexing of the observation's board planes, `boardwright.rl.observations.carcassonne`, whose
+window is the same 31 x 31 around the start tile). Blocks follow each other in this order;
+`blocks` gives each one's start and shape, and a block the options rule out is left out:
+
+* `place` (4, W, W): put the tile at (x, y) turned `plane` quarter turns clockwise.
+* `abbey` (W, W): put one's abbey into the hole at (x, y) (with abbeys only).
+* `wagon` (5, W, W): move the waiting wagon to the feature of the tile at (x, y) whose anchor
+  is N, E, S, W or MONASTERY (plane in that order; with wagons only).
+* `deploy` (F, 19): put figure `row` (`game.figures` order: follower, mayor, wagon, barn) on
+  the feature of the tile just placed whose anchor is `ANCHORS[column]` (a barn: the corner).
+* `draw` (1): draw a tile instead of playing an abbey (with abbeys only).
+* `pass` (1): keep the figure / take the wagon back / end one's final abbey turn.
+* `overflow` (K): a place, abbey or wagon move at a cell outside the window: slot k is the
+  position's k-th such legal action in ascending stable id (x, then y, then rotation or
+  feature). K = 4 * (2N + 2) with N the most tiles the board can hold (`game.radius` + 1).
+
+The *anchor* of a feature on a tile is its first part in `ANCHORS` order: a side for a city or
+a road, a half side (or IN1/IN2) for a field, MONASTERY, a corner for a barn point. Features of
+one tile share no part, so anchors tell them apart, and they turn with the tile: the policy sees
+"the north side", not an index into the tile's feature list.
+
+Why this design: a spatial window is what a convolutional policy reads best, and one fixed to
+the start tile keeps a tile's cell for the whole game (a window that follows the bounding box
+shifts every cell whenever the board grows west or north) and matches the observation planes.
+No window within the budget covers every reachable position: the board can grow far in one
+direction (72 tiles in a line in the base game; a `draw_order` may hold 500 tiles), so a
+window proven to contain every placement would need 2 * 72 + 3 cells a side for the base game
+alone (86,436 place ids). Games stay well inside 15 cells (measured: see the README), so the
+rare placement beyond gets an overflow slot instead: no legal move is ever unencodable, the
+common case keeps a fixed spatial meaning, and the size stays small.
+
+Why K slots are enough: at most one kind of positional action is legal at a time (places,
+abbey holes or wagon moves: separate phases). Placements are at most 4 per frontier cell, and
+the frontier (empty cells touching the board along a side) of a connected board of n tiles has
+at most 2n + 2 cells: one tile has 4; each tile added takes one frontier cell and adds at most 3
+(its other neighbours), and play and `scenario.build` only ever add a tile next to the board.
+Holes are frontier cells; wagon moves are features of tiles on the board, at most 5 per tile
+besides fields (`WAGON_ANCHORS`), and 5N <= 4(2N + 2). Deploys on the tile just placed never
+need the overflow.
+
+The stable ids stay what records, searches and `State.legal_action_ids` use: this space only
+renumbers them, from each position's stable ids (`legal`), with numpy (the `rl` extra), on
+either engine.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from boardwright.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
+from boardwright.core.inputs import short_repr
+from boardwright.games.carcassonne.capabilities.wagon import MOVE
+from boardwright.games.carcassonne.tiles import (
+    CORNERS, FIELD, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES,
+)
+
+if TYPE_CHECKING:
+    from boardwright.games.carcassonne.game import CarcassonneGame
+
+#: The default window: 15 cells each way from the start tile, the observation's window.
+DEFAULT_RADIUS = 15
+MAX_RADIUS = 200  # 401 x 401 cells, 643,204 place ids: past any use, and past the budget
+#: Order in which a feature's parts are tried for its anchor (all 19 part names).
+ANCHORS: tuple[str, ...] = (*SIDES, *HALVES, *INTERNAL, *CORNERS, MONASTERY_LOCATION)
+#: Anchors of the features a wagon may move to (roads, cities, monasteries).
+WAGON_ANCHORS: tuple[str, ...] = (*SIDES, MONASTERY_LOCATION)
+BLOCKS = ("place", "abbey", "wagon", "deploy", "draw", "pass", "overflow")
+
+
+def anchor(location: str) -> str:
+    """The anchor of a feature location (`"E.N"` -> `"N"`, `"EL.ER.SL"` -> `"EL"`)."""
+    return min(location.split("."), key=ANCHORS.index)
+
+
+class EncodingError(AssertionError):
+    """The encoding broke a guarantee it was built on (two legal actions on one id, an id out
+    of range, more overflow than `K` allows): a bug, never an input error."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of ids: they run from `start` to `start + size - 1`, in C order of `shape`."""
+
+    name: str
+    start: int
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+@dataclass(frozen=True)
+class IdMeaning:
+    """What an id names, without a position: the block and the indexes within it, with the
+    board cell for the spatial blocks and the names for the slot tables."""
+
+    block: str
+    index: tuple[int, ...]  # position within the block's shape
+    x: int | None = None
+    y: int | None = None
+    rotation: int | None = None  # place: degrees clockwise
+    anchor: str | None = None  # wagon, deploy
+    figure: str | None = None  # deploy
+
+    def text(self) -> str:
+        if self.block == "place":
+            return f"place at ({self.x}, {self.y}) turned {self.rotation}°"
+        if self.block == "abbey":
+            return f"abbey into the hole at ({self.x}, {self.y})"
+        if self.block == "wagon":
+            return f"wagon to the feature anchored {self.anchor} of ({self.x}, {self.y})"
+        if self.block == "deploy":
+            return f"{self.figure} on the feature anchored {self.anchor} of the tile just placed"
+        if self.block == "overflow":
+            return f"overflow slot {self.index[0]} (a move outside the window)"
+        return self.block
+
+
+class CarcassonneActionSpace:
+    """The learning action space of one configured game (see the module docstring)."""
+
+    def __init__(self, game: CarcassonneGame, radius: int = DEFAULT_RADIUS) -> None:
+        if type(radius) is not int or not 0 <= radius <= MAX_RADIUS:
+            raise InvalidOptionError(
+                f"radius must be a whole number from 0 to {MAX_RADIUS}, not {short_repr(radius)}")
+        self.game = game
+        self.radius = radius
+        self.width = W = 2 * radius + 1
+        cells = W * W
+        config = game.config
+        self.tiles = game.radius + 1  # the most tiles the board can hold
+        shapes: dict[str, tuple[int, ...]] = {"place": (4, W, W)}
+        if config.abbeys:
+            shapes["abbey"] = (W, W)
+        if config.wagons:
+            shapes["wagon"] = (len(WAGON_ANCHORS), W, W)
+        shapes["deploy"] = (len(game.figures), len(ANCHORS))
+        if config.abbeys:
+            shapes["draw"] = (1,)
+        shapes["pass"] = (1,)
+        shapes["overflow"] = (4 * (2 * self.tiles + 2),)
+        self.blocks: dict[str, Block] = {}
+        start = 0
+        for name in BLOCKS:
+            if name in shapes:
+                self.blocks[name] = block = Block(name, start, shapes[name])
+                start = block.stop
+        self.size = start
+        self._cells = cells
+        # The stable layout (`ActionDecoder`), read once.
+        decoder = game._decoder
+        self._stable_radius = decoder.radius
+        self._stable_width = decoder.width
+        self._shift = decoder.radius - radius  # stable x index - window x index
+        self._deploy_base = decoder.deploy_base
+        self._abbey_base = decoder.abbey_base
+        self._draw_id = decoder.draw_id
+        self._pass_id = decoder.pass_id
+        self._figures = len(decoder.figures)
+        self._locations = len(decoder.locations)
+        self._location_anchor = np.array([ANCHORS.index(anchor(loc)) for loc in decoder.locations],
+                                         dtype=np.int64)
+        self._location_wagon = np.array(
+            [WAGON_ANCHORS.index(anchor(loc)) if anchor(loc) in WAGON_ANCHORS else -1
+             for loc in decoder.locations], dtype=np.int64)
+        self._figure_names = decoder.figures
+        self._start = {name: block.start for name, block in self.blocks.items()}
+        self._overflow_slots = self.blocks["overflow"].size
+        native = game.engine == "native"
+        self._action_of = game._native_spec.action_object if native else game._decoder
+
+    # -- numbering the legal actions of a position -------------------------------------------------
+
+    def legal(self, state: Any) -> CarcassonneLegalIds:
+        """The legal actions of `state` (a position of this space's game, either engine)."""
+        if state.is_terminal:
+            return CarcassonneLegalIds(self, np.empty(0, np.int64), np.empty(0, np.int64))
+        stable = np.array(state.legal_action_ids(), dtype=np.int64)
+        return self.from_stable(stable, state.phase == MOVE)
+
+    def from_stable(self, stable: np.ndarray, wagon_move: bool) -> CarcassonneLegalIds:
+        """Renumber a position's legal stable ids (`wagon_move`: the position decides a wagon's
+        move, where a deploy names any tile, not the one just placed). This is the whole cost
+        of the encoding beside the engine's own legal-move generation."""
+        ids = np.empty_like(stable)
+        fixed = stable >= self._draw_id
+        if fixed.any():
+            ids[fixed] = np.where(stable[fixed] == self._pass_id, self._start["pass"],
+                                  self._start.get("draw", -1))
+            moves = np.flatnonzero(~fixed)
+        else:
+            moves = None
+        s = stable if moves is None else stable[moves]
+        if s.size:
+            local = self._moves(s, wagon_move)
+            if moves is None:
+                ids = local
+            else:
+                ids[moves] = local
+        order = np.argsort(ids, kind="stable")
+        ids, stable = ids[order], stable[order]
+        if ids.size and (ids[0] < 0 or ids[-1] >= self.size or (ids[1:] == ids[:-1]).any()):
+            raise EncodingError(f"the learning ids of stable ids {stable.tolist()} are "
+                                f"{ids.tolist()}: out of range or not distinct")
+        return CarcassonneLegalIds(self, ids, stable)
+
+    def _moves(self, s: np.ndarray, wagon_move: bool) -> np.ndarray:
+        """Learning ids of stable ids that are all of one kind (the phase's): places, deploys or
+        abbeys."""
+        first, last = int(s.min()), int(s.max())
+        kind_end = (self._deploy_base if first < self._deploy_base else
+                    self._abbey_base if first < self._abbey_base else self._draw_id)
+        if last >= kind_end:
+            raise EncodingError(f"stable ids {s.tolist()} mix kinds of action in one position")
+        if first < self._deploy_base:  # places: cell * 4 + quarter
+            cell, plane = np.divmod(s, 4)
+            return self._spatial(s, cell, plane, self._start["place"])
+        if first < self._abbey_base:
+            rest = s - self._deploy_base
+            cell_location, figure = np.divmod(rest, self._figures)
+            cell, location = np.divmod(cell_location, self._locations)
+            if wagon_move:  # a wagon may go to any tile: spatial
+                plane = self._location_wagon[location]
+                return self._spatial(s, cell, plane, self._start["wagon"], plane >= 0)
+            # the tile just placed: figure x anchor
+            return (self._start["deploy"] + figure * len(ANCHORS)
+                    + self._location_anchor[location])
+        return self._spatial(s, s - self._abbey_base, 0, self._start["abbey"])
+
+    def _spatial(self, s: np.ndarray, cell: np.ndarray, plane: Any, start: int,
+                 usable: np.ndarray | None = None) -> np.ndarray:
+        """Ids in a spatial block for stable cells, and overflow slots for the cells outside
+        the window (ranked by stable id)."""
+        x, y = np.divmod(cell, self._stable_width)
+        x -= self._shift
+        y -= self._shift
+        width = self.width
+        # negative indexes become huge unsigned ones: one comparison tests both bounds
+        inside = (x.view(np.uint64) < width) & (y.view(np.uint64) < width)
+        if usable is not None:
+            inside &= usable
+        ids = start + plane * self._cells + x * width + y
+        if not inside.all():
+            out = np.flatnonzero(~inside)
+            ranked = out[np.argsort(s[out], kind="stable")]
+            if ranked.size > self._overflow_slots:
+                raise EncodingError(f"{ranked.size} moves outside the window, more than the "
+                                    f"{self._overflow_slots} overflow slots")
+            ids[ranked] = self._start["overflow"] + np.arange(ranked.size)
+        return ids
+
+    # -- what ids mean -------------------------------------------------------------------------------
+
+    def check_id(self, action_id: Any) -> int:
+        """An id as a plain int: MalformedActionError for a non-integer or one outside the space."""
+        if isinstance(action_id, (bool, np.bool_)):
+            raise MalformedActionError(f"action id {short_repr(action_id)} is not an integer")
+        try:
+            value = operator.index(action_id)
+        except TypeError:
+            raise MalformedActionError(
+                f"action id {short_repr(action_id)} is not an integer") from None
+        if not 0 <= value < self.size:
+            raise MalformedActionError(f"action id {value} is outside 0..{self.size - 1}")
+        return value
+
+    def meaning(self, action_id: Any) -> IdMeaning:
+        """What an id names (block, indexes, cell, rotation, anchor, figure)."""
+        value = self.check_id(action_id)
+        block = next(b for b in self.blocks.values() if b.start <= value < b.stop)
+        index = tuple(int(i) for i in np.unravel_index(value - block.start, block.shape))
+        r = self.radius
+        if block.name == "place":
+            return IdMeaning("place", index, index[1] - r, index[2] - r, 90 * index[0])
+        if block.name == "abbey":
+            return IdMeaning("abbey", index, index[0] - r, index[1] - r)
+        if block.name == "wagon":
+            return IdMeaning("wagon", index, index[1] - r, index[2] - r,
+                             anchor=WAGON_ANCHORS[index[0]])
+        if block.name == "deploy":
+            return IdMeaning("deploy", index, anchor=ANCHORS[index[1]],
+                             figure=self._figure_names[index[0]])
+        return IdMeaning(block.name, index)
+
+    def describe(self, action_id: Any) -> str:
+        return self.meaning(action_id).text()
+
+
+class CarcassonneLegalIds:
+    """The legal actions of one position: sorted learning ids and the stable id of each."""
+
+    __slots__ = ("ids", "space", "stable")
+
+    def __init__(self, space: CarcassonneActionSpace, ids: np.ndarray, stable: np.ndarray) -> None:
+        self.space = space
+        self.ids = ids
+        self.stable = stable
+
+    def __len__(self) -> int:
+        return int(self.ids.size)
+
+    def action(self, action_id: Any) -> Any:
+        value = self.space.check_id(action_id)
+        k = int(np.searchsorted(self.ids, value))
+        if k == self.ids.size or self.ids[k] != value:
+            raise IllegalActionError(f"action id {value} ({self.space.describe(value)}) is not "
+                                     "legal in this position")
+        return self.space._action_of(int(self.stable[k]))
+
+    def id_of(self, action: Any) -> int:
+        stable = self.space.game.action_id(action)
+        found = np.flatnonzero(self.stable == stable)
+        if not found.size:
+            raise IllegalActionError(f"{short_repr(action)} is not legal in this position")
+        return int(self.ids[found[0]])
