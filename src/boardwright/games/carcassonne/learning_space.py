@@ -78,6 +78,7 @@ MAX_RADIUS = 200  # 401 x 401 cells, 643,204 place ids: past any use, and past t
 ANCHORS: tuple[str, ...] = (*SIDES, *HALVES, *INTERNAL, *CORNERS, MONASTERY_LOCATION)
 #: Anchors of the features a wagon may move to (roads, cities, monasteries).
 WAGON_ANCHORS: tuple[str, ...] = (*SIDES, MONASTERY_LOCATION)
+_EMPTY = np.empty(0, dtype=np.int64)
 BLOCKS = ("place", "abbey", "wagon", "deploy", "draw", "pass", "overflow")
 
 
@@ -145,14 +146,13 @@ class CarcassonneActionSpace:
         self.game = game
         self.radius = radius
         self.width = W = 2 * radius + 1
-        cells = W * W
         config = game.config
         self.tiles = game.radius + 1  # the most tiles the board can hold
-        shapes: dict[str, tuple[int, ...]] = {"place": (4, W, W)}
+        shapes: dict[str, tuple[int, ...]] = {"place": (W, W, 4)}
         if config.abbeys:
             shapes["abbey"] = (W, W)
         if config.wagons:
-            shapes["wagon"] = (len(WAGON_ANCHORS), W, W)
+            shapes["wagon"] = (W, W, len(WAGON_ANCHORS))
         shapes["deploy"] = (len(game.figures), len(ANCHORS))
         if config.abbeys:
             shapes["draw"] = (1,)
@@ -165,7 +165,6 @@ class CarcassonneActionSpace:
                 self.blocks[name] = block = Block(name, start, shapes[name])
                 start = block.stop
         self.size = start
-        self._cells = cells
         # The stable layout (`ActionDecoder`), read once.
         decoder = game._decoder
         self._stable_radius = decoder.radius
@@ -184,6 +183,13 @@ class CarcassonneActionSpace:
              for loc in decoder.locations], dtype=np.int64)
         self._figure_names = decoder.figures
         self._start = {name: block.start for name, block in self.blocks.items()}
+        self._draw = self._start.get("draw", -1)
+        # stable cell index -> window cell index ((x + R) * W + y + R), or -1 outside the window
+        sw, shift = decoder.width, self._shift
+        x = np.arange(sw * sw, dtype=np.int64) // sw - shift
+        y = np.arange(sw * sw, dtype=np.int64) % sw - shift
+        inside = (x >= 0) & (x < W) & (y >= 0) & (y < W)
+        self._window_cell = np.where(inside, x * W + y, -1)
         self._overflow_slots = self.blocks["overflow"].size
         native = game.engine == "native"
         self._action_of = game._native_spec.action_object if native else game._decoder
@@ -193,80 +199,75 @@ class CarcassonneActionSpace:
     def legal(self, state: Any) -> CarcassonneLegalIds:
         """The legal actions of `state` (a position of this space's game, either engine)."""
         if state.is_terminal:
-            return CarcassonneLegalIds(self, np.empty(0, np.int64), np.empty(0, np.int64))
-        stable = np.array(state.legal_action_ids(), dtype=np.int64)
-        return self.from_stable(stable, state.phase == MOVE)
+            return CarcassonneLegalIds(self, _EMPTY, _EMPTY)
+        return self.from_stable(state.legal_action_ids(), state.phase == MOVE)
 
-    def from_stable(self, stable: np.ndarray, wagon_move: bool) -> CarcassonneLegalIds:
-        """Renumber a position's legal stable ids (`wagon_move`: the position decides a wagon's
-        move, where a deploy names any tile, not the one just placed). This is the whole cost
-        of the encoding beside the engine's own legal-move generation."""
-        ids = np.empty_like(stable)
-        fixed = stable >= self._draw_id
-        if fixed.any():
-            ids[fixed] = np.where(stable[fixed] == self._pass_id, self._start["pass"],
-                                  self._start.get("draw", -1))
-            moves = np.flatnonzero(~fixed)
-        else:
-            moves = None
-        s = stable if moves is None else stable[moves]
-        if s.size:
-            local = self._moves(s, wagon_move)
-            if moves is None:
-                ids = local
-            else:
-                ids[moves] = local
-        order = np.argsort(ids, kind="stable")
-        ids, stable = ids[order], stable[order]
-        if ids.size and (ids[0] < 0 or ids[-1] >= self.size or (ids[1:] == ids[:-1]).any()):
-            raise EncodingError(f"the learning ids of stable ids {stable.tolist()} are "
-                                f"{ids.tolist()}: out of range or not distinct")
-        return CarcassonneLegalIds(self, ids, stable)
+    def from_stable(self, stable: Any, wagon_move: bool) -> CarcassonneLegalIds:
+        """Renumber a position's legal stable ids (a list or array; `wagon_move`: the position
+        decides a wagon's move, where a deploy names any tile, not the one just placed). This is
+        the whole cost of the encoding beside the engine's own legal-move generation.
 
-    def _moves(self, s: np.ndarray, wagon_move: bool) -> np.ndarray:
-        """Learning ids of stable ids that are all of one kind (the phase's): places, deploys or
-        abbeys."""
-        first, last = int(s.min()), int(s.max())
-        kind_end = (self._deploy_base if first < self._deploy_base else
-                    self._abbey_base if first < self._abbey_base else self._draw_id)
-        if last >= kind_end:
-            raise EncodingError(f"stable ids {s.tolist()} mix kinds of action in one position")
+        The stable ids are sorted first; places and abbeys then come out already in learning
+        order (the spatial blocks are cell-major, like the stable ids), so only deploys, wagon
+        moves and positions with overflow need a second sort."""
+        s = np.array(stable, dtype=np.int64)
+        s.sort()
+        n = s.size
+        moves = n
+        while moves and s[moves - 1] >= self._draw_id:  # draw and pass: the largest ids
+            moves -= 1
+        ids = np.empty(n, dtype=np.int64)
+        for k in range(moves, n):
+            ids[k] = self._start["pass"] if s[k] == self._pass_id else self._draw
+        in_order = True
+        if moves:
+            ids[:moves], in_order = self._moves(s[:moves], wagon_move)
+        if not in_order:
+            order = np.argsort(ids, kind="stable")
+            ids, s = ids[order], s[order]
+        return CarcassonneLegalIds(self, ids, s)
+
+    def _moves(self, s: np.ndarray, wagon_move: bool) -> tuple[np.ndarray, bool]:
+        """Learning ids of sorted stable ids that are all of one kind (the phase's: places,
+        deploys or abbeys), and whether they came out sorted."""
+        first, last = int(s[0]), int(s[-1])
         if first < self._deploy_base:  # places: cell * 4 + quarter
-            cell, plane = np.divmod(s, 4)
-            return self._spatial(s, cell, plane, self._start["place"])
+            if last >= self._deploy_base:
+                raise EncodingError(f"stable ids {s.tolist()} mix kinds of action")
+            return self._spatial(s, s >> 2, s & 3, self._start["place"], 4)
         if first < self._abbey_base:
-            rest = s - self._deploy_base
-            cell_location, figure = np.divmod(rest, self._figures)
+            if last >= self._abbey_base:
+                raise EncodingError(f"stable ids {s.tolist()} mix kinds of action")
+            cell_location, figure = np.divmod(s - self._deploy_base, self._figures)
             cell, location = np.divmod(cell_location, self._locations)
             if wagon_move:  # a wagon may go to any tile: spatial
-                plane = self._location_wagon[location]
-                return self._spatial(s, cell, plane, self._start["wagon"], plane >= 0)
+                channel = self._location_wagon[location]
+                ids, _ = self._spatial(s, cell, channel, self._start["wagon"],
+                                       len(WAGON_ANCHORS), channel >= 0)
+                return ids, False
             # the tile just placed: figure x anchor
             return (self._start["deploy"] + figure * len(ANCHORS)
-                    + self._location_anchor[location])
-        return self._spatial(s, s - self._abbey_base, 0, self._start["abbey"])
+                    + self._location_anchor[location]), False
+        return self._spatial(s, s - self._abbey_base, 0, self._start.get("abbey", 0), 1)
 
-    def _spatial(self, s: np.ndarray, cell: np.ndarray, plane: Any, start: int,
-                 usable: np.ndarray | None = None) -> np.ndarray:
-        """Ids in a spatial block for stable cells, and overflow slots for the cells outside
-        the window (ranked by stable id)."""
-        x, y = np.divmod(cell, self._stable_width)
-        x -= self._shift
-        y -= self._shift
-        width = self.width
-        # negative indexes become huge unsigned ones: one comparison tests both bounds
-        inside = (x.view(np.uint64) < width) & (y.view(np.uint64) < width)
+    def _spatial(self, s: np.ndarray, cell: np.ndarray, channel: Any, start: int,
+                 channels: int, usable: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
+        """Ids in a spatial block of shape (W, W, channels) for stable cells, and overflow
+        slots (ranked by stable id: `s` is sorted) for cells outside the window or unusable
+        channels; whether the ids are in the order of `s` (no overflow)."""
+        window = self._window_cell[cell]  # -1 outside the window
+        ids = start + window * channels + channel
+        outside = window < 0
         if usable is not None:
-            inside &= usable
-        ids = start + plane * self._cells + x * width + y
-        if not inside.all():
-            out = np.flatnonzero(~inside)
-            ranked = out[np.argsort(s[out], kind="stable")]
-            if ranked.size > self._overflow_slots:
-                raise EncodingError(f"{ranked.size} moves outside the window, more than the "
-                                    f"{self._overflow_slots} overflow slots")
-            ids[ranked] = self._start["overflow"] + np.arange(ranked.size)
-        return ids
+            outside |= ~usable
+        if not outside.any():
+            return ids, True
+        out = np.flatnonzero(outside)
+        if out.size > self._overflow_slots:
+            raise EncodingError(f"{out.size} moves outside the window, more than the "
+                                f"{self._overflow_slots} overflow slots")
+        ids[out] = self._start["overflow"] + np.arange(out.size)
+        return ids, False
 
     # -- what ids mean -------------------------------------------------------------------------------
 
@@ -290,12 +291,12 @@ class CarcassonneActionSpace:
         index = tuple(int(i) for i in np.unravel_index(value - block.start, block.shape))
         r = self.radius
         if block.name == "place":
-            return IdMeaning("place", index, index[1] - r, index[2] - r, 90 * index[0])
+            return IdMeaning("place", index, index[0] - r, index[1] - r, 90 * index[2])
         if block.name == "abbey":
             return IdMeaning("abbey", index, index[0] - r, index[1] - r)
         if block.name == "wagon":
-            return IdMeaning("wagon", index, index[1] - r, index[2] - r,
-                             anchor=WAGON_ANCHORS[index[0]])
+            return IdMeaning("wagon", index, index[0] - r, index[1] - r,
+                             anchor=WAGON_ANCHORS[index[2]])
         if block.name == "deploy":
             return IdMeaning("deploy", index, anchor=ANCHORS[index[1]],
                              figure=self._figure_names[index[0]])
