@@ -15,8 +15,14 @@ Each figure is the mean over positions of the time per call (each position timed
 3 batches of `--reps` calls), with the 99th percentile and the maximum over positions; `ids` is
 the mean number of legal actions (and the largest).
 
+`--coverage N` instead plays N games per option set on the native engine (players: `--agent`,
+any `make_agent` string, default random) and reports how far the board reached from the start
+tile and the share of positions with a legal move outside the window (an overflow slot).
+
     python benchmarks/action_mask.py                  # 3 option sets x 2 engines, ~1 min
     python benchmarks/action_mask.py --games 2 --reps 5
+    python benchmarks/action_mask.py --coverage 300
+    python benchmarks/action_mask.py --coverage 20 --agent greedy
 """
 
 from __future__ import annotations
@@ -83,14 +89,47 @@ def measure(game: Any, states: list[Any], reps: int) -> dict[str, list[float]]:
     return times
 
 
+def coverage(game: Any, games: int, agent: str, seed: int) -> str:
+    """How far games reach, and how often a position needs the overflow list."""
+    from boardwright.agents import make_agent
+    space = game.learning_action_space()
+    overflow = space.blocks["overflow"].start
+    positions = overflowed = reach = 0
+    worst = []
+    for index in range(games):
+        bots = [make_agent(agent, seed=seed + index * 10 + s) for s in range(game.num_players)]
+        state = game.new_game(seed + index)
+        furthest = 0
+        while not state.is_terminal:
+            legal = space.legal(state)
+            positions += 1
+            overflowed += bool(legal.ids.size and legal.ids[-1] >= overflow)
+            state.apply(bots[state.current_player].act(state))
+        for tile in state.board_tiles():
+            furthest = max(furthest, abs(tile["x"]), abs(tile["y"]))
+        reach = max(reach, furthest)
+        worst.append(furthest)
+    return (f"{positions:8,} positions, {overflowed} with an overflow move "
+            f"({100 * overflowed / positions:.3f}%); furthest tile from the start: "
+            f"{reach} cells (median game {int(np.median(worst))})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="random games per option set")
     parser.add_argument("--reps", type=int, default=20, help="calls timed per position")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--coverage", type=int, default=0, metavar="N",
+                        help="play N games per option set and report the window's coverage")
+    parser.add_argument("--agent", default="random", help="the players of --coverage games")
     args = parser.parse_args(argv)
     print(f"$ python benchmarks/action_mask.py {shlex.join(sys.argv[1:])}".rstrip())
     print(f"# Python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
+    if args.coverage:
+        for label, (players, options) in OPTION_SETS.items():
+            game = bw.load("carcassonne", players, options, engine="native")
+            print(f"{label:52} {coverage(game, args.coverage, args.agent, args.seed)}")
+        return
     print(f"{'option set':52} {'engine':7} {'size':>7} {'flat size':>10} {'ids':>9} "
           f"{'generate':>22} {'learning':>22} {'flat':>22}   (µs: mean / p99 / max)")
     for label, (players, options) in OPTION_SETS.items():
