@@ -2,32 +2,41 @@
 tile just placed, and an overflow list that guarantees every legal action an id.
 
 The stable ids (`CarcassonneGame.action_id`) give every cell within the reach of the whole pile
-its own rotations, features and figures: 1.55 million ids in the base game, 57 million with
-Abbey & Mayor and 20 abbeys for 6 players. This space numbers the same legal actions with
-`size` ids (5,016 in the base game, 12,853 with every Abbey & Mayor piece, under 25,000 for any
-option set; see the README table), at a cost of one position-dependent part (the overflow).
+its own rotations, features and figures: 1.55 million ids in the base game, 10 million with
+Abbey & Mayor, 57 million with 20 of every piece for 6 players. This space numbers the same
+legal actions with `size` ids: 4,448 in the base game, 10,416 with Abbey & Mayor for 6 players,
+11,328 with 20 of every piece, 14,664 at most (that and a `draw_order` of 500 tiles, the longest
+allowed). The price is one part whose meaning depends on the position (the overflow list).
 
-Layout (R = `radius`, 15 by default; W = 2R + 1 = 31; a *cell* is (x + R) * W + (y + R), the
-indexing of the observation's board planes, `boardwright.rl.observations.carcassonne`, whose
-window is the same 31 x 31 around the start tile). Blocks follow each other in this order;
-`blocks` gives each one's start and shape, and a block the options rule out is left out:
+Layout (R = `radius`, 15 by default; W = 2R + 1 = 31; x grows east, y south; a *cell* is
+(x + R, y + R), indexed like the observation's board planes [plane, x + 15, y + 15] of
+`boardwright.rl.observations.carcassonne`, whose window is this one). Blocks follow each other in
+this order, each laid out in C order of its shape; `blocks` gives each one's start and shape,
+and a block the options rule out is left out (the base game has place, deploy, pass, overflow):
 
-* `place` (4, W, W): put the tile at (x, y) turned `plane` quarter turns clockwise.
+* `place` (W, W, 4): put the tile at (x, y) turned `q` quarter turns clockwise: id =
+  ((x + R) * W + (y + R)) * 4 + q. A convolutional head with 4 output planes of W x W gives
+  these logits after `logits.permute(1, 2, 0).reshape(-1)` (planes last).
 * `abbey` (W, W): put one's abbey into the hole at (x, y) (with abbeys only).
-* `wagon` (5, W, W): move the waiting wagon to the feature of the tile at (x, y) whose anchor
-  is N, E, S, W or MONASTERY (plane in that order; with wagons only).
-* `deploy` (F, 19): put figure `row` (`game.figures` order: follower, mayor, wagon, barn) on
-  the feature of the tile just placed whose anchor is `ANCHORS[column]` (a barn: the corner).
+* `wagon` (W, W, 5): move the waiting wagon to the feature of the tile at (x, y) whose anchor
+  is N, E, S, W or MONASTERY (`WAGON_ANCHORS`, last index; with wagons only).
+* `deploy` (F, 19): put figure f (`game.figures` order: follower, then mayor, wagon, barn when
+  the options have them) on the feature of the tile just placed whose anchor is `ANCHORS[a]`
+  (for a barn: the corner): id = start + f * 19 + a.
 * `draw` (1): draw a tile instead of playing an abbey (with abbeys only).
 * `pass` (1): keep the figure / take the wagon back / end one's final abbey turn.
 * `overflow` (K): a place, abbey or wagon move at a cell outside the window: slot k is the
   position's k-th such legal action in ascending stable id (x, then y, then rotation or
   feature). K = 4 * (2N + 2) with N the most tiles the board can hold (`game.radius` + 1).
 
-The *anchor* of a feature on a tile is its first part in `ANCHORS` order: a side for a city or
-a road, a half side (or IN1/IN2) for a field, MONASTERY, a corner for a barn point. Features of
-one tile share no part, so anchors tell them apart, and they turn with the tile: the policy sees
-"the north side", not an index into the tile's feature list.
+`meaning(id)` / `describe(id)` say what an id names without a position; `legal(state)` gives the
+position's ids (`ids`, sorted), the action of an id (`action`) and the id of an action (`id_of`).
+
+The *anchor* of a feature on a tile is its first part in `ANCHORS` order (N, E, S, W, then the
+half sides NL .. WR, IN1, IN2, the corners NW, NE, SE, SW, MONASTERY): a side for a city or a
+road, a half side (or IN1/IN2) for a field, MONASTERY, a corner for a barn point. Features of one
+tile share no part, so anchors tell them apart, and they turn with the tile: the policy sees "the
+north side", not an index into the tile's feature list.
 
 Why this design: a spatial window is what a convolutional policy reads best, and one fixed to
 the start tile keeps a tile's cell for the whole game (a window that follows the bounding box
@@ -35,8 +44,10 @@ shifts every cell whenever the board grows west or north) and matches the observ
 No window within the budget covers every reachable position: the board can grow far in one
 direction (72 tiles in a line in the base game; a `draw_order` may hold 500 tiles), so a
 window proven to contain every placement would need 2 * 72 + 3 cells a side for the base game
-alone (86,436 place ids). Games stay well inside 15 cells (measured: see the README), so the
-rare placement beyond gets an overflow slot instead: no legal move is ever unencodable, the
+alone (86,436 place ids). Games stay inside 15 cells (over 1,000 random games per option set,
+the furthest tile was 14 cells from the start in the base game and 15 with 20 abbeys each,
+when 11 positions of 191,174 offered a move beyond: `benchmarks/action_mask.py --coverage`), so
+the rare placement beyond gets an overflow slot instead: no legal move is ever unencodable, the
 common case keeps a fixed spatial meaning, and the size stays small.
 
 Why K slots are enough: at most one kind of positional action is legal at a time (places,
@@ -65,7 +76,7 @@ from boardwright.core.errors import IllegalActionError, InvalidOptionError, Malf
 from boardwright.core.inputs import short_repr
 from boardwright.games.carcassonne.capabilities.wagon import MOVE
 from boardwright.games.carcassonne.tiles import (
-    CORNERS, FIELD, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES,
+    CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES,
 )
 
 if TYPE_CHECKING:
