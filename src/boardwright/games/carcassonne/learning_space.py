@@ -99,8 +99,8 @@ def anchor(location: str) -> str:
 
 
 class EncodingError(AssertionError):
-    """The encoding broke a guarantee it was built on (two legal actions on one id, an id out
-    of range, more overflow than `K` allows): a bug, never an input error."""
+    """The encoding broke an assumption it is built on (one kind of move per position, no more
+    moves outside the window than the K overflow slots): a bug, never an input error."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,6 @@ class CarcassonneActionSpace:
         self.size = start
         # The stable layout (`ActionDecoder`), read once.
         decoder = game._decoder
-        self._stable_radius = decoder.radius
         self._stable_width = decoder.width
         self._shift = decoder.radius - radius  # stable x index - window x index
         self._deploy_base = decoder.deploy_base
@@ -200,7 +199,7 @@ class CarcassonneActionSpace:
         x = np.arange(sw * sw, dtype=np.int64) // sw - shift
         y = np.arange(sw * sw, dtype=np.int64) % sw - shift
         inside = (x >= 0) & (x < W) & (y >= 0) & (y < W)
-        self._window_cell = np.where(inside, x * W + y, -1)
+        self._window_cell = np.where(inside, x * W + y, -1).astype(np.int32)  # 4 bytes a cell
         self._overflow_slots = self.blocks["overflow"].size
         native = game.engine == "native"
         self._action_of = game._native_spec.action_object if native else game._decoder
