@@ -39,8 +39,7 @@ def main() -> None:
                 final[agent] = reward
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"]) if obs["action_mask"].size < 500_000 \
-                else info["legal_action_ids"]
+            legal = np.flatnonzero(obs["action_mask"])  # == info["legal_action_ids"]
             if rng.random() < args.epsilon:
                 action = int(rng.choice(legal))
             else:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Final, Sequence
 
+from boardwright.core.action_space import LearningActionSpace
 from boardwright.core.actions import Action, JsonDict
 from boardwright.core.errors import InvalidOptionError
 from boardwright.core.inputs import copy_options, short_repr
@@ -123,6 +124,12 @@ class Game(ABC):
     @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the fixed action-id space (for RL action masks)."""
+
+    def learning_action_space(self) -> LearningActionSpace | None:
+        """A compact numbering of each position's legal actions for learning
+        (`core.action_space`), or None (the default) when the stable ids are small enough to
+        serve as they are: the RL adapters then use those."""
+        return None
 
     def heuristic(self, state: State) -> list[float]:
         """A quick value per seat of a position (higher is better), for greedy play and search

@@ -6,8 +6,11 @@
   played by bots), registered with Gymnasium on import.
 * `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`.
 
-Action spaces are the games' stable action ids (`game.action_id`, size
-`game.num_distinct_actions`); every observation carries an `action_mask` of that size.
+* `boardwright.rl.action_spaces` — the action ids all three speak: the game's learning action
+  space when it has one (Carcassonne: board planes, tile slots and an overflow list, 4,448 ids
+  in the base game instead of 1.55 million stable ids), else its stable ids (`game.action_id`).
+
+Every observation carries an `action_mask` of the space's size.
 """
 
 from __future__ import annotations

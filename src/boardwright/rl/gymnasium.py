@@ -8,15 +8,18 @@ Importing this module registers `boardwright/Carcassonne-v0`, `boardwright/Queen
 
 Keywords: `opponent` (any `make_agent` string, default "random"; or a list, one per other seat),
 `seat` (the learner's seat, default 0), `players` (default 2), `options` (game options; Shogun
-defaults to `max_rounds=30`), `max_steps` (truncation after that many learner steps).
+defaults to `max_rounds=30`), `max_steps` (truncation after that many learner steps), `actions`
+("learning", the default: the game's learning action space, `boardwright.rl.action_spaces`;
+"stable": the engine's stable ids).
 
-Spaces are those of the PettingZoo environment: `Discrete(game.num_distinct_actions)` and a dict
+Spaces are those of the PettingZoo environment: `Discrete(space.size)` (Carcassonne: 4,448 ids
+in the base game, see `boardwright.games.carcassonne.learning_space` for their layout) and a dict
 observation `{"observation", "action_mask"}` from the learner's view. The reward is 0 until the
-end, then the learner's `returns()` value. An illegal action ends the episode with reward -1 and
-`info["illegal_action"] = True` (so random `action_space.sample()` never crashes a loop; use the
-mask). `info["action_mask"]` repeats the mask for wrappers that expect it there and
-`info["legal_action_ids"]` lists its nonzeros: a sorted tuple of ints, cheaper than scanning a
-large mask (Carcassonne's has 1.55 million entries).
+end, then the learner's `returns()` value. An illegal or malformed action ends the episode with
+reward -1 and `info["illegal_action"] = True` (so random `action_space.sample()` never crashes a
+loop; use the mask). `info["action_mask"]` repeats the mask for wrappers that expect it there
+and `info["legal_action_ids"]` lists its nonzeros: a sorted tuple of ints, cheaper than scanning
+the mask.
 
 Vector environments: `gymnasium.make_vec(env_id, num_envs, vectorization_mode="sync" | "async")`
 works for every game. Gymnasium merges the sub-environments' infos key by key: a number becomes
@@ -46,8 +49,9 @@ import numpy as np
 from gymnasium import spaces
 
 from boardwright.agents import make_agent
-from boardwright.core.errors import InvalidOptionError
+from boardwright.core.errors import BoardwrightError, InvalidOptionError
 from boardwright.rl import make_game
+from boardwright.rl.action_spaces import action_space_for, mask_of
 from boardwright.rl.observations import HIGH, LOW, encoder_for
 
 GAMES = {"carcassonne": "Carcassonne", "queens": "Queens", "shogun": "Shogun"}
@@ -61,8 +65,10 @@ class BoardwrightEnv(gymnasium.Env):
 
     def __init__(self, game: str, opponent: str | Sequence[str] = "random", seat: int = 0,
                  players: int = 2, options: dict[str, Any] | None = None,
-                 max_steps: int | None = None, render_mode: str | None = None) -> None:
+                 max_steps: int | None = None, render_mode: str | None = None,
+                 actions: str = "learning") -> None:
         self.game = make_game(game, players, options)
+        self.space = action_space_for(self.game, actions)
         if not 0 <= seat < players:
             raise InvalidOptionError(f"seat {seat} is not in 0..{players - 1}")
         self.seat = seat
@@ -79,7 +85,7 @@ class BoardwrightEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._last_frame = -float("inf")
         self.encoder = encoder_for(self.game)
-        self.num_actions = self.game.num_distinct_actions
+        self.num_actions = self.space.size
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
@@ -87,20 +93,12 @@ class BoardwrightEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.num_actions)
         self.state = None
 
-    def _legal(self) -> dict[int, Any]:
-        if self.state.is_terminal:
-            return {}
-        return dict(zip(self.state.legal_action_ids(), self.state.legal_actions()))
-
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        self._legal_now = self._legal()
-        if self._legal_now:
-            mask[list(self._legal_now)] = 1
+        self._legal_now = legal = self.space.legal(self.state)
+        mask = mask_of(self.num_actions, legal.ids)
         obs = {"observation": self.encoder.encode(self.state.view(self.seat), self.seat),
                "action_mask": mask}
-        ids = tuple(sorted(int(i) for i in self._legal_now))
-        return obs, {"action_mask": mask, "legal_action_ids": ids}
+        return obs, {"action_mask": mask, "legal_action_ids": tuple(legal.ids.tolist())}
 
     def _play_opponents(self) -> None:
         state = self.state
@@ -121,13 +119,13 @@ class BoardwrightEnv(gymnasium.Env):
         return self._observe()
 
     def step(self, action: Any):
-        legal = self._legal_now
-        action = int(action)
-        if action not in legal:
+        try:
+            chosen = self._legal_now.action(action)
+        except BoardwrightError:
             obs, info = self._observe()
             info["illegal_action"] = True
             return obs, -1.0, True, False, info
-        self.state.apply(legal[action])
+        self.state.apply(chosen)
         self.steps += 1
         self._play_opponents()
         obs, info = self._observe()

@@ -16,8 +16,11 @@ the seed fixed when it is created (tile order, decks) and resolves it inside `ap
 shares the future draws of its original — search algorithms such as MCTS therefore plan with
 knowledge of the coming draws (they "see" the shuffled deck; use `determinize` outside OpenSpiel
 for fair search). Information is IMPERFECT_INFORMATION for Carcassonne (draw order) and Shogun
-(hands, decks, treasures, missions), PERFECT_INFORMATION for Queens. Action ids are the games'
-stable ids (`num_distinct_actions` = `game.num_distinct_actions`). Observations: the tensor is
+(hands, decks, treasures, missions), PERFECT_INFORMATION for Queens. Action ids are those of the
+game's learning action space (`boardwright.rl.action_spaces.action_space_for`; Queens and Shogun:
+their stable ids; Carcassonne: `boardwright.games.carcassonne.learning_space`), so
+`num_distinct_actions` is its `size`; an id's meaning may depend on the position it is played
+in. Observations: the tensor is
 the seat's encoder vector (`boardwright.rl.observations`), the string the JSON of
 `state.view(seat)` without its log; the information-state string (perfect recall) is that
 string followed by the ids of the seat's own actions so far.
@@ -32,7 +35,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from boardwright.core.errors import BoardwrightError
 from boardwright.rl import make_game
+from boardwright.rl.action_spaces import action_space_for
 from boardwright.rl.observations import encoder_for
 
 GAMES = ("carcassonne", "queens", "shogun")
@@ -72,6 +77,7 @@ class _Shared:
     def __init__(self, game: Any) -> None:
         self.game = game
         self.encoder = encoder_for(game)
+        self.space = action_space_for(game)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -97,7 +103,7 @@ def _make_game_class(name: str) -> type:
             options = json.loads(params.get("options") or "{}")
             bw_game = make_game(name, players, options)
             info = pyspiel.GameInfo(
-                num_distinct_actions=bw_game.num_distinct_actions,
+                num_distinct_actions=action_space_for(bw_game).size,
                 max_chance_outcomes=0,
                 num_players=players,
                 min_utility=-1.0,
@@ -137,16 +143,21 @@ def _make_game_class(name: str) -> type:
             state = self._pos.state
             if state.is_terminal or player != state.current_player:
                 return []
-            return sorted(state.legal_action_ids())
+            return self._shared.space.legal(state).ids.tolist()
 
         def _apply_action(self, action: int) -> None:
-            self._pos.state.apply(self._shared.game.action_from_id(int(action)))
+            state = self._pos.state
+            state.apply(self._shared.space.legal(state).action(int(action)))
 
         def _action_to_string(self, player: int, action: int) -> str:
-            # `player` reads it; the action is the one the seat to move would take
-            game = self._shared.game
-            return game.describe_action(game.action_from_id(int(action)), player,
-                                        self._pos.state.current_player)
+            # `player` reads it; the action is the one the seat to move would take (an id that
+            # is not legal here is described by its meaning in the space alone)
+            game, space, state = self._shared.game, self._shared.space, self._pos.state
+            try:
+                chosen = space.legal(state).action(int(action))
+            except BoardwrightError:
+                return space.describe(int(action))
+            return game.describe_action(chosen, player, state.current_player)
 
         def is_terminal(self) -> bool:
             return self._pos.state.is_terminal

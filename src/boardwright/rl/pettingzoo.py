@@ -4,16 +4,21 @@
     e = env("carcassonne", players=2, farmers=False)
 
 Agents are `player_0 .. player_{n-1}` (seats). Each agent's action space is
-`Discrete(game.num_distinct_actions)` (the game's stable action ids); its observation is a dict
+`Discrete(space.size)`: the game's learning action space (`boardwright.rl.action_spaces`;
+Carcassonne's is `boardwright.games.carcassonne.learning_space`, 4,448 ids in the base game),
+or the stable ids with `actions="stable"`. Its observation is a dict
 `{"observation": float32 vector, "action_mask": int8 vector}` where the vector is the game's
 encoder (`boardwright.rl.observations`) applied to `state.view(seat)` — only what that seat may
 see — and the mask marks the legal action ids (all zeros when it is not that agent's turn).
 Rewards are 0 until the end, then `state.returns()` (rank based, zero sum, in [-1, 1]).
-The info of the agent to move holds `legal_action_ids` (sorted int array, the mask's nonzeros:
-cheaper than scanning a mask of Carcassonne's 1.55 million ids). Turn order follows
-`state.current_player` (a seat can act several times in a row).
-An illegal action raises `ValueError`. `max_steps` (optional) truncates long episodes.
-Chance comes from the game seed, drawn from the `reset(seed=...)` stream.
+The info of the agent to move holds `legal_action_ids`: the mask's nonzeros as a sorted tuple
+of ints, as in the Gymnasium environment (PettingZoo leaves the contents of infos to the
+environment; the mask itself stays in the observation, where PettingZoo's classic games put
+it). Turn order follows `state.current_player` (a seat can act several times in a row).
+An illegal action raises `IllegalActionError`, an id that is not an integer in the space
+`MalformedActionError` (both `BoardwrightError`s), and the game is left as it was.
+`max_steps` (optional) truncates long episodes. Chance comes from the game seed, drawn from the
+`reset(seed=...)` stream.
 """
 
 from __future__ import annotations
@@ -25,14 +30,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from boardwright.rl import make_game
+from boardwright.rl.action_spaces import action_space_for, mask_of
 from boardwright.rl.observations import HIGH, LOW, encoder_for
 
 
 def env(game: str, players: int = 2, render_mode: str | None = None,
-        max_steps: int | None = None, **options: Any) -> BoardwrightAEC:
+        max_steps: int | None = None, actions: str = "learning",
+        **options: Any) -> BoardwrightAEC:
     """A PettingZoo AEC environment of the named game; extra keywords are game options."""
     return BoardwrightAEC(game, players=players, options=options, render_mode=render_mode,
-                          max_steps=max_steps)
+                          max_steps=max_steps, actions=actions)
 
 
 raw_env = env
@@ -44,14 +51,16 @@ class BoardwrightAEC(AECEnv):
     }
 
     def __init__(self, game: str, players: int = 2, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, max_steps: int | None = None) -> None:
+                 render_mode: str | None = None, max_steps: int | None = None,
+                 actions: str = "learning") -> None:
         super().__init__()
         self.game = make_game(game, players, options)
+        self.space = action_space_for(self.game, actions)
         self.metadata = dict(self.metadata, name=f"boardwright_{game}_v0")
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.encoder = encoder_for(self.game)
-        self.num_actions = self.game.num_distinct_actions
+        self.num_actions = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
@@ -82,7 +91,7 @@ class BoardwrightAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._legal: dict[int, Any] | None = None
+        self._legal: Any = None
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_infos()
 
@@ -91,23 +100,21 @@ class BoardwrightAEC(AECEnv):
             self.infos[a] = {}
         if not self.state.is_terminal and not any(self.truncations.values()):
             mover = self.possible_agents[self.state.current_player]
-            self.infos[mover] = {"legal_action_ids": np.array(sorted(self.legal_action_ids()))}
+            self.infos[mover] = {"legal_action_ids": tuple(self.legal().ids.tolist())}
 
-    def legal_action_ids(self) -> dict[int, Any]:
-        """Legal action id -> action for the seat to move (cached until the next step)."""
+    def legal(self) -> Any:
+        """The legal actions of the seat to move with their ids (`LegalIds`: sorted `ids`,
+        `action(id)`, `id_of(action)`), cached until the next step."""
         if self._legal is None:
-            if self.state.is_terminal:
-                self._legal = {}
-            else:
-                state = self.state
-                self._legal = dict(zip(state.legal_action_ids(), state.legal_actions()))
+            self._legal = self.space.legal(self.state)
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if not self.state.is_terminal and seat == self.state.current_player:
-            mask[list(self.legal_action_ids())] = 1
+            mask = mask_of(self.num_actions, self.legal().ids)
+        else:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
         observation = self.encoder.encode(self.state.view(seat), seat)
         return {"observation": observation, "action_mask": mask}
 
@@ -116,11 +123,7 @@ class BoardwrightAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self.legal_action_ids()
-        action = int(action)
-        if action not in legal:
-            raise ValueError(f"action id {action} is not legal for {agent}")
-        self.state.apply(legal[action])
+        self.state.apply(self.legal().action(action))  # raises, changing nothing, if illegal
         self._legal = None
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0

@@ -169,6 +169,7 @@ class CarcassonneGame(Game):
         self._location_names = frozenset(SIDES + HALVES + INTERNAL + CORNERS)
         self._special_locations = frozenset((MONASTERY_LOCATION,))
         self._extra_reach = 0  # tiles beyond the pile's (reach_further)
+        self._learning_space: Any = None
         self._build_action_space()
         self._tile_names = list(self.tile_types)
         self._tile_list = list(self.tile_types.values())
@@ -275,6 +276,16 @@ class CarcassonneGame(Game):
     def action_from_id(self, action_id: int) -> Any:
         check_action_id(action_id, self.num_distinct_actions)
         return self._decoder(action_id)
+
+    def learning_action_space(self) -> Any:
+        """The compact action numbering the RL adapters use (`learning_space`: board planes
+        within 15 cells of the start tile, a slot table for the tile just placed, an overflow
+        list), built on first use and again after `reach_further`. Needs numpy."""
+        space = self._learning_space
+        if space is None or space.tiles != self.radius + 1:
+            from boardwright.games.carcassonne.learning_space import CarcassonneActionSpace
+            space = self._learning_space = CarcassonneActionSpace(self)
+        return space
 
     def heuristic(self, state: Any) -> list[float]:
         if type(state) is not CarcassonneState:  # the native engine computes it natively
