@@ -1122,6 +1122,11 @@ def serve(
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
+    agent: Annotated[list[str] | None, typer.Option(
+        "--agent", metavar="AGENT",
+        help="Offer this agent string in the lobby besides the built-in agents, e.g. an "
+             "installed plugin's agent (see `boardwright agents`); visitors may choose exactly "
+             "the strings offered. Repeat for several.")] = None,
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -1150,7 +1155,9 @@ def serve(
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
-                                 hint_seconds=hint_seconds)
+                                 hint_seconds=hint_seconds, agents=agent or [])
+    except bw.BoardwrightError as exc:  # an --agent that is unknown or does not load
+        _fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
         _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
@@ -1173,10 +1180,40 @@ def games() -> None:
         try:
             doc = (type(bw.load(name)).__doc__ or "").strip().splitlines()
             engines = ", ".join(bw.available_engines(name))
+        except bw.PluginError as exc:  # an installed game that does not load: say why
+            doc, engines = [f"(cannot be loaded) {exc}"], ""
         except bw.BoardwrightError:
             doc, engines = [], ""
-        table.add_row(name, engines, doc[0] if doc else "")
+        table.add_row(name, engines, Text(doc[0]) if doc else "")
     console.print(table)
+
+
+@app.command("agents")
+def agents_command() -> None:
+    """List the agents agent strings may name: built-in ones, installed plugins (the
+    `boardwright.agents` entry points) and their parameters, and the levels."""
+    from boardwright.agents import AGENTS, LEVELS, PARAMETERS, available_agents
+    from boardwright.agents.registry import lookup
+
+    console = _console()
+    table = Table(show_edge=False, box=None, header_style="bold")
+    table.add_column("Agent")
+    table.add_column("Parameters")
+    table.add_column("From")
+    for name in available_agents():
+        if name in AGENTS:
+            table.add_row(name, ", ".join(sorted(PARAMETERS[name])), "built in")
+            continue
+        try:
+            entry = lookup(name)
+        except bw.BoardwrightError as exc:
+            table.add_row(name, "", Text(f"(cannot be loaded) {exc}"))
+            continue
+        if entry is not None:
+            table.add_row(name, ", ".join(sorted(entry.parameters)), Text(entry.origin))
+    console.print(table)
+    console.print(Text("Levels: " + ", ".join(f"{level.name} ({level.agent})"
+                                                for level in LEVELS.values())))
 
 
 def main() -> None:
