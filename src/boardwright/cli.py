@@ -42,6 +42,7 @@ from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
+from boardwright.agents.registry import import_agents
 from boardwright.agents.advice import suggest
 from boardwright.render import renderer_for, seat_text
 
@@ -996,6 +997,11 @@ def simulate(
     bootstrap: Annotated[int, typer.Option(
         help="Bootstrap resamples for the Elo intervals (0: none).")] = 200,
     engine: EngineOption = None,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE|FILE.py",
+        help="Import a module or file that registers agents of your own "
+             "(bw.register_agent) before the line-up is read; repeat for several. Installed "
+             "plugins need no --import.")] = None,
 ) -> None:
     """Play many games between agents (seats rotate each game) and report win rates, scores and
     Elo with 95% intervals. Ctrl-C stops early and reports the games that finished (exit 130)."""
@@ -1006,6 +1012,8 @@ def simulate(
 
     console = _console()
     with _friendly_errors():
+        for source in imports or []:
+            import_agents(source)
         lineup = simulation_lineup(agents, players)
         for spec in dict.fromkeys(lineup):
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
@@ -1127,6 +1135,10 @@ def serve(
         help="Offer this agent string in the lobby besides the built-in agents, e.g. an "
              "installed plugin's agent (see `boardwright agents`); visitors may choose exactly "
              "the strings offered. Repeat for several.")] = None,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE|FILE.py",
+        help="Import a module or file that registers agents of your own before --agent is "
+             "read (offer them with --agent); repeat for several.")] = None,
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -1152,6 +1164,11 @@ def serve(
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", USAGE)
     url = resolve_url(db)
+    for source in imports or []:
+        try:
+            import_agents(source)
+        except bw.BoardwrightError as exc:
+            _fail(str(exc), USAGE)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -22,3 +23,6 @@ def clean_registrations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in set(factories) - set(games) - set(game_registry._BUILTIN_MODULES):
         del factories[name]
     factories.update(games)
+    # modules that register agents when imported (--import) register again in the next test
+    for module in ("lookahead_agent", "plugin_agents_registering"):
+        sys.modules.pop(module, None)

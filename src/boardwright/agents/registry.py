@@ -217,3 +217,27 @@ def install(entries: Iterable[AgentEntry | _Unsendable] | None) -> None:
                 _UNSENDABLE[entry.name] = entry
         elif _REGISTERED.get(entry.name) is not entry:
             _REGISTERED[entry.name] = entry
+
+
+def import_agents(source: str) -> None:
+    """Import a module that registers agents when imported (`--import` of the command line and
+    the benchmarks): a dotted module name, or the path of a .py file. A file's folder goes on
+    sys.path and the file is imported by its name, so that worker processes can import it too
+    (a spawned worker inherits sys.path). PluginError when the import fails."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    target = source
+    if source.endswith(".py") or "/" in source or "\\" in source:
+        path = Path(source).resolve()
+        if not path.is_file() or path.suffix != ".py":
+            raise PluginError(f"--import {source}: no such Python file")
+        folder = str(path.parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        target = path.stem
+    try:
+        importlib.import_module(target)
+    except Exception as exc:  # noqa: BLE001 - the user's module may fail in any way
+        raise PluginError(f"--import {source}: {type(exc).__name__}: {exc}") from exc
