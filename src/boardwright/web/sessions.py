@@ -25,7 +25,7 @@ from typing import Any
 
 import boardwright as bw
 from boardwright.agents import AGENTS, HUMAN, make_agent, parse_agent_spec
-from boardwright.agents.levels import level_agent, level_of
+from boardwright.agents.levels import LEVELS, level_agent, level_of
 from boardwright.agents.registry import registered_names
 from boardwright.web import hints as H
 from boardwright.web import protocol as P
@@ -88,14 +88,14 @@ def check_agent(spec: str, offered: Collection[str] = ()) -> None:
     playable from the lobby unless the server says so, and its parameters are the server's."""
     spec = level_agent(spec)
     name, params = parse_agent_spec(spec)
-    if name not in AGENTS and spec.strip() not in offered:
+    if name not in AGENTS and name.lower() not in LEVELS and spec.strip() not in offered:
         shown = ", ".join(offered) if offered else "none"
         known = name in registered_names()  # listed only: a visitor's name imports nothing
         what = f"agent {name!r} is not offered on this server" if known else \
             f"unknown agent {name!r}"
         raise bw.InvalidOptionError(
-            f"{what}: it offers the built-in agents ({', '.join(sorted(AGENTS))}), the levels "
-            f"and these agent strings: {shown}")
+            f"{what}: this server offers the built-in agents ({', '.join(sorted(AGENTS))}), "
+            f"the levels ({', '.join(LEVELS)}) and these agent strings: {shown}")
     make_agent(spec, seed=0)
     if name not in AGENTS:
         return
