@@ -15,7 +15,8 @@ or use it wherever agent strings go once this file is imported, e.g.
 
     boardwright simulate goofspiel -a lookahead:samples=4,greedy -n 50 -w 2 \\
         --import examples/lookahead_agent.py
-    python benchmarks/match.py lookahead greedy --game goofspiel --import examples/lookahead_agent.py
+    python benchmarks/match.py lookahead greedy --game goofspiel \
+        --import examples/lookahead_agent.py
 
 Registering by a call makes the agent known in this process; a simulation's worker processes
 get the registration with their jobs (the class is sent by reference: it must be defined at the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import pickle
+import re
 
 import pytest
 from plugin_agents import FirstLegalAgent
@@ -36,7 +37,8 @@ def test_declared_keywords_and_types_are_converted() -> None:
         calls.append((seed, exploration, label, count))
         return FirstLegalAgent(seed)
 
-    bw.register_agent("made", factory, {"c": ("exploration", float), "label": str, "n": ("count", int)})
+    bw.register_agent("made", factory,
+                      {"c": ("exploration", float), "label": str, "n": ("count", int)})
     make_agent("made:c=0.5,label=bold,n=-2", seed=9)
     assert calls == [(9, 0.5, "bold", -2)]  # no positivity rule for an agent's own numbers
 
@@ -49,7 +51,7 @@ def test_declared_keywords_and_types_are_converted() -> None:
 ])
 def test_bad_strings_get_the_same_errors_as_the_built_in_agents(spec: str, message: str) -> None:
     bw.register_agent("first", FirstLegalAgent, parameters={"last": bool})
-    with pytest.raises(bw.InvalidOptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(bw.InvalidOptionError, match=re.escape(message)):
         make_agent(spec)
 
 
@@ -96,7 +98,8 @@ def test_the_examples_agent_is_found_through_its_entry_point() -> None:
         "boardwright_goofspiel.agents:MatchPrizeAgent"
     agent = make_agent("matcher:offset=1")
     assert type(agent).__name__ == "MatchPrizeAgent" and agent.offset == 1
-    with pytest.raises(bw.InvalidOptionError, match=r"has no parameter 'depth' \(accepted: offset\)"):
+    with pytest.raises(bw.InvalidOptionError,
+                       match=r"has no parameter 'depth' \(accepted: offset\)"):
         make_agent("matcher:depth=1")
     assert registry.lookup("matcher").origin.startswith(
         "entry point 'matcher = boardwright_goofspiel.agents:MatchPrizeAgent' "

@@ -141,3 +141,15 @@ def test_a_broken_agent_plugin_is_named_and_breaks_nothing_else(bad_plugins: Pat
     line = next(line for line in result.output.splitlines() if line.strip().startswith("gone"))
     assert "(cannot be loaded) entry point 'gone = no_such_module_anywhere:Agent'" in line
     assert "entry point 'matcher = boardwright_goofspiel.agents:MatchPrizeAgent'" in result.output
+
+
+def test_openspiel_registers_the_plugins_that_load_and_warns_of_the_others(
+        bad_plugins: Path) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import boardwright.rl.openspiel as adapter
+
+    with pytest.warns(UserWarning, match="missing is not registered with OpenSpiel: entry point"):
+        adapter.register()
+    names = set(pyspiel.registered_names())
+    assert {"python_boardwright_goofspiel", "python_boardwright_queens"} <= names
+    assert "python_boardwright_missing" not in names

@@ -61,7 +61,8 @@ def test_the_example_agent_plays_it_and_registers_by_importing(tmp_path: Path) -
     import_agents(str(ROOT / "examples" / "lookahead_agent.py"))
     state = play(["lookahead:samples=2", "matcher"])
     assert state.is_terminal
-    with pytest.raises(bw.InvalidOptionError, match=r"has no parameter 'depth' \(accepted: samples\)"):
+    with pytest.raises(bw.InvalidOptionError,
+                       match=r"has no parameter 'depth' \(accepted: samples\)"):
         make_agent("lookahead:depth=2")
     with pytest.raises(bw.InvalidOptionError, match="samples must be at least 1"):
         make_agent("lookahead:samples=0")

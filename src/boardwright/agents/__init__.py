@@ -103,7 +103,8 @@ def parse_parameters(spec: str, name: str, params: dict[str, str],
     for key, text in params.items():
         if key not in known:
             accepted = ", ".join(sorted(known)) or "none"
-            raise InvalidOptionError(f"agent {name!r} has no parameter {key!r} (accepted: {accepted})")
+            raise InvalidOptionError(f"agent {name!r} has no parameter {key!r} "
+                                     f"(accepted: {accepted})")
         keyword, kind = known[key]
         if kind is bool:
             if text.lower() not in FLAGS:

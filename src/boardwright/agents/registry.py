@@ -92,7 +92,8 @@ def _describe(factory: Any) -> str:
     return f"{module}.{getattr(factory, '__qualname__', type(factory).__name__)}"
 
 
-def normalise_parameters(name: str, parameters: Mapping[str, Any] | None) -> dict[str, tuple[str, type]]:
+def normalise_parameters(name: str, parameters: Mapping[str, Any] | None
+                         ) -> dict[str, tuple[str, type]]:
     """`{"depth": int, "c": ("exploration", float)}` -> `{"depth": ("depth", int), ...}`;
     InvalidOptionError for anything else."""
     if parameters is None:

@@ -2,8 +2,8 @@
 
 A job is plain data (picklable, so it can go to a worker process or a Ray task); `play_game`
 loads the game, builds a fresh agent per seat from its spec string (agents registered by a
-call travel with the job), plays to the end and measures. Everything random comes from the job's seed, so a job gives the same result wherever
-and whenever it runs.
+call travel with the job), plays to the end and measures. Everything random comes from the
+job's seed, so a job gives the same result wherever and whenever it runs.
 
 `make_jobs` builds the jobs of a whole simulation: game i gets the seed `game_seed(base, i)` and
 the agent line-up rotated by i (seat s plays entry (s + i) mod players), so no agent keeps the
