@@ -37,12 +37,13 @@ import boardwright as bw
 from boardwright.rl import make_game
 from boardwright.rl.observations import encoder_for
 
-GAMES = ("carcassonne", "queens", "shogun")
+# The built-in games. Any other available game (an installed plugin) is registered too: its most
+# players found by trying 2 to 8, imperfect information unless its Game says
+# `perfect_information = True`, and its Game's `max_game_length` (decisions in a game at most)
+# or DEFAULT_MAX_LENGTH.
 MAX_PLAYERS = {"carcassonne": 5, "queens": 4, "shogun": 4}
 MAX_LENGTH = {"carcassonne": 1000, "queens": 2000, "shogun": 20000}
 PERFECT = {"queens"}
-# A plugin game may say `max_game_length` (decisions in a game at most) and
-# `perfect_information = True` on its Game; these are assumed otherwise.
 DEFAULT_MAX_LENGTH = 10_000
 
 
