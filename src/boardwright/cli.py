@@ -42,8 +42,8 @@ from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
-from boardwright.agents.registry import import_agents
 from boardwright.agents.advice import suggest
+from boardwright.agents.registry import import_agents
 from boardwright.render import renderer_for, seat_text
 
 app = typer.Typer(

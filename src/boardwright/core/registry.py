@@ -4,6 +4,7 @@ Built-in games are imported lazily by name so that loading one game never import
 Games of other installed packages are found the same way, through their `boardwright.games`
 entry points (core/plugins.py): their names are listed without importing them, and a plugin is
 imported the first time its game is loaded. A built-in name cannot be taken by a plugin.
+
 A game may offer several engines (implementations of the same rules, `Game.engines`); `load`
 and `replay` take the one to use, and pass it to the factory only when the game offers more
 than one, so factories of single-engine games keep their `(players, options)` signature.
