@@ -85,6 +85,21 @@ def test_simulate_runs_it_from_the_command_line(tmp_path: Path) -> None:
     assert "agent 'matcher' has no parameter 'depth'" in bad.output
 
 
+def test_the_terminal_game_shows_its_public_view(tmp_path: Path) -> None:
+    """The generic renderer: the position as the spectator's view, one field a line (here the
+    final one, the bots having played: every bid shown in the rounds)."""
+    saved = tmp_path / "game.json"
+    result = run_cli("play", "goofspiel", "--players", "matcher,random", "--seed", "2",
+                     "-o", "cards=3", "--save", str(saved), columns=300)
+    assert_clean_exit(result, 0)
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    state = bw.replay(json.loads(saved.read_text()))
+    rounds = json.dumps(state.view(None)["rounds"], separators=(",", ":"))
+    assert f"rounds {rounds}" in lines and "hand —" in lines and "prizes face down (none)" in lines
+    assert "Red (matcher): bid a card (face down)" in lines  # a spectator's log
+    assert "Winner(s):" in result.output
+
+
 def load_match_script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("match_benchmark",
                                                   ROOT / "benchmarks" / "match.py")

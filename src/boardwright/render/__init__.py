@@ -108,7 +108,8 @@ class GenericRenderer:
         scores = state.scores
         best = max(scores) if scores else 0
         winners = ", ".join(seat_name(s) for s, v in enumerate(scores) if v == best)
-        return [scores_table(scores, labels=self.labels, title="Final scores"),
+        return [view_table(state.view(None)),
+                scores_table(scores, labels=self.labels, title="Final scores"),
                 Text(f"Winner(s): {winners}", style="bold")]
 
     def legend(self) -> list[Text]:
