@@ -29,8 +29,16 @@ $(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 	$(call pip_install,.)
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml Makefile $(NATIVE_SOURCES) | $(BIN)/python
+# The tests also install the example game package (examples/goofspiel), so that they find it
+# through its entry points as a user's installation would. Offline and without build isolation:
+# its only build requirement, setuptools, is a dev dependency installed just before.
+EXAMPLE_PACKAGES := examples/goofspiel
+
+$(VENV)/.installed-dev: pyproject.toml Makefile $(NATIVE_SOURCES) \
+                        $(addsuffix /pyproject.toml,$(EXAMPLE_PACKAGES)) | $(BIN)/python
 	$(call pip_install,$(DEV_TARGET))
+	$(BIN)/python -m pip install --quiet --no-build-isolation --no-deps \
+	  $(addprefix -e ,$(EXAMPLE_PACKAGES))
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-server: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python

@@ -4,6 +4,10 @@ every game appended to a results file as it ends (run the same command again to 
     python benchmarks/match.py mcts:seconds=0.25 greedy --bar 0.90 --low 0.85
     python benchmarks/match.py mcts:seconds=0.25 greedy greedy greedy --bar 0.60 --low 0.50
     python benchmarks/match.py mcts greedy --game queens --options '{}' --bar 0.65 --low 0.55
+    python benchmarks/match.py matcher random --game goofspiel --bar 0.8 --low 0.6
+
+Any agent string works, installed plugins' agents included; `--import FILE.py` first imports a
+file that registers agents of one's own (examples/lookahead_agent.py).
 
 The agent plays every deal once from each seat. The test passes the agent when its win rate is
 at least --bar rather than at most --low (5% error each way); the report gives the win rate with
@@ -22,6 +26,8 @@ from pathlib import Path
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 import boardwright as bw
+from boardwright.agents import make_agent
+from boardwright.agents.registry import import_agents
 from boardwright.sim.sequential import SPRT, Match, run_match
 from boardwright.sim.stats import summarize
 
@@ -43,6 +49,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--engine", default=None)
+    parser.add_argument("--import", dest="imports", action="append", default=[],
+                        metavar="MODULE|FILE.py",
+                        help="import a module or file that registers agents (bw.register_agent)"
+                             " first; installed plugins need none")
     parser.add_argument("--results", type=Path, default=Path("benchmarks/results/matches.jsonl"),
                         help="games are appended here; a run resumes the games it finds")
     args = parser.parse_args(argv)
@@ -50,6 +60,10 @@ def main(argv: list[str] | None = None) -> None:
                                                               else {})
     players = 1 + len(args.opponents)
     try:
+        for source in args.imports:
+            import_agents(source)
+        for spec in (args.agent, *args.opponents):
+            make_agent(spec, seed=0)  # an unknown agent is a usage error, not a worker's crash
         engine = bw.load(args.game, players, options, engine=args.engine).engine
         test = SPRT(args.low, args.bar)
     except (bw.BoardwrightError, ValueError) as exc:

@@ -24,6 +24,11 @@ import pytest
 from boardwright.games.carcassonne import game as carcassonne_game
 from boardwright.games.carcassonne import native
 from carcassonne_engines import ENGINES, STATE_CLASS
+from example_plugins import expose
+
+# The example game of examples/goofspiel, found through its entry point by every test (installed
+# by `make test`, else a generated dist-info on sys.path: tests/example_plugins.py).
+EXAMPLES = expose()
 
 # Only an install asked not to build the extension (BOARDWRIGHT_NATIVE=0) runs without it.
 NATIVE_SKIPPED = os.environ.get("BOARDWRIGHT_NATIVE") == "0" and not native.AVAILABLE

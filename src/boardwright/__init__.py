@@ -5,6 +5,10 @@
     state = game.new_game(seed=7)
 """
 
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
 from boardwright.core import (
     Action,
     BoardwrightError,
@@ -16,6 +20,7 @@ from boardwright.core import (
     InvalidOptionError,
     MalformedActionError,
     OMNISCIENT,
+    PluginError,
     State,
     UnknownGameError,
     Viewer,
@@ -29,9 +34,26 @@ from boardwright.core import (
 
 __version__ = "0.1.0"
 
+
+def register_agent(name: str, factory: Any, parameters: Mapping[str, Any] | None = None) -> None:
+    """Make an agent class or factory available to agent strings under `name` (parameters:
+    agent-string name -> type, or (keyword, type)); see `boardwright.agents.registry`.
+
+    The agents are a layer above this facade: they are imported by name on first use, as the
+    registry imports the built-in games, so `import boardwright` stays the engine alone."""
+    importlib.import_module("boardwright.agents.registry").register_agent(
+        name, factory, parameters)
+
+
+def available_agents() -> list[str]:
+    """The agent names agent strings may use: built-in, registered, and installed plugins."""
+    return importlib.import_module("boardwright.agents").available_agents()
+
+
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "Game", "GameOverError", "GameRecord",
-    "IllegalActionError", "InvalidOptionError", "MalformedActionError", "OMNISCIENT", "State",
-    "UnknownGameError", "Viewer", "available_engines", "available_games", "bots_only_options",
-    "load", "register", "replay", "__version__",
+    "IllegalActionError", "InvalidOptionError", "MalformedActionError", "OMNISCIENT",
+    "PluginError", "State", "UnknownGameError", "Viewer", "available_agents", "available_engines",
+    "available_games", "bots_only_options", "load", "register", "register_agent", "replay",
+    "__version__",
 ]

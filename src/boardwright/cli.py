@@ -43,6 +43,7 @@ from rich.text import Text
 import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
 from boardwright.agents.advice import suggest
+from boardwright.agents.registry import import_agents
 from boardwright.render import renderer_for, seat_text
 
 app = typer.Typer(
@@ -996,6 +997,11 @@ def simulate(
     bootstrap: Annotated[int, typer.Option(
         help="Bootstrap resamples for the Elo intervals (0: none).")] = 200,
     engine: EngineOption = None,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE|FILE.py",
+        help="Import a module or file that registers agents of your own "
+             "(bw.register_agent) before the line-up is read; repeat for several. Installed "
+             "plugins need no --import.")] = None,
 ) -> None:
     """Play many games between agents (seats rotate each game) and report win rates, scores and
     Elo with 95% intervals. Ctrl-C stops early and reports the games that finished (exit 130)."""
@@ -1006,6 +1012,8 @@ def simulate(
 
     console = _console()
     with _friendly_errors():
+        for source in imports or []:
+            import_agents(source)
         lineup = simulation_lineup(agents, players)
         for spec in dict.fromkeys(lineup):
             make_agent(spec, seed=0)  # unknown agents and parameters fail now, not in a worker
@@ -1122,6 +1130,15 @@ def serve(
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
+    agent: Annotated[list[str] | None, typer.Option(
+        "--agent", metavar="AGENT",
+        help="Offer this agent string in the lobby besides the built-in agents, e.g. an "
+             "installed plugin's agent (see `boardwright agents`); visitors may choose exactly "
+             "the strings offered. Repeat for several.")] = None,
+    imports: Annotated[list[str] | None, typer.Option(
+        "--import", metavar="MODULE|FILE.py",
+        help="Import a module or file that registers agents of your own before --agent is "
+             "read (offer them with --agent); repeat for several.")] = None,
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -1147,10 +1164,17 @@ def serve(
     if log_level.lower() not in LOG_LEVELS:
         _fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", USAGE)
     url = resolve_url(db)
+    for source in imports or []:
+        try:
+            import_agents(source)
+        except bw.BoardwrightError as exc:
+            _fail(str(exc), USAGE)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
-                                 hint_seconds=hint_seconds)
+                                 hint_seconds=hint_seconds, agents=agent or [])
+    except bw.BoardwrightError as exc:  # an --agent that is unknown or does not load
+        _fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
         _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
@@ -1173,10 +1197,40 @@ def games() -> None:
         try:
             doc = (type(bw.load(name)).__doc__ or "").strip().splitlines()
             engines = ", ".join(bw.available_engines(name))
+        except bw.PluginError as exc:  # an installed game that does not load: say why
+            doc, engines = [f"(cannot be loaded) {exc}"], ""
         except bw.BoardwrightError:
             doc, engines = [], ""
-        table.add_row(name, engines, doc[0] if doc else "")
+        table.add_row(name, engines, Text(doc[0]) if doc else "")
     console.print(table)
+
+
+@app.command("agents")
+def agents_command() -> None:
+    """List the agents agent strings may name: built-in ones, installed plugins (the
+    `boardwright.agents` entry points) and their parameters, and the levels."""
+    from boardwright.agents import AGENTS, LEVELS, PARAMETERS, available_agents
+    from boardwright.agents.registry import lookup
+
+    console = _console()
+    table = Table(show_edge=False, box=None, header_style="bold")
+    table.add_column("Agent")
+    table.add_column("Parameters")
+    table.add_column("From")
+    for name in available_agents():
+        if name in AGENTS:
+            table.add_row(name, ", ".join(sorted(PARAMETERS[name])), "built in")
+            continue
+        try:
+            entry = lookup(name)
+        except bw.BoardwrightError as exc:
+            table.add_row(name, "", Text(f"(cannot be loaded) {exc}"))
+            continue
+        if entry is not None:
+            table.add_row(name, ", ".join(sorted(entry.parameters)), Text(entry.origin))
+    console.print(table)
+    console.print(Text("Levels: " + ", ".join(f"{level.name} ({level.agent})"
+                                                for level in LEVELS.values())))
 
 
 def main() -> None:

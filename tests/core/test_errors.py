@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("carcassonne_engine")  # on each Carcassonn
 
 ERROR_NAMES = ["BoardwrightError", "UnknownGameError", "InvalidOptionError",
                "MalformedActionError", "IllegalActionError", "GameOverError",
-               "CorruptRecordError"]
+               "CorruptRecordError", "PluginError"]
 
 
 def _error_classes() -> list[type[BaseException]]:
@@ -51,7 +51,7 @@ def test_game_over_is_an_illegal_action() -> None:
 def test_error_subclasses_are_distinct() -> None:
     """Malformed input, illegal moves and bad options are told apart by type."""
     distinct = [bw.UnknownGameError, bw.InvalidOptionError, bw.MalformedActionError,
-                bw.IllegalActionError, bw.CorruptRecordError]
+                bw.IllegalActionError, bw.CorruptRecordError, bw.PluginError]
     for a in distinct:
         for b in distinct:
             if a is not b:

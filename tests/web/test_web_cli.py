@@ -31,3 +31,31 @@ def test_serve_refuses_bad_arguments(args, message) -> None:
     result = runner.invoke(app, ["serve", *args])
     assert result.exit_code != 0
     assert message in " ".join(result.output.split())
+
+
+def test_serve_offers_the_agents_it_is_given(tmp_path, monkeypatch) -> None:
+    """--agent strings reach the app (checked at start-up); --import loads a file first."""
+    import sys
+
+    import uvicorn
+
+    from boardwright.agents import registry
+
+    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+    monkeypatch.delitem(sys.modules, "plugin_agents_registering", raising=False)
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda application, **kwargs: served.update(
+        app=application))
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    result = runner.invoke(app, ["serve", "--db", db, "--agent", "matcher", "--agent",
+                                 "first:last=on", "--import", "plugin_agents_registering"])
+    assert result.exit_code == 0, result.output
+    assert served["app"].state.manager.agents == ("matcher", "first:last=on")
+    for args, message in ((["--agent", "nobody"], "unknown agent 'nobody'"),
+                          (["--agent", "matcher:depth=2"], "has no parameter 'depth'"),
+                          (["--import", "no_such_module_here"], "--import no_such_module_here: "
+                                                                "ModuleNotFoundError")):
+        result = runner.invoke(app, ["serve", "--db", db, *args])
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.split())
+    sys.modules.pop("plugin_agents_registering", None)  # a later import registers again

@@ -8,6 +8,7 @@ from boardwright.core.errors import (
     IllegalActionError,
     InvalidOptionError,
     MalformedActionError,
+    PluginError,
     UnknownGameError,
 )
 from boardwright.core.game import OMNISCIENT, Game, State, Viewer, rank_returns
@@ -23,8 +24,8 @@ from boardwright.core.registry import (
 
 __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "GameOverError", "IllegalActionError",
-    "InvalidOptionError", "MalformedActionError", "UnknownGameError", "Game", "OMNISCIENT",
-    "State", "Viewer",
+    "InvalidOptionError", "MalformedActionError", "PluginError", "UnknownGameError", "Game",
+    "OMNISCIENT", "State", "Viewer",
     "rank_returns", "GameRecord", "available_engines", "available_games", "bots_only_options",
     "load", "register", "replay",
 ]

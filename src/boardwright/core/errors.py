@@ -53,3 +53,9 @@ class GameOverError(IllegalActionError):
 
 class CorruptRecordError(BoardwrightError):
     """A game record that cannot be read or does not replay."""
+
+
+class PluginError(BoardwrightError):
+    """An installed plugin (an entry point of the `boardwright.games` or `boardwright.agents`
+    group) that cannot be loaded, or that loads as something it should not be. The message names
+    the entry point and its distribution, so the user knows which package to fix or remove."""

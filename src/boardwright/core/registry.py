@@ -1,6 +1,10 @@
 """The game registry: names to game factories, and replay of records.
 
 Built-in games are imported lazily by name so that loading one game never imports the others.
+Games of other installed packages are found the same way, through their `boardwright.games`
+entry points (core/plugins.py): their names are listed without importing them, and a plugin is
+imported the first time its game is loaded. A built-in name cannot be taken by a plugin.
+
 A game may offer several engines (implementations of the same rules, `Game.engines`); `load`
 and `replay` take the one to use, and pass it to the factory only when the game offers more
 than one, so factories of single-engine games keep their `(players, options)` signature.
@@ -10,12 +14,15 @@ from __future__ import annotations
 
 import copy
 import importlib
+import types
 from typing import Any, Callable
 
+from boardwright.core import plugins
 from boardwright.core.errors import (
     BoardwrightError,
     CorruptRecordError,
     InvalidOptionError,
+    PluginError,
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
@@ -38,15 +45,49 @@ def register(name: str, factory: GameFactory) -> None:
 
 
 def available_games() -> list[str]:
-    return sorted(set(_FACTORIES) | set(_BUILTIN_MODULES))
+    """The names `load` knows: built-in games, registered ones and installed plugins (listed
+    from their metadata, not imported)."""
+    return sorted(set(_FACTORIES) | set(_BUILTIN_MODULES) | set(_plugin_games()))
+
+
+def _plugin_games() -> dict[str, Any]:
+    """The `boardwright.games` entry points, without the built-in names they may not take."""
+    return {name: point for name, point in plugins.entry_points(plugins.GAMES_GROUP).items()
+            if name not in _BUILTIN_MODULES}
+
+
+def _load_plugin(name: str, point: Any) -> None:
+    """Import a plugin game and register it. The entry point names either the game's factory
+    (a `Game` subclass or a function of (players, options)), registered under the entry point's
+    name, or a module that calls `register` itself when imported."""
+    target = plugins.load(point)
+    if isinstance(target, types.ModuleType):  # a module: registering is its import's job
+        if name not in _FACTORIES:
+            raise PluginError(f"{plugins.describe(point)} names a module that registers no "
+                              f"game {name!r}: name the Game class (module:Class) instead")
+        return
+    if not callable(target):
+        raise PluginError(f"{plugins.describe(point)} names {short_repr(target)}, which is "
+                          "neither a Game class nor a factory of (players, options)")
+    declared = getattr(target, "name", "") if isinstance(target, type) else ""
+    if isinstance(target, type) and issubclass(target, Game) and declared != name:
+        raise PluginError(f"{plugins.describe(point)} names the game class "
+                          f"{target.__name__}, whose name is {declared!r}: records name a game "
+                          f"by Game.name, so it must be {name!r}")
+    register(name, target)
 
 
 def _factory(name: str) -> GameFactory:
-    """The factory registered under `name`, importing a built-in game on first use."""
+    """The factory registered under `name`, importing a built-in game or a plugin on first
+    use."""
     if not isinstance(name, str):
         raise UnknownGameError(f"game name must be a string, not {type(name).__name__}")
     if name not in _FACTORIES and name in _BUILTIN_MODULES:
         importlib.import_module(_BUILTIN_MODULES[name])
+    if name not in _FACTORIES:
+        point = _plugin_games().get(name)
+        if point is not None:
+            _load_plugin(name, point)
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     return _FACTORIES[name]

@@ -8,6 +8,7 @@ needs the game-agnostic API, so a newly registered game is playable in the termi
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Protocol, Sequence
 
 from rich.console import RenderableType
@@ -83,7 +84,9 @@ class GenericRenderer:
         return seat_text(state.current_player, " to play")
 
     def position(self, state: State, marks: bool = False) -> list[RenderableType]:
-        return [scores_table(state.scores, labels=self.labels)]
+        """The scores, then what a spectator may see of the position (`view(None)`: no seat's
+        secrets, whoever is at the terminal), one field a line."""
+        return [scores_table(state.scores, labels=self.labels), view_table(state.view(None))]
 
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = list(state.legal_actions())
@@ -105,11 +108,34 @@ class GenericRenderer:
         scores = state.scores
         best = max(scores) if scores else 0
         winners = ", ".join(seat_name(s) for s, v in enumerate(scores) if v == best)
-        return [scores_table(scores, labels=self.labels, title="Final scores"),
+        return [view_table(state.view(None)),
+                scores_table(scores, labels=self.labels, title="Final scores"),
                 Text(f"Winner(s): {winners}", style="bold")]
 
     def legend(self) -> list[Text]:
         return []
+
+
+VIEW_TEXT = 200  # characters of a view field shown by the generic renderer
+
+
+def view_table(view: dict[str, Any]) -> Table:
+    """A game's view, one field a line: scalars and lists of scalars as they read, anything
+    nested as compact JSON, each cut at VIEW_TEXT characters."""
+    table = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
+    table.add_column(style="bold")
+    table.add_column()
+    for key, value in view.items():
+        if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
+            text = ", ".join("—" if v is None else str(v) for v in value) or "(none)"
+        elif isinstance(value, (dict, list)):
+            text = json.dumps(value, separators=(",", ":"), default=str)
+        else:
+            text = "—" if value is None else str(value)
+        if len(text) > VIEW_TEXT:
+            text = text[:VIEW_TEXT - 1] + "…"
+        table.add_row(str(key).replace("_", " "), Text(text))
+    return table
 
 
 def secret_text(game: Game, state: State, action: Action, viewer: Viewer) -> str | None:

@@ -1,7 +1,8 @@
 """Gymnasium single-agent environments: one seat learns, bots play the other seats.
 
-Importing this module registers `boardwright/Carcassonne-v0`, `boardwright/Queens-v0` and
-`boardwright/Shogun-v0`:
+Importing this module registers `boardwright/Carcassonne-v0`, `boardwright/Queens-v0`,
+`boardwright/Shogun-v0`, and one id per installed game plugin (`env_id_of`: Goofspiel ->
+`boardwright/Goofspiel-v0`):
 
     import gymnasium, boardwright.rl.gymnasium
     env = gymnasium.make("boardwright/Carcassonne-v0", opponent="greedy")
@@ -48,6 +49,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.core.errors import BoardwrightError, InvalidOptionError
 from boardwright.rl import make_game
@@ -153,9 +155,18 @@ class BoardwrightEnv(gymnasium.Env):
         return None
 
 
+def env_id_of(game: str) -> str:
+    """The Gymnasium id of a game's environment: `boardwright/Queens-v0`; a plugin game's from
+    its name (`goofspiel` -> `boardwright/Goofspiel-v0`, `my_game` -> `boardwright/MyGame-v0`)."""
+    title = GAMES.get(game) or "".join(part.title() for part in game.replace("-", "_").split("_"))
+    return f"boardwright/{title}-v0"
+
+
 def _register() -> None:
-    for name, title in GAMES.items():
-        env_id = f"boardwright/{title}-v0"
+    """An id for every available game, installed plugins included (listed, not imported: the
+    plugin is imported when its environment is made)."""
+    for name in bw.available_games():
+        env_id = env_id_of(name)
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="boardwright.rl.gymnasium:BoardwrightEnv",
                                kwargs={"game": name}, disable_env_checker=False)

@@ -1,7 +1,7 @@
 """OpenSpiel adapter: each boardwright game registered as a Python game with `pyspiel`.
 
-Importing this module registers `python_boardwright_carcassonne`, `python_boardwright_queens`
-and `python_boardwright_shogun`:
+Importing this module registers `python_boardwright_carcassonne`, `python_boardwright_queens`,
+`python_boardwright_shogun` and `python_boardwright_<name>` for every installed game plugin:
 
     import pyspiel, boardwright.rl.openspiel
     game = pyspiel.load_game("python_boardwright_queens", {"players": 2, "seed": 7})
@@ -30,28 +30,56 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from typing import Any
 
 import numpy as np
 import pyspiel
 
+import boardwright as bw
 from boardwright.core.errors import BoardwrightError
 from boardwright.rl import make_game
 from boardwright.rl.action_spaces import action_space_for
 from boardwright.rl.observations import encoder_for
 
-GAMES = ("carcassonne", "queens", "shogun")
+# The built-in games. Any other available game (an installed plugin) is registered too: its most
+# players found by trying 2 to 8, imperfect information unless its Game says
+# `perfect_information = True`, and its Game's `max_game_length` (decisions in a game at most)
+# or DEFAULT_MAX_LENGTH.
 MAX_PLAYERS = {"carcassonne": 5, "queens": 4, "shogun": 4}
 MAX_LENGTH = {"carcassonne": 1000, "queens": 2000, "shogun": 20000}
 PERFECT = {"queens"}
+DEFAULT_MAX_LENGTH = 10_000
 
 
 def _short_name(name: str) -> str:
     return f"python_boardwright_{name}"
 
 
+def _plugin_facts(name: str) -> tuple[int, bool]:
+    """A plugin game's most players (tried from 2 to 8) and whether it has perfect information;
+    PluginError when it does not load, InvalidOptionError when it has no 2-player-or-more
+    configuration."""
+    most, perfect = 0, False
+    for players in range(2, 9):
+        try:
+            game = bw.load(name, players)
+        except bw.PluginError:
+            raise
+        except bw.BoardwrightError:
+            continue
+        most, perfect = players, bool(getattr(game, "perfect_information", False))
+    if not most:
+        raise bw.InvalidOptionError(f"{name} cannot be played by 2 to 8 players")
+    return most, perfect
+
+
 def _game_type(name: str) -> Any:
-    info = (pyspiel.GameType.Information.PERFECT_INFORMATION if name in PERFECT
+    if name in MAX_PLAYERS:
+        most, perfect = MAX_PLAYERS[name], name in PERFECT
+    else:
+        most, perfect = _plugin_facts(name)
+    info = (pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
             else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
     return pyspiel.GameType(
         short_name=_short_name(name),
@@ -61,7 +89,7 @@ def _game_type(name: str) -> Any:
         information=info,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=MAX_PLAYERS[name],
+        max_num_players=most,
         min_num_players=2,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
@@ -109,7 +137,8 @@ def _make_game_class(name: str) -> type:
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=MAX_LENGTH[name],
+                max_game_length=int(getattr(bw_game, "max_game_length",
+                                            MAX_LENGTH.get(name, DEFAULT_MAX_LENGTH))),
             )
             super().__init__(game_type, info, params)
             self._shared = _Shared(bw_game)
@@ -197,11 +226,18 @@ class Observer:
 
 
 def register() -> None:
+    """Register every available game: the built-in ones and the installed plugins (a plugin
+    that does not load is left out with a warning; the others are registered)."""
     registered = set(pyspiel.registered_names())
-    for name in GAMES:
-        game_type, cls = _make_game_class(name)
-        if game_type.short_name not in registered:
-            pyspiel.register_game(game_type, cls)
+    for name in bw.available_games():
+        if _short_name(name) in registered:
+            continue
+        try:
+            game_type, cls = _make_game_class(name)
+        except bw.BoardwrightError as exc:
+            warnings.warn(f"{name} is not registered with OpenSpiel: {exc}", stacklevel=2)
+            continue
+        pyspiel.register_game(game_type, cls)
 
 
 register()

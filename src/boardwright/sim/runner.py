@@ -1,9 +1,9 @@
 """One simulated game: a `GameJob` in, a `GameResult` out.
 
 A job is plain data (picklable, so it can go to a worker process or a Ray task); `play_game`
-loads the game, builds a fresh agent per seat from its spec string, plays to the end and
-measures. Everything random comes from the job's seed, so a job gives the same result wherever
-and whenever it runs.
+loads the game, builds a fresh agent per seat from its spec string (agents registered by a
+call travel with the job), plays to the end and measures. Everything random comes from the
+job's seed, so a job gives the same result wherever and whenever it runs.
 
 `make_jobs` builds the jobs of a whole simulation: game i gets the seed `game_seed(base, i)` and
 the agent line-up rotated by i (seat s plays entry (s + i) mod players), so no agent keeps the
@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 import boardwright as bw
 from boardwright.agents import make_agent
+from boardwright.agents.registry import install, registrations_for
 
 SEED_RANGE = 2**53  # seeds stay exact in JSON (and JavaScript)
 
@@ -62,6 +63,14 @@ class GameJob:
     labels: tuple[str, ...] = ()  # agent name per seat for reports (default: the specs)
     record: bool = False  # return the game record in the result
     engine: str | None = None  # the engine that plays the rules (None: the game's default)
+    # The agents of `agents` registered by a call (not built in, not an installed plugin): they
+    # go with the job to its worker process, which would not know them (agents/registry.py).
+    # Filled when the job is made, from this process's registrations.
+    registrations: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.registrations is None:
+            object.__setattr__(self, "registrations", registrations_for(self.agents))
 
     @property
     def seat_labels(self) -> tuple[str, ...]:
@@ -152,6 +161,7 @@ def play_game(job: GameJob) -> GameResult:
     game, option or agent names."""
     started = time.perf_counter()
     game = load_game(job.game, job.players, job.options, job.engine)
+    install(job.registrations)
     agents = [make_agent(spec, seed=agent_seed(job.seed, seat))
               for seat, spec in enumerate(job.agents)]
     state = game.new_game(job.seed)

@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 import boardwright as bw
+from boardwright.agents import make_agent
 from boardwright.agents.levels import LEVELS
 from boardwright.web import protocol as P
 from boardwright.web.analysis import Analyses, analysis_router
@@ -94,7 +95,10 @@ def levels() -> list[dict[str, str]]:
             for level in LEVELS.values()]
 
 
-def catalog() -> dict[str, Any]:
+def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """The lobby's menu: every game with its player counts and options, the levels, and the
+    agent strings (the built-in ones, then those the server offers: `create_app(agents=...)`)."""
+    agents = list(AGENTS) + [a for a in offered if a not in AGENTS]
     games = []
     for name in bw.available_games():
         counts = set()
@@ -102,18 +106,35 @@ def catalog() -> dict[str, Any]:
             for players in range(1, 9):
                 try:
                     bw.load(name, players, options)
+                except bw.PluginError as exc:  # an installed game that does not load
+                    log.error("game %s is not offered: %s", name, exc)
+                    break
                 except bw.BoardwrightError:
                     continue
                 counts.add(players)
+        if not counts:
+            continue
         try:
             doc = (type(bw.load(name, min(counts) if counts else 2)).__doc__ or "").strip()
         except bw.BoardwrightError:
             doc = ""
         games.append({"name": name, "players": sorted(counts),
                       "description": doc.splitlines()[0] if doc else "",
-                      "options_help": OPTIONS_HELP.get(name, {}), "levels": levels(),
-                      "agents": list(AGENTS)})
+                      "options_help": OPTIONS_HELP.get(name) or options_help(name, min(counts)),
+                      "levels": levels(), "agents": agents})
     return {"games": games, "levels": levels()}
+
+
+def options_help(name: str, players: int) -> dict[str, str]:
+    """A game's own help for its options (a plugin game's `options_help` class attribute, a
+    mapping of option name to text); none when it has none or cannot be loaded."""
+    try:
+        found = getattr(type(bw.load(name, players)), "options_help", None)
+    except bw.BoardwrightError:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): str(v) for k, v in found.items()}
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -133,19 +154,27 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                static_dir: str | Path | None = None,
                rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
                hint_iterations: int | None = None,
-               analysis_iterations: int | None = None) -> FastAPI:
+               analysis_iterations: int | None = None,
+               agents: list[str] | tuple[str, ...] = ()) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
     frames per second and connection (the protocol's 20; tests that replay whole games at
     machine speed raise it). A hint searches for `hint_seconds`, or `hint_iterations` playouts
     when given (reproducible, and tiny in tests). Analyses run like the bots (processes or a
-    thread), with `analysis_iterations` playouts per decision (default: the analysis module's)."""
+    thread), with `analysis_iterations` playouts per decision (default: the analysis module's).
+    `agents`: agent strings the lobby offers beyond the built-in agents and levels, e.g. an
+    installed plugin's agent ("matcher") or a registered one with its parameters fixed
+    ("lookahead:samples=4"); visitors may use exactly these, nothing else that is not built in.
+    Each is checked now, so a typo or a broken plugin stops the server from starting."""
     redact_loggers()
+    offered = tuple(dict.fromkeys(a.strip() for a in agents))
+    for spec in offered:
+        make_agent(spec, seed=0)
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
-                          hint_iterations=hint_iterations)
+                          hint_iterations=hint_iterations, agents=offered)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     catalog_cache: dict[str, Any] = {}
@@ -191,7 +220,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
         if not catalog_cache:
-            catalog_cache.update(catalog())
+            catalog_cache.update(catalog(offered))
         return catalog_cache
 
     @app.get("/api/stats")

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger("boardwright.web")
@@ -46,6 +46,15 @@ class PositionJob:
 @dataclass(frozen=True)
 class BotJob(PositionJob):
     agent: str
+    # The agent's registration when it was registered by a call (agents/registry.py): the
+    # spawned workers would not know it otherwise. Filled when the job is made.
+    registrations: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.registrations is None:
+            from boardwright.agents.registry import registrations_for
+
+            object.__setattr__(self, "registrations", registrations_for([self.agent]))
 
 
 class _Cache:
@@ -90,7 +99,9 @@ def decision_seed(seed: int, seat: int, step: int) -> int:
 def choose_action(job: BotJob) -> dict[str, Any]:
     """The bot's action (JSON) for the position after `job.actions` (runs in a worker)."""
     from boardwright.agents import make_agent
+    from boardwright.agents.registry import install
 
+    install(job.registrations)
     state = _CACHE.take(job)
     if state.current_player != job.seat or state.is_terminal:
         raise ValueError(f"seat {job.seat} is not to move in game {job.game_id}")

@@ -18,14 +18,15 @@ import random
 import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import boardwright as bw
-from boardwright.agents import HUMAN, make_agent, parse_agent_spec
-from boardwright.agents.levels import level_agent, level_of
+from boardwright.agents import AGENTS, HUMAN, make_agent, parse_agent_spec
+from boardwright.agents.levels import LEVELS, level_agent, level_of
+from boardwright.agents.registry import registered_names
 from boardwright.web import hints as H
 from boardwright.web import protocol as P
 from boardwright.web.bots import BotJob, BotPool
@@ -77,11 +78,27 @@ def visible_scores(state: bw.State, view: dict[str, Any]) -> list[Any]:
     return list(state.scores)
 
 
-def check_agent(spec: str) -> None:
+def check_agent(spec: str, offered: Collection[str] = ()) -> None:
     """Parse a bot string or level name (InvalidOptionError when unknown) and refuse
-    parameters that would make one decision too long for a shared server."""
-    _, params = parse_agent_spec(level_agent(spec))
+    parameters that would make one decision too long for a shared server.
+
+    Visitors choose among the built-in agents (with parameters, within AGENT_LIMITS) and the
+    agent strings the server offers (`offered`, from `boardwright serve --agent`), exactly as
+    offered: an agent registered in the server process or installed as a plugin is not
+    playable from the lobby unless the server says so, and its parameters are the server's."""
+    spec = level_agent(spec)
+    name, params = parse_agent_spec(spec)
+    if name not in AGENTS and name.lower() not in LEVELS and spec.strip() not in offered:
+        shown = ", ".join(offered) if offered else "none"
+        known = name in registered_names()  # listed only: a visitor's name imports nothing
+        what = f"agent {name!r} is not offered on this server" if known else \
+            f"unknown agent {name!r}"
+        raise bw.InvalidOptionError(
+            f"{what}: this server offers the built-in agents ({', '.join(sorted(AGENTS))}), "
+            f"the levels ({', '.join(LEVELS)}) and these agent strings: {shown}")
     make_agent(spec, seed=0)
+    if name not in AGENTS:
+        return
     for key, value in params.items():
         limit = AGENT_LIMITS.get(key)
         if limit is None:
@@ -432,13 +449,14 @@ class GameManager:
 
     def __init__(self, storage: Storage, bots: BotPool, bot_delay: float = 0.0,
                  rate_limit: int = P.RATE_LIMIT, hint_seconds: float | None = 1.0,
-                 hint_iterations: int | None = None) -> None:
+                 hint_iterations: int | None = None, agents: Collection[str] = ()) -> None:
         if hint_iterations is None and (hint_seconds is None or hint_seconds <= 0):
             raise ValueError("a hint needs a budget: hint_seconds > 0 or hint_iterations")
         self.storage = storage
         self.bots = bots
         self.hint_seconds = None if hint_iterations is not None else hint_seconds
         self.hint_iterations = hint_iterations
+        self.agents = tuple(a.strip() for a in agents)  # agent strings offered beyond the built-in
         self.bot_delay = bot_delay
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
@@ -574,7 +592,7 @@ class GameManager:
         try:
             for kind in dict.fromkeys(kinds):
                 if kind != HUMAN:
-                    check_agent(kind)
+                    check_agent(kind, self.agents)
             if HUMAN not in kinds:  # bots alone: the game's own limit makes it end
                 options, _ = bw.bots_only_options(name, options)
             game = bw.load(name, players, options)

@@ -4,7 +4,8 @@
 turns the JSON view of one seat into a flat float32 vector of `encoder.size` values. Seats are
 *relative*: block k describes the seat k places after the observer (k = 0 is the observer).
 The layout of each game is documented in its module (`boardwright.rl.observations.<game>`);
-`encoder.layout` lists the named slices `(name, start, stop, shape)` of the vector.
+`encoder.layout` lists the named slices `(name, start, stop, shape)` of the vector. Other games
+(plugins) bring their own through a hook, or get the generic encoder (`generic.py`).
 """
 
 from __future__ import annotations
@@ -54,7 +55,10 @@ class Encoder:
 
 
 def encoder_for(game: Game) -> Encoder:
-    """The observation encoder of a configured game."""
+    """The observation encoder of a configured game: a built-in game's own; else the one the
+    game gives through its hook `observation_encoder()` (an `Encoder`: `size`, `layout` and
+    `encode(view, seat)`, e.g. a subclass of the one here), else the generic one, which hashes
+    the view's JSON into a fixed vector (generic.py)."""
     if game.name == "carcassonne":
         from boardwright.rl.observations.carcassonne import CarcassonneEncoder
         return CarcassonneEncoder(game)
@@ -64,7 +68,11 @@ def encoder_for(game: Game) -> Encoder:
     if game.name == "shogun":
         from boardwright.rl.observations.shogun import ShogunEncoder
         return ShogunEncoder(game)
-    raise ValueError(f"no observation encoder for game {game.name!r}")
+    hook = getattr(game, "observation_encoder", None)
+    if callable(hook):
+        return hook()
+    from boardwright.rl.observations.generic import GenericEncoder
+    return GenericEncoder(game)
 
 
 def one_hot(out: np.ndarray, start: int, index: int | None) -> None:

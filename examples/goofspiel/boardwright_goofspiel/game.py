@@ -1,0 +1,240 @@
+"""Goofspiel, the Game of Pure Strategy, for 2 to 4 players.
+
+Every player holds the cards 1..N (N = the `cards` option, 13 by default). A shuffled prize
+deck of the same values is turned over one card a round; each player bids one card of their
+hand for it, face down, and the bids are shown together. The highest bid wins the prize (its
+value in points); a tie for the highest bid wins nothing and the prize is lost. Bids are spent.
+After N rounds the most points win.
+
+What it shows of boardwright's game API:
+
+* chance: the prize order is dealt from the seed at `new_game`, so seed + actions replay exactly;
+* hidden information: the table plays bids in seat order, so a bid is secret until the round's
+  last bid (`secret_fields`), and `view(seat)` shows another seat's unplayed cards without
+  saying which one is its hidden bid;
+* `determinize`: a searching bot deals the prizes still face down in a new order, and gives the
+  seats that already bid this round a bid drawn from their unplayed cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from boardwright.core.errors import (
+    GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
+)
+from boardwright.core.game import Game, State
+from boardwright.core.inputs import (
+    check_action_id, check_action_json, check_seed, coerce_action, copy_options, short_repr,
+)
+from boardwright.core.record import GameRecord, record_of
+
+MIN_CARDS, MAX_CARDS, DEFAULT_CARDS = 3, 20, 13
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Bid the card `card` for this round's prize."""
+
+    card: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "bid", "card": self.card}
+
+
+class GoofspielGame(Game):
+    """Goofspiel: bid cards 1..N, face down, for prize cards turned over one a round."""
+
+    name = "goofspiel"
+    version = "1"
+    options_help = {"cards": f"cards per hand and prizes ({MIN_CARDS} to {MAX_CARDS}, "
+                             f"default {DEFAULT_CARDS})"}
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        options = copy_options(options)
+        if not 2 <= players <= 4:
+            raise InvalidOptionError(f"Goofspiel is for 2 to 4 players, not {players}")
+        unknown = set(options) - {"cards"}
+        if unknown:
+            raise InvalidOptionError(f"unknown Goofspiel option(s) {', '.join(sorted(unknown))}; "
+                                     "known: cards")
+        cards = options.setdefault("cards", DEFAULT_CARDS)
+        if type(cards) is not int or not MIN_CARDS <= cards <= MAX_CARDS:
+            raise InvalidOptionError(f"cards must be a whole number from {MIN_CARDS} to "
+                                     f"{MAX_CARDS}, not {short_repr(cards)}")
+        super().__init__(players, options)
+        self.cards = cards
+        self.bids = tuple(Bid(card) for card in range(1, cards + 1))  # shared action objects
+
+    def new_game(self, seed: int | None = None) -> GoofspielState:
+        seed = check_seed(seed)
+        prizes = list(range(1, self.cards + 1))
+        random.Random(seed).shuffle(prizes)
+        return GoofspielState(self, seed, prizes)
+
+    # -- actions: JSON {"type": "bid", "card": c}, id c - 1 --------------------------------------
+
+    def action_from_json(self, data: Any) -> Bid:
+        data = check_action_json(data)
+        card = data.get("card")
+        if data.get("type") != "bid" or set(data) != {"type", "card"}:
+            raise MalformedActionError(f"a Goofspiel action is {{\"type\": \"bid\", \"card\": "
+                                       f"n}}, not {short_repr(data)}")
+        if type(card) is not int or not 1 <= card <= self.cards:
+            raise MalformedActionError(f"card must be a whole number from 1 to {self.cards}, "
+                                       f"not {short_repr(card)}")
+        return self.bids[card - 1]
+
+    def action_id(self, action: Any) -> int:
+        if type(action) is not Bid or type(action.card) is not int:
+            raise MalformedActionError(f"not a Goofspiel action: {short_repr(action)}")
+        return check_action_id(action.card - 1, self.cards)
+
+    def action_from_id(self, action_id: int) -> Bid:
+        return self.bids[check_action_id(action_id, self.cards)]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.cards
+
+    def secret_fields(self, action: Any) -> tuple[str, ...]:
+        return ("card",)  # a bid is face down: the other seats see that a bid was made
+
+    def action_text(self, action: Any) -> str:
+        return f"bid {action.card}"
+
+    def secret_action_text(self, public: dict[str, Any]) -> str:
+        return "bid a card (face down)"
+
+    # -- what bots judge positions by ---------------------------------------------------------
+
+    def heuristic(self, state: Any) -> list[float]:
+        """Points won, plus a share of the prizes still to come in proportion to the bidding
+        power left (the sum of one's unplayed cards): spending a 13 on a 2 is a poor trade."""
+        left = sum(state.prizes[state.round:])
+        power = [sum(hand) + (bid or 0) for hand, bid in zip(state.hands, state.bids)]
+        total = sum(power) or 1
+        return [score + left * p / total for score, p in zip(state.points, power)]
+
+
+class GoofspielState(State):
+    """A Goofspiel position: hands, the prize order (dealt from the seed), this round's bids."""
+
+    def __init__(self, game: GoofspielGame, seed: int, prizes: list[int]) -> None:
+        self.game = game
+        self.seed = seed
+        self.meta: dict[str, Any] = {}
+        self.prizes = prizes  # the whole deck in order; prizes[round] is face up
+        self.round = 0
+        n = game.num_players
+        self.hands = [list(range(1, game.cards + 1)) for _ in range(n)]
+        self.bids: list[int | None] = [None] * n
+        self.points = [0] * n
+        self.rounds: list[dict[str, Any]] = []  # finished rounds: prize, bids, winner
+        self.history: list[Bid] = []
+
+    @property
+    def current_player(self) -> int:
+        if self.is_terminal:
+            return -1
+        return self.bids.index(None)  # bids are made in seat order
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.round >= self.game.cards
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def legal_actions(self) -> list[Bid]:
+        if self.is_terminal:
+            return []
+        bids = self.game.bids
+        return [bids[card - 1] for card in self.hands[self.current_player]]
+
+    def apply(self, action: Any) -> None:
+        action = coerce_action(self.game, action, (Bid,))
+        if self.is_terminal:
+            raise GameOverError("the game is over; no action can be applied")
+        seat = self.current_player
+        if action.card not in self.hands[seat]:
+            raise IllegalActionError(f"card {short_repr(action.card)} is not in the hand of "
+                                     f"seat {seat} ({self.hands[seat]})")
+        self.hands[seat].remove(action.card)
+        self.bids[seat] = action.card
+        self.history.append(action)
+        if None not in self.bids:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """All bids are in: show them, give the prize to a single highest bid."""
+        bids = [b for b in self.bids if b is not None]
+        top = max(bids)
+        winners = [seat for seat, bid in enumerate(bids) if bid == top]
+        prize = self.prizes[self.round]
+        winner = winners[0] if len(winners) == 1 else None
+        if winner is not None:
+            self.points[winner] += prize
+        self.rounds.append({"prize": prize, "bids": bids, "winner": winner})
+        self.bids = [None] * self.game.num_players
+        self.round += 1
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What `player` sees (None: a spectator): every seat's unplayed cards (known to all,
+        since bids are shown at the end of each round) with this round's hidden bids still among
+        them, which seats have bid, one's own bid, the prize, and the finished rounds."""
+        n = self.game.num_players
+        unplayed = [sorted(hand + ([bid] if bid is not None else []))
+                    for hand, bid in zip(self.hands, self.bids)]
+        view: dict[str, Any] = {
+            "round": self.round + 1 if not self.is_terminal else self.round,
+            "rounds_total": self.game.cards,
+            "prize": None if self.is_terminal else self.prizes[self.round],
+            "prizes_face_down": sorted(self.prizes[self.round + 1:]),
+            "unplayed": unplayed,
+            "has_bid": [bid is not None for bid in self.bids],
+            "hand": list(self.hands[player]) if player is not None and 0 <= player < n else None,
+            "my_bid": self.bids[player] if player is not None and 0 <= player < n else None,
+            "scores": list(self.points),
+            "rounds": [dict(r, bids=list(r["bids"])) for r in self.rounds],
+            "current_player": self.current_player,
+        }
+        if self.is_terminal:
+            top = max(self.points)
+            view["winners"] = [seat for seat, p in enumerate(self.points) if p == top]
+        return view
+
+    def determinize(self, player: int, rng: random.Random) -> GoofspielState:
+        """A copy `player` cannot tell from this one: the face-down prizes in a new order, and
+        each other seat that bid this round given a bid drawn from its unplayed cards."""
+        other = self.clone()
+        rest = other.prizes[other.round + 1:]
+        rng.shuffle(rest)
+        other.prizes[other.round + 1:] = rest
+        for seat, bid in enumerate(other.bids):
+            if bid is not None and seat != player:
+                pool = other.hands[seat] + [bid]
+                other.bids[seat] = pool.pop(rng.randrange(len(pool)))
+                other.hands[seat] = sorted(pool)
+        return other
+
+    def clone(self) -> GoofspielState:
+        other = GoofspielState.__new__(GoofspielState)
+        other.game = self.game
+        other.seed = self.seed
+        other.meta = dict(self.meta)
+        other.prizes = list(self.prizes)
+        other.round = self.round
+        other.hands = [list(hand) for hand in self.hands]
+        other.bids = list(self.bids)
+        other.points = list(self.points)
+        other.rounds = list(self.rounds)  # finished rounds are never changed
+        other.history = list(self.history)
+        return other
+
+    @property
+    def record(self) -> GameRecord:
+        return record_of(self.game, self.seed, self.history, self.meta)
