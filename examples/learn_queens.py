@@ -486,11 +486,12 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> Run:
 
 def plot_curve(curve: Sequence[CurvePoint], path: Path, title: str, opponent: str) -> None:
     """Win rate (95% Wilson band) by training games, on a log scale past 64 games so the steep
-    start shows; the 80% bar dashed."""
+    start shows; the 80% bar dashed, and marked the first point whose interval lies above it."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import FixedLocator, NullLocator
 
     x = [p.games for p in curve]
     rate = [p.wins / p.evaluated for p in curve]
@@ -501,8 +502,19 @@ def plot_curve(curve: Sequence[CurvePoint], path: Path, title: str, opponent: st
     ax.axhline(0.8, color="grey", linestyle="--", linewidth=1, label="80%")
     ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("symlog", linthresh=64, linscale=0.5)
+    ticks = [t for t in (0, 64, 256, 1000, 4000, 16000, 64000, 256000) if t <= max(x)]
+    ax.xaxis.set_major_locator(FixedLocator(ticks))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.set_xticklabels([f"{t:,}" for t in ticks])
     ax.set_xlim(0, max(x))
     ax.set_ylim(0, 1.02)
+    first = next((p for p in curve if p.low >= 0.8), None)
+    if first is not None:
+        ax.annotate(f"{first.wins}/{first.evaluated}, interval above 80%,\nafter "
+                    f"{first.games:,} games ({first.seconds:.0f} s of training)",
+                    (first.games, first.wins / first.evaluated),
+                    xytext=(14, -62), textcoords="offset points", fontsize=8,
+                    arrowprops={"arrowstyle": "->", "linewidth": 0.8})
     ax.set_xlabel("training games (log scale past 64)")
     ax.set_ylabel(f"won, of {curve[0].evaluated} fresh games")
     ax.set_title(title, fontsize=10)
@@ -511,6 +523,16 @@ def plot_curve(curve: Sequence[CurvePoint], path: Path, title: str, opponent: st
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def plot_summary(summary: dict[str, Any], path: Path) -> None:
+    """The learning curve of a run, from its `curve.json` summary."""
+    curve = [CurvePoint(**p) for p in summary["curve"]]
+    plot_curve(curve, path,
+               "Queens & Princes: linear softmax policy, REINFORCE, numpy\n"
+               f"{summary['training_games']:,} training games in "
+               f"{summary['training_seconds'] / 60:.1f} min on the CPU",
+               summary["config"]["opponent"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -535,7 +557,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="comma-separated bots of the final evaluation")
     parser.add_argument("--greedy", action="store_true",
                         help="evaluate the most probable action instead of sampling the policy")
+    parser.add_argument("--replot", action="store_true",
+                        help="only draw OUT/curve.png again from OUT/curve.json (no training)")
     args = parser.parse_args(argv)
+    if args.replot:
+        plot_summary(json.loads((args.out / "curve.json").read_text()), args.out / "curve.png")
+        print(f"wrote {args.out / 'curve.png'}")
+        return 0
     config = TrainConfig(minutes=args.minutes, max_games=args.games, seed=args.seed,
                          opponent=args.opponent, batch=args.batch, lr=args.lr,
                          eval_every=args.eval_every, curve_games=args.curve_games)
@@ -572,10 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.policy.save(args.out / "policy.npz", training_games=run.games,
                     training_seconds=run.seconds, config=asdict(config))
     (args.out / "curve.json").write_text(json.dumps(summary, indent=1) + "\n")
-    plot_curve(run.curve, args.out / "curve.png",
-               f"Queens & Princes: linear softmax policy, REINFORCE, numpy\n"
-               f"{run.games} training games in {run.seconds / 60:.1f} min on the CPU",
-               config.opponent)
+    plot_summary(summary, args.out / "curve.png")
     print(f"wrote {args.out / 'policy.npz'}, {args.out / 'curve.png'}, {args.out / 'curve.json'}")
     return 0
 

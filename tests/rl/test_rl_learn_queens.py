@@ -87,6 +87,9 @@ def test_learn_queens_writes_the_curve_png_and_the_weights(tmp_path):
     assert policy.theta.shape == (len(lq.ACTION_FEATURES),)
     assert np.any(policy.theta != 0)  # 3 updates of 16 games moved it
     assert summary["theta"] == dict(zip(lq.ACTION_FEATURES, policy.theta.tolist()))
+    (out / "curve.png").unlink()
+    assert lq.main(["--replot", "--out", str(out)]) == 0  # drawn again, without training
+    assert (out / "curve.png").read_bytes()[:8] == png[:8]
 
 
 @pytest.mark.parametrize("greedy", [False, True])
