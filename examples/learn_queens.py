@@ -15,9 +15,9 @@ until both have been tried many times, from both seats. So each legal action is 
 instead by a few features read off the observation planes at the spaces it names (what stands
 on the target, what it leaves behind, how distances to both Queens change, whether an enemy
 Prince could take the target next turn, ...), the policy scores it as `theta . phi(obs, a)` and
-takes a softmax over the legal actions only (the action mask). Weights start at zero, so the
-untrained policy *is* the random player; everything it learns comes from the results of its
-games.
+takes a softmax over the legal actions only (the action mask). Weights start at zero (unless
+`--init` gives a policy.npz), so the untrained policy *is* the random player; everything it
+learns comes from the results of its games.
 
 **Learning: REINFORCE with a learned baseline.** The only reward is the game's result (+1 win,
 -1 loss, 0 draw, at the end); every decision of a game is credited with `G - V(s)`, where V is a
@@ -46,7 +46,9 @@ import gymnasium
 import numpy as np
 
 import boardwright.rl.gymnasium  # noqa: F401  (registers boardwright/Queens-v0)
+from boardwright.core.errors import MalformedActionError
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
+from boardwright.games.queens.battle import CITY_VALUE, QUEEN_VALUE
 
 ENV_ID = "boardwright/Queens-v0"
 
@@ -54,6 +56,9 @@ ENV_ID = "boardwright/Queens-v0"
 ON_MAP, MOUNTAIN = 0, 1
 MY_QUEEN, MY_PRINCE, MY_CITY, MY_FIELD = 2, 3, 4, 5
 EN_QUEEN, EN_PRINCE, EN_CITY, EN_FIELD = 6, 7, 8, 9
+
+# Defence of a Queen, and of a City, on a plain and on a mountain (QUE-VAL-06/07).
+QUEEN_VALUE_ARRAY, CITY_VALUE_ARRAY = np.array(QUEEN_VALUE), np.array(CITY_VALUE)
 
 # Action kinds in the action table.
 INVALID, MOVE, JOINT, SOW, FOUND, PASS = range(6)
@@ -87,6 +92,7 @@ ACTION_FEATURES = (
     "sow_x_own_supply", "sow_x_round", "found_x_city_supply", "found_on_mountain",
     "sow_x_free_neighbours",
 )
+COLUMN = {name: k for k, name in enumerate(ACTION_FEATURES)}
 STATE_FEATURES = (
     "bias", "own_fields", "enemy_fields", "field_lead", "own_princes", "enemy_princes",
     "own_cities", "enemy_cities", "round",
@@ -99,7 +105,6 @@ class ActionTable:
 
     kind: np.ndarray  # int8, one of INVALID, MOVE, JOINT, SOW, FOUND, PASS
     src: np.ndarray  # int16 cell of a MOVE's start, a JOINT's first start, a SOW's space
-    src2: np.ndarray  # int16 cell of a JOINT's second start
     dst: np.ndarray  # int16 cell of a MOVE's or JOINT's target
 
 
@@ -112,14 +117,13 @@ class Featurizer:
         if game.num_players != 2:
             raise ValueError("this example learns the 2-player game")
         self.radius, self.width = encoder.radius, encoder.width
-        start, stop, shape = encoder.slices()["board"]
+        _, stop, shape = encoder.slices()["board"]
         self.board_stop, self.planes = stop, shape[0]
         self.cells = self.width * self.width
         qs, rs = np.divmod(np.arange(self.cells), self.width)
         dq, dr = qs[:, None] - qs[None, :], rs[:, None] - rs[None, :]
         self.distance = np.maximum(np.maximum(abs(dq), abs(dr)), abs(dq + dr)).astype(np.int16)
-        neighbours = (self.distance == 1)
-        self.neighbours = neighbours
+        self.neighbours = self.distance == 1
         self.supplies = encoder.slices()["supplies"][0]
         self.round_at = encoder.slices()["round"][0]
         self.table = self._action_table(game)
@@ -130,24 +134,24 @@ class Featurizer:
     def _action_table(self, game: Any) -> ActionTable:
         n = game.num_distinct_actions
         kind = np.zeros(n, np.int8)
-        src, src2, dst = (np.full(n, -1, np.int16) for _ in range(3))
+        src, dst = np.full(n, -1, np.int16), np.full(n, -1, np.int16)
         for i in range(n):
             try:
                 action = game.action_from_id(i)
-            except Exception:  # an id not used on this map (JOINT pairs past a corner)
+            except MalformedActionError:  # an id not used on this map (JOINT pairs past a corner)
                 continue
             if isinstance(action, Move):
                 kind[i], src[i], dst[i] = MOVE, self.cell(action.src), self.cell(action.dst)
             elif isinstance(action, Joint):
-                kind[i], dst[i] = JOINT, self.cell(action.target)
-                src[i], src2[i] = self.cell(action.first), self.cell(action.second)
+                # the features read the first start only: both Princes leave, the pair arrives
+                kind[i], src[i], dst[i] = JOINT, self.cell(action.first), self.cell(action.target)
             elif isinstance(action, Sow):
                 kind[i], src[i] = SOW, self.cell(action.at)
             elif isinstance(action, Found):
                 kind[i] = FOUND
             elif isinstance(action, Pass):
                 kind[i] = PASS
-        return ActionTable(kind, src, src2, dst)
+        return ActionTable(kind, src, dst)
 
     def board(self, observation: np.ndarray) -> np.ndarray:
         return observation[: self.board_stop].reshape(self.planes, self.cells)
@@ -178,13 +182,13 @@ class Featurizer:
         """One row of ACTION_FEATURES per legal action id."""
         ids = np.asarray(ids, dtype=np.int64)
         t = self.table
-        kind, s, s2, g = t.kind[ids], t.src[ids], t.src2[ids], t.dst[ids]
+        kind, s, g = t.kind[ids], t.src[ids], t.dst[ids]
         b = self.board(observation)
         d = self.distance
         queen = int(np.argmax(b[MY_QUEEN])) if b[MY_QUEEN].any() else -1
         enemy_queen = int(np.argmax(b[EN_QUEEN])) if b[EN_QUEEN].any() else -1
         out = np.zeros((ids.size, len(ACTION_FEATURES)))
-        col = {name: k for k, name in enumerate(ACTION_FEATURES)}
+        col = COLUMN
         moving = (kind == MOVE) | (kind == JOINT)
         queen_move = (kind == MOVE) & (s == queen)
         prince = moving & ~queen_move
@@ -212,13 +216,18 @@ class Featurizer:
             out[:, col["target_threatened"]] = threat[gm] * prince
             out[:, col["source_threatened"]] = threat[sm] * prince
         if enemy_queen >= 0:
-            out[:, col["nearer_enemy_queen"]] = (d[sm, enemy_queen] - d[gm, enemy_queen]) / 8 * moving
-            # two enemy Princes next to their Queen (4 + 4) beat our Queen on a plain (4)
+            nearer = d[sm, enemy_queen] - d[gm, enemy_queen]
+            out[:, col["nearer_enemy_queen"]] = nearer / 8 * moving
+            # could two enemy Princes reach our Queen there and together beat her defence?
             enemies = np.flatnonzero(b[EN_PRINCE])
             if enemies.size:
                 speed = np.maximum(1, 5 - d[enemies, enemy_queen])
                 reachers = (d[enemies][:, gm] <= speed[:, None]).sum(axis=0)
-                strong = 2 * np.maximum(0, 5 - d[gm, enemy_queen]) > 4 * (1 + b[MOUNTAIN, gm])
+                mountain = b[MOUNTAIN, gm].astype(int)
+                defence = np.where(b[MY_CITY, gm] > 0,
+                                   CITY_VALUE_ARRAY[mountain] + QUEEN_VALUE[0],
+                                   QUEEN_VALUE_ARRAY[mountain])
+                strong = 2 * np.maximum(0, 5 - d[gm, enemy_queen]) > defence
                 out[:, col["queen_target_threatened"]] = (reachers >= 2) * strong * queen_move
         buildings = b[MY_CITY] + b[EN_CITY] + b[MY_FIELD] + b[EN_FIELD]
         free_plain = (b[ON_MAP] > 0) & (b[MOUNTAIN] == 0) & (buildings == 0)
@@ -232,7 +241,8 @@ class Featurizer:
         out[:, col["sow_x_own_supply"]] = own_fields * sow
         out[:, col["sow_x_round"]] = observation[self.round_at] * 2 * sow
         ss = np.where(sow, s, 0)
-        out[:, col["sow_x_free_neighbours"]] = (self.neighbours[ss] & free_plain).sum(axis=1) / 6 * sow
+        free_around = (self.neighbours[ss] & free_plain).sum(axis=1)
+        out[:, col["sow_x_free_neighbours"]] = free_around / 6 * sow
         found = kind == FOUND
         out[:, col["found_x_city_supply"]] = observation[self.supplies] * 5 / 2 * found
         if queen >= 0:
@@ -427,6 +437,7 @@ class TrainConfig:
     value_lr: float = 0.05  # Adam step of the baseline
     eval_every: int = 1000  # training games between curve points (denser at the start)
     curve_games: int = 100  # fresh games per curve point
+    init: str | None = None  # start from these weights (a policy.npz) instead of zeros
 
 
 def curve_due(before: int, after: int, every: int) -> bool:
@@ -444,7 +455,7 @@ def train(config: TrainConfig, log: Callable[[str], None] = print) -> Run:
     the end."""
     envs = make_envs(config.opponent)
     featurizer = Featurizer(envs[0])
-    policy = LinearPolicy()
+    policy = LinearPolicy.load(Path(config.init)) if config.init else LinearPolicy()
     learner = Agent(policy, featurizer, np.random.default_rng(config.seed))
     judge = Agent(policy, featurizer, np.random.default_rng(config.seed + 1))
     actor, critic = Adam(policy.theta.size, config.lr), Adam(policy.value.size, config.value_lr)
@@ -528,11 +539,13 @@ def plot_curve(curve: Sequence[CurvePoint], path: Path, title: str, opponent: st
 def plot_summary(summary: dict[str, Any], path: Path) -> None:
     """The learning curve of a run, from its `curve.json` summary."""
     curve = [CurvePoint(**p) for p in summary["curve"]]
+    config = summary["config"]
+    start = f", starting from {Path(config['init']).parent.name}" if config.get("init") else ""
     plot_curve(curve, path,
-               "Queens & Princes: linear softmax policy, REINFORCE, numpy\n"
+               f"Queens & Princes: linear softmax policy, REINFORCE against {config['opponent']}\n"
                f"{summary['training_games']:,} training games in "
-               f"{summary['training_seconds'] / 60:.1f} min on the CPU",
-               summary["config"]["opponent"])
+               f"{summary['training_seconds'] / 60:.1f} min on the CPU{start}",
+               config["opponent"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -544,6 +557,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--opponent", default=defaults.opponent,
                         help="bot trained and charted against (a make_agent string)")
+    parser.add_argument("--init", default=None,
+                        help="start from the weights of a policy.npz instead of zeros")
     parser.add_argument("--out", type=Path, default=Path("runs/learn_queens"))
     parser.add_argument("--batch", type=int, default=defaults.batch, help="games per update")
     parser.add_argument("--lr", type=float, default=defaults.lr)
@@ -565,7 +580,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"wrote {args.out / 'curve.png'}")
         return 0
     config = TrainConfig(minutes=args.minutes, max_games=args.games, seed=args.seed,
-                         opponent=args.opponent, batch=args.batch, lr=args.lr,
+                         opponent=args.opponent, init=args.init, batch=args.batch, lr=args.lr,
                          eval_every=args.eval_every, curve_games=args.curve_games)
     args.out.mkdir(parents=True, exist_ok=True)
 
