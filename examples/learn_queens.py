@@ -302,14 +302,14 @@ class Agent:
     policy: LinearPolicy
     featurizer: Featurizer
     rng: np.random.Generator
-    greedy: bool = False
+    argmax: bool = False  # play the most probable action instead of sampling
 
     def act(self, obs: dict[str, np.ndarray], info: dict[str, Any]) -> tuple[int, Any]:
         """The chosen id, and what learning needs (features, choice, probabilities)."""
         ids = info["legal_action_ids"]
         phi = self.featurizer.action_features(obs["observation"], ids)
         p = self.policy.probabilities(phi)
-        k = int(np.argmax(p)) if self.greedy else int(self.rng.choice(len(ids), p=p))
+        k = int(np.argmax(p)) if self.argmax else int(self.rng.choice(len(ids), p=p))
         return int(ids[k]), (phi, k, p)
 
 
@@ -570,7 +570,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="fresh games of the final evaluation, per bot")
     parser.add_argument("--eval-against", default="random",
                         help="comma-separated bots of the final evaluation")
-    parser.add_argument("--greedy", action="store_true",
+    parser.add_argument("--argmax", action="store_true",
                         help="evaluate the most probable action instead of sampling the policy")
     parser.add_argument("--replot", action="store_true",
                         help="only draw OUT/curve.png again from OUT/curve.json (no training)")
@@ -593,7 +593,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for opponent in args.eval_against.split(","):
         envs = make_envs(opponent)
         judge = Agent(run.policy, Featurizer(envs[0]), np.random.default_rng(args.seed + 2),
-                      greedy=args.greedy)
+                      argmax=args.argmax)
         t0 = time.perf_counter()
         final = evaluate(envs, judge, args.eval_games, args.seed, FINAL)
         seconds = time.perf_counter() - t0
@@ -601,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         evaluations[opponent] = {
             "games": final.games, "wins": final.wins, "draws": final.draws,
             "losses": final.losses, "illegal": final.illegal, "win_rate": final.win_rate,
-            "wilson95": [low, high], "greedy": args.greedy, "seconds": round(seconds, 1)}
+            "wilson95": [low, high], "argmax": args.argmax, "seconds": round(seconds, 1)}
         print(f"final: won {final.wins}/{final.games} against {opponent} = "
               f"{final.win_rate:.1%} [{low:.1%}, {high:.1%}] (95% Wilson), {final.draws} draws, "
               f"{final.illegal} illegal moves, {seconds:.0f} s")

@@ -87,17 +87,20 @@ def test_learn_queens_writes_the_curve_png_and_the_weights(tmp_path):
     assert policy.theta.shape == (len(lq.ACTION_FEATURES),)
     assert np.any(policy.theta != 0)  # 3 updates of 16 games moved it
     assert summary["theta"] == dict(zip(lq.ACTION_FEATURES, policy.theta.tolist()))
+    again = lq.train(lq.TrainConfig(max_games=0, curve_games=2, init=str(out / "policy.npz")),
+                     log=lambda line: None)
+    assert again.games == 0 and np.array_equal(again.policy.theta, policy.theta)  # --init
     (out / "curve.png").unlink()
     assert lq.main(["--replot", "--out", str(out)]) == 0  # drawn again, without training
     assert (out / "curve.png").read_bytes()[:8] == png[:8]
 
 
-@pytest.mark.parametrize("greedy", [False, True])
-def test_learn_queens_evaluation_counts_the_engines_results(featurizer, greedy):
+@pytest.mark.parametrize("argmax", [False, True])
+def test_learn_queens_evaluation_counts_the_engines_results(featurizer, argmax):
     envs = [Recorder(env) for env in lq.make_envs()]
     policy = lq.LinearPolicy()
     policy.theta[lq.ACTION_FEATURES.index("sow")] = 1.5  # wins often, not always
-    agent = lq.Agent(policy, featurizer, np.random.default_rng(5), greedy=greedy)
+    agent = lq.Agent(policy, featurizer, np.random.default_rng(5), argmax=argmax)
     result = lq.evaluate(envs, agent, 12, run_seed=4, stream=lq.FINAL)
     finished = envs[0].finished + envs[1].finished
     assert len(finished) == 12
@@ -126,11 +129,11 @@ def test_learn_queens_wilson_interval():
 @settings(max_examples=12, deadline=None)
 @given(theta=st.lists(st.floats(-6, 6), min_size=len(lq.ACTION_FEATURES),
                       max_size=len(lq.ACTION_FEATURES)),
-       seat=st.sampled_from([0, 1]), seed=st.integers(0, 2**20), greedy=st.booleans())
-def test_learn_queens_any_policy_plays_only_legal_actions(featurizer, theta, seat, seed, greedy):
+       seat=st.sampled_from([0, 1]), seed=st.integers(0, 2**20), argmax=st.booleans())
+def test_learn_queens_any_policy_plays_only_legal_actions(featurizer, theta, seat, seed, argmax):
     env = Recorder(gymnasium.make(lq.ENV_ID, opponent="random", seat=seat))
     policy = lq.LinearPolicy(theta=np.array(theta))
-    agent = lq.Agent(policy, featurizer, np.random.default_rng(seed), greedy=greedy)
+    agent = lq.Agent(policy, featurizer, np.random.default_rng(seed), argmax=argmax)
     episode = lq.play(env, agent, seed)
     assert not episode.illegal and env.chosen > 0 and len(env.finished) == 1
 
