@@ -1,10 +1,14 @@
 """Learn to beat `random` at Queens & Princes with a policy gradient, in numpy, in minutes.
 
     python examples/learn_queens.py --minutes 10 --out runs/queens
+    # then, from those weights, against the greedy bot (a curriculum)
+    python examples/learn_queens.py --minutes 5 --opponent greedy --init runs/queens/policy.npz \
+        --out runs/queens-greedy --eval-against greedy,random
 
-The learner plays the Gymnasium environment `boardwright/Queens-v0` against `opponent="random"`,
-alternating seats (one environment per seat), and sees only what the adapter gives it: the
-encoder's observation vector (`boardwright.rl.observations.queens`) and the legal action ids.
+The learner plays the Gymnasium environment `boardwright/Queens-v0` against `opponent="random"`
+(or `--opponent`), alternating seats (one environment per seat), and sees only what the adapter
+gives it: the encoder's observation vector (`boardwright.rl.observations.queens`) and the legal
+action ids (`info["legal_action_ids"]`, the nonzeros of the action mask).
 
 **Policy: a linear softmax over features of the legal actions.** Queens has 169,444 action ids
 (every MOVE between spaces 1..4 steps apart, every JOINT, every SOW), of which about a hundred
@@ -25,8 +29,8 @@ linear value of a few counts from the observation, fitted to the same results. A
 one update per batch of games.
 
 Output (`--out DIR`): `policy.npz` (weights and feature names; `LinearPolicy.load`),
-`curve.json` (the evaluation points) and `curve.png` (the learning curve: win rate against
-`random` on fresh games, with 95% Wilson intervals). The final evaluation plays `--eval-games`
+`curve.json` (settings, curve points, final evaluations, weights) and `curve.png` (the learning
+curve: win rate against the training bot on fresh games, with 95% Wilson intervals). The final evaluation plays `--eval-games`
 fresh games (seeds never used in training or for the curve), seats alternated.
 """
 
@@ -530,7 +534,7 @@ def plot_curve(curve: Sequence[CurvePoint], path: Path, title: str, opponent: st
     ax.set_ylabel(f"won, of {curve[0].evaluated} fresh games")
     ax.set_title(title, fontsize=10)
     ax.grid(alpha=0.3)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="best", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -540,7 +544,7 @@ def plot_summary(summary: dict[str, Any], path: Path) -> None:
     """The learning curve of a run, from its `curve.json` summary."""
     curve = [CurvePoint(**p) for p in summary["curve"]]
     config = summary["config"]
-    start = f", starting from {Path(config['init']).parent.name}" if config.get("init") else ""
+    start = f", starting from {config['init']}" if config.get("init") else ""
     plot_curve(curve, path,
                f"Queens & Princes: linear softmax policy, REINFORCE against {config['opponent']}\n"
                f"{summary['training_games']:,} training games in "
