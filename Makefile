@@ -17,7 +17,7 @@ $(BIN)/python:
 # was not built (no compiler, BOARDWRIGHT_NATIVE=0, ...) is printed from it.
 NATIVE_SOURCES := setup.py src/boardwright/games/carcassonne/native/cpp \
                   $(wildcard src/boardwright/games/carcassonne/native/cpp/*)
-DEV_TARGET := '.[dev,ray,server,rl]'
+DEV_TARGET := '.[dev,ray,server,rl,examples]'
 SERVER_TARGET := '.[server]'
 define pip_install
 	$(BIN)/python -m pip install -v -e $(1) > $(VENV)/install.log 2>&1 \
