@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
+from boardwright.core.chance import ScriptedRandom
 from boardwright.core.errors import IllegalActionError
 from boardwright.duel.cards import CardDef, HeroDeck
 
@@ -158,6 +159,8 @@ class HeroCards:
                 if not self.discard:
                     break
                 self.reshuffle(rng)
+            if type(rng) is not random.Random and isinstance(rng, ScriptedRandom):
+                rng.to_top(self.draw_pile)  # chance mode: the card drawn is a chance event
             card = self.draw_pile.pop()
             self.hand.append(card)
             drawn.append(card)
@@ -184,7 +187,10 @@ class HeroCards:
         """Discard `n` cards picked uniformly at random (all of them if fewer)."""
         out: list[str] = []
         for _ in range(min(n, len(self.hand))):
-            card = self.hand.pop(rng.randrange(len(self.hand)))
+            if type(rng) is not random.Random and isinstance(rng, ScriptedRandom):
+                card = self.hand.pop(rng.pick_index(self.hand))  # chance mode
+            else:
+                card = self.hand.pop(rng.randrange(len(self.hand)))
             self.discard.append(card)
             out.append(card)
         return out
