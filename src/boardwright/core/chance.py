@@ -72,6 +72,24 @@ class ChanceScript:
         raise ChanceNeeded([(o, weights[o] / total) for o in sorted(weights)])
 
 
+class SampledOutcomes(ChanceScript):
+    """A script that draws each outcome at random by its weight: attached to a chance-mode
+    state (`State.attach_chance`), it lets the state be played on directly, outside
+    `ExplicitChanceState`, as a seeded game would (for analyses and tests)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self.rng = rng
+
+    def choose(self, weights: Mapping[int, int]) -> int:
+        if len(weights) == 1:
+            return next(iter(weights))
+        outcomes = sorted(weights)
+        return self.rng.choices(outcomes, [weights[o] for o in outcomes])[0]
+
+
 class ScriptedRandom(random.Random):
     """The random source of a chance-mode state, for game code written against
     `random.Random`: it draws every outcome from its `script`.

@@ -118,7 +118,8 @@ def parse_options(text: Any) -> dict[str, Any]:
     if text.startswith(B64):
         body = text[len(B64):]
         try:
-            raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+            raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_",
+                                   validate=True).decode("utf-8")
         except (binascii.Error, UnicodeDecodeError, ValueError) as error:
             raise InvalidOptionError(f"options {short_repr(text)} are not valid base64 JSON: "
                                      f"{error}") from None
@@ -348,8 +349,10 @@ def _make_game_class(name: str) -> tuple[Any, type]:
 
         BoardwrightGame.max_chance_nodes_in_history = max_chance_nodes_in_history
 
-    BoardwrightGame.__name__ = f"Boardwright{name.title()}Game"
-    BoardwrightState.__name__ = f"Boardwright{name.title()}State"
+    # Module-level names, so that pickle finds the classes (`register` binds them).
+    for cls, kind in ((BoardwrightGame, "Game"), (BoardwrightState, "State")):
+        cls.__name__ = cls.__qualname__ = f"Boardwright{name.title()}{kind}"
+        globals()[cls.__name__] = cls
     return game_type, BoardwrightGame
 
 

@@ -280,12 +280,14 @@ class CarcassonneGame(Game):
 
     def max_decisions(self) -> int:
         """An upper bound on the decisions of one game: each tile of the pile is drawn once
-        and makes a turn of at most 3 decisions (draw-or-abbey, place, figure) and as many
-        wagon moves as there are wagons; each abbey makes a turn of 2 decisions (abbey,
-        figure) and wagon moves; the final abbey round adds one decision per seat."""
+        (an unplaceable one is discarded and needs none) and makes a turn of at most place,
+        figure, the choice between drawing and an abbey when abbeys are in play, and one move
+        per wagon in the game; each abbey makes a turn of abbey, figure and wagon moves; the
+        final abbey round adds one decision (a pass) per seat."""
         wagons = self.config.wagons * self.num_players
         abbeys = self.config.abbeys * self.num_players
-        return (self.pile_size * (3 + wagons) + abbeys * (2 + wagons)
+        per_tile = 2 + (1 if abbeys else 0) + wagons
+        return (self.pile_size * per_tile + abbeys * (2 + wagons)
                 + (self.num_players if abbeys else 0))
 
     # -- actions ------------------------------------------------------------------------------
