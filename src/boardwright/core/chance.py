@@ -184,6 +184,12 @@ class ExplicitChanceState(State):
         try:
             if step is _START:
                 state = self._start(script)
+            elif self.game.chance_outcome_count == 0:
+                # a game without chance never needs the position before the step again:
+                # apply in place (a refused action changes nothing)
+                assert self._inner is not None
+                self._inner.apply(step)
+                state = self._inner
             else:
                 assert self._inner is not None
                 state = self._inner.clone()
