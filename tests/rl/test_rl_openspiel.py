@@ -285,6 +285,8 @@ def test_rl_openspiel_shogun_bound_is_the_decision_cap_derived_from_the_round_li
     assert len(state.history()) - sum(1 for a in state.full_history() if a.player == CHANCE) == 25
     derived = load("shogun", 2, SHORT_SHOGUN)
     assert derived.max_game_length() == derived.bw_game.options["max_decisions"] > 2 * 2 * 26
+    with pytest.raises(InvalidOptionError, match="no bound on its chance nodes"):
+        derived.max_chance_nodes_in_history()  # rather than OpenSpiel's fallback
 
 
 @pytest.mark.parametrize("name, players", [("carcassonne", 1), ("carcassonne", 7),

@@ -3,6 +3,8 @@
 The shape follows OpenSpiel: a `Game` holds static data and validated options and creates
 `State`s; a `State` is mutable, applies actions in place and can be cloned cheaply. Chance is
 resolved inside `apply` from data fixed at `new_game(seed)`, so seed + actions replay exactly.
+For game-theoretic tools a game may also offer `new_chance_game()`: the same rules with every
+random event an explicit chance node (`core/chance.py`).
 """
 
 from __future__ import annotations

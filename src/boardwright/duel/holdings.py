@@ -6,7 +6,8 @@ turn to turn (SHO-DUEL-05), and the game runs the Discard, Draw and Cleanup phas
 `Duel` only borrows them. All randomness of the card system (shuffles, random discards) comes
 from `CardTable.rng`, the game state's seeded RNG, so a record replays exactly, and
 `CardTable.resample_hidden` gives a state consistent with one player's view for
-determinization.
+determinization. In chance mode (`core.chance`) the RNG is a `ScriptedRandom`: shuffles keep
+the order, and the card drawn or discarded at random is an explicit chance event.
 
 Zones hold card ids. The draw pile's top is its *last* element (drawing pops it); a discard
 pile's most recent card is its last element; a pile lists its cards bottom first.

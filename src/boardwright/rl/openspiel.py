@@ -33,7 +33,9 @@ Information: Carcassonne and Queens are PERFECT_INFORMATION once the draw order 
 and implements `resample_from_infostate` with the game's `determinize`, so OpenSpiel's ISMCTS
 runs on it. ZERO_SUM: `returns()` are rank based (each beaten opponent +1, each tie 1/2, scaled
 to [-1, 1]) and add up to 0. `max_game_length()` is a bound derived from the options
-(`Game.max_decisions`), `max_chance_nodes_in_history()` likewise.
+(`Game.max_decisions`; Shogun's is the decision cap `max_decisions`, SHO-SCORE-09, set from the
+round limit unless given: the rules bound no turn's length), `max_chance_nodes_in_history()`
+likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionError`).
 
 Observations: the tensor is the seat's encoder vector (`boardwright.rl.observations`) of its
 view (zeros before the set-up's first chance outcome); the observation string is the JSON of
@@ -79,13 +81,12 @@ class Spec:
     max_players: int
     perfect: bool
     chance: bool
-    chance_bound: bool  # whether the game bounds its chance nodes (`max_chance_events`)
 
 
 GAMES = {
-    "carcassonne": Spec(max_players=6, perfect=True, chance=True, chance_bound=True),
-    "queens": Spec(max_players=4, perfect=True, chance=False, chance_bound=True),
-    "shogun": Spec(max_players=4, perfect=False, chance=True, chance_bound=False),
+    "carcassonne": Spec(max_players=6, perfect=True, chance=True),
+    "queens": Spec(max_players=4, perfect=True, chance=False),
+    "shogun": Spec(max_players=4, perfect=False, chance=True),
 }
 MIN_PLAYERS = 2  # zero-sum, rank-based returns need an opponent
 B64 = "b64:"
@@ -343,11 +344,16 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             view.pop("log", None)
             return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
-    if GAMES[name].chance_bound:
-        def max_chance_nodes_in_history(self: Any) -> int:
-            return self._shared.game.max_chance_events()
+    def max_chance_nodes_in_history(self: Any) -> int:
+        """The game's bound on its chance nodes; Shogun derives none (a step may draw and
+        discard at random as often as the cards it plays say), so it refuses rather than
+        let OpenSpiel fall back on `max_game_length`, which is no bound on chance nodes."""
+        bound = self._shared.game.max_chance_events()
+        if bound is None:
+            raise InvalidOptionError(f"{name} sets no bound on its chance nodes")
+        return int(bound)
 
-        BoardwrightGame.max_chance_nodes_in_history = max_chance_nodes_in_history
+    BoardwrightGame.max_chance_nodes_in_history = max_chance_nodes_in_history
 
     # Module-level names, so that pickle finds the classes (`register` binds them).
     for cls, kind in ((BoardwrightGame, "Game"), (BoardwrightState, "State")):
