@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -64,3 +65,30 @@ def test_a_chance_state_has_no_seeded_record_and_determinizes_only_at_decisions(
     other = state.determinize(state.current_player, random.Random(0))
     assert other.steps == state.steps
     assert other.view(state.current_player) == state.view(state.current_player)
+
+
+def test_a_tile_that_fits_nowhere_is_discarded_and_drawn_again_as_a_new_chance_node() -> None:
+    """Seed 12 of this random play draws a tile with no place (CAR-BASE rules: discarded, draw
+    again): the re-draw is a chance node over the tiles left without the discarded one."""
+    game = bw.load("carcassonne", 2, {}, engine="python")
+    rng = random.Random(12)
+    state = game.new_chance_game()
+    redraws = 0
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            if state.has_position and state.steps[-1][0] == "chance":
+                left = Counter(state.inner.pile)
+                for kind, outcome, _ in reversed(state.steps):
+                    if kind != "chance":
+                        break
+                    left[game._tile_names[outcome]] -= 1
+                left = +left
+                names = game._tile_names
+                assert dict(state.chance_outcomes()) == pytest.approx(
+                    {names.index(t): n / sum(left.values()) for t, n in left.items()})
+                redraws += 1
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_chance(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert state.inner.discarded == ["B"] and redraws == 1

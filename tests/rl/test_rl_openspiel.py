@@ -143,18 +143,26 @@ def test_rl_openspiel_carcassonne_draws_are_chance_nodes_over_the_tiles_left():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
             assert state.legal_actions() == [o for o, _ in outcomes]
-            inner = state.bw_state.inner if state.bw_state.has_position else None
-            if inner is not None and inner.tile is not None:
-                # the first draw of a step: the tiles left, each by its count
-                left = Counter(inner.pile)
-                expected = {bw_game._tile_index[t]: n / len(inner.pile) for t, n in left.items()}
+            bw_state = state.bw_state
+            if bw_state.has_position:
+                # the tiles left: the position's pile less those drawn (and discarded as
+                # unplaceable) since its last decision, each by its count
+                left = Counter(bw_state.inner.pile)
+                for kind, outcome, _ in reversed(bw_state.steps):
+                    if kind != "chance":
+                        break
+                    left[bw_game._tile_names[outcome]] -= 1
+                left = +left
+                total = sum(left.values())
+                expected = {bw_game._tile_index[t]: n / total for t, n in left.items()}
                 assert dict(outcomes) == pytest.approx(expected)
                 checked += 1
             play(state, rng, 1)
         else:
             play(state, rng, 1)
-    assert checked > 30
-    assert len([a for a in state.full_history() if a.player == CHANCE]) <= game.max_chance_nodes_in_history()
+    chance_nodes = sum(1 for a in state.full_history() if a.player == CHANCE)
+    assert checked == chance_nodes - 1 > 60  # every draw but the first (before any position)
+    assert chance_nodes <= game.max_chance_nodes_in_history()
 
 
 def test_rl_openspiel_shogun_chance_nodes_are_the_first_player_and_each_card_drawn():

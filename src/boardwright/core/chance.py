@@ -115,7 +115,8 @@ class ScriptedRandom(random.Random):
         other.script = ChanceScript()
         return other
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None,  # type: ignore[override]
+                  step: int = 1) -> int:
         if stop is not None or step != 1:
             raise TypeError("ScriptedRandom.randrange takes one bound")
         return self.script.choose({self.base + i: 1 for i in range(start)}) - self.base
