@@ -313,6 +313,12 @@ def test_rl_openspiel_bad_options_name_the_problem(options, message):
         pyspiel.load_game("python_boardwright_carcassonne", {"options": options})
 
 
+def test_rl_openspiel_shogun_without_any_length_limit_is_refused():
+    with pytest.raises(InvalidOptionError, match="needs max_rounds or max_decisions"):
+        load("shogun", 2, {"max_rounds": None})
+    assert load("shogun", 2, {"max_rounds": None, "max_decisions": 500}).max_game_length() == 500
+
+
 def test_rl_openspiel_returns_add_up_to_zero():
     for case in ("carcassonne", "queens", "shogun"):
         name, options = CASES[case]

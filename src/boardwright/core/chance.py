@@ -127,6 +127,16 @@ class ScriptedRandom(random.Random):
     def seed(self, a: Any = None, version: int = 2) -> None:  # type: ignore[override]
         super().seed(0)  # nothing is drawn from the generator itself
 
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("chance mode: a random draw that is not an explicit chance event "
+                           "(the game must draw through randrange, to_top or pick_index)")
+
+    # Everything else random.Random offers draws from the generator: refused, so that no
+    # random event of a chance-mode game goes unseen.
+    random = _refuse  # type: ignore[assignment]
+    getrandbits = _refuse  # type: ignore[assignment]
+    _randbelow = _refuse  # type: ignore[assignment]
+
     def pick_index(self, items: list[Any], outcome_of: Mapping[Any, int] | None = None) -> int:
         """The index of the item taken from `items` (its last copy), a chance event uniform
         over the items (copies weigh more); `outcome_of` (default: the source's own) names
@@ -219,8 +229,8 @@ class ExplicitChanceState(State):
             raise IllegalActionError(
                 f"chance outcome {short_repr(outcome)} is not possible here; possible: "
                 f"{short_repr([o for o, _ in distribution])}")
-        self.steps.append(("chance", outcome, CHANCE))
         self._run(step, (*outcomes, outcome))
+        self.steps.append(("chance", outcome, CHANCE))
 
     def apply(self, action: Action | JsonDict) -> None:
         """Apply a decision; IllegalActionError (state unchanged) at a chance node or for an

@@ -165,6 +165,9 @@ class _Shared:
         options = dict(DEFAULT_OPTIONS.get(name, {}))
         options.update(parse_options(options_text))
         if name == "shogun" and options.get("max_decisions") is None:
+            if options.get("max_rounds") is None:
+                raise InvalidOptionError("python_boardwright_shogun needs max_rounds or "
+                                         "max_decisions: the rules bound no game's length")
             options["max_decisions"] = decision_cap(players, options["max_rounds"])
         game = bw.load(name, players, options)
         self.initial = game.new_chance_game()
