@@ -4,7 +4,8 @@
 * `boardwright.rl.pettingzoo` — `env(game_name, **options)`: a PettingZoo AEC environment.
 * `boardwright.rl.gymnasium` — single-agent `boardwright/<Game>-v0` environments (other seats
   played by bots), registered with Gymnasium on import.
-* `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`.
+* `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`, chance as
+  explicit chance nodes.
 
 Action spaces are the games' stable action ids (`game.action_id`, size
 `game.num_distinct_actions`); every observation carries an `action_mask` of that size.

@@ -42,8 +42,9 @@ view (zeros before the set-up's first chance outcome); the observation string is
 `state.view(seat)` without its log. The information-state string is that string plus the
 public history: every step so far as the seat may know it (its own actions whole, other
 seats' actions in their public form, chance outcomes only when they are public: tile draws,
-the first player). The information-state tensor is the observation vector: not a
-perfect-recall encoding (the string is).
+the first player). It recalls every step; what a seat was once shown and its view no longer
+holds (another seat's hand looked at by a Shogun card) is not in it. The information-state
+tensor is the observation vector: the present view, not a recall of the past.
 
 Serialization: `serialize_game_and_state`, `pickle` and `clone` work for every game and
 state; a state pickles as its history, replayed on load. Action ids are the games' stable ids
