@@ -11,7 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 import boardwright.rl.openspiel as bos  # noqa: E402
 from boardwright.core.chance import SampledOutcomes  # noqa: E402
@@ -363,6 +363,23 @@ def test_rl_openspiel_ismcts_plays_shogun():
         state.apply_action(action)
         moves += 1
     assert moves == 12
+
+
+@pytest.mark.parametrize("case", ["carcassonne", "shogun"])
+def test_rl_openspiel_outcome_sampling_mccfr_runs_on_chance_nodes(case):
+    """A CFR-family solver (outcome-sampling MCCFR) walks the chance nodes by their
+    probabilities and keys its tables by information-state strings."""
+    name, options = CASES[case]
+    game = load(name, 2, {"max_rounds": 1} if name == "shogun" else options)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(2):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        play(state, random.Random(0), 1)
+    policy = solver.average_policy().action_probabilities(state)
+    assert set(policy) == set(state.legal_actions())
+    assert sum(policy.values()) == pytest.approx(1.0)
 
 
 def test_rl_openspiel_ismcts_refuses_carcassonne_as_perfect_information():
