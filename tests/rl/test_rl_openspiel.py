@@ -7,6 +7,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -100,6 +102,26 @@ def test_rl_openspiel_history_replays_on_a_fresh_initial_state(case):
     play(state, rng_a, 40)
     play(again, rng_b, 40)
     assert again.history() == state.history() and str(again) == str(state)
+
+
+@settings(max_examples=12, deadline=None)
+@given(case=st.sampled_from(["carcassonne", "shogun"]), seed=st.integers(0, 2**32),
+       steps=st.integers(0, 150))
+def test_rl_openspiel_any_history_replays_and_pickles_to_the_same_state(case, seed, steps):
+    """Property: whatever the outcomes and decisions, the history replayed on a fresh initial
+    state and the pickled state are the state itself (the engines' full signatures)."""
+    name, options = CASES[case]
+    game = load(name, 2, options)
+    state = play(game.new_initial_state(), random.Random(seed), steps)
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    copy = pickle.loads(pickle.dumps(state))
+    for other in (again, copy):
+        assert other.history() == state.history()
+        assert other.chance_outcomes() == state.chance_outcomes()
+        if state.bw_state.has_position:
+            assert other.bw_state.inner == state.bw_state.inner
 
 
 @pytest.mark.parametrize("case", CASES)
