@@ -193,10 +193,21 @@ class _Position:
     `clone` (deep copy) uses the state's cheap `clone()`; pickling keeps only the ids and
     replays them on load."""
 
-    def __init__(self, shared: _Shared, state: ExplicitChanceState, ids: list[int]) -> None:
+    def __init__(self, shared: _Shared, state: ExplicitChanceState, ids: list[int],
+                 public: dict[int, list[str]] | None = None) -> None:
         self.shared = shared
         self.state = state
         self.ids = ids
+        # per viewer, the history as that seat may know it, as far as it was asked for
+        self.public: dict[int, list[str]] = {} if public is None else public
+
+    def public_history(self, viewer: int) -> list[str]:
+        """`public_history` of the state for `viewer`, extended from what was kept."""
+        known = self.public.setdefault(viewer, [])
+        steps = self.state.steps
+        if len(known) < len(steps):
+            known.extend(public_steps(self.shared.game, steps[len(known):], viewer))
+        return known
 
     def apply(self, action_id: int) -> None:
         state = self.state
@@ -207,7 +218,8 @@ class _Position:
         self.ids.append(int(action_id))
 
     def __deepcopy__(self, memo: dict) -> _Position:
-        return _Position(self.shared, self.state.clone(), self.ids.copy())
+        return _Position(self.shared, self.state.clone(), self.ids.copy(),
+                         {viewer: known.copy() for viewer, known in self.public.items()})
 
     def __reduce__(self) -> tuple:
         return (replay_position, (self.shared, tuple(self.ids)))
@@ -392,15 +404,15 @@ class Observer:
         else:
             text = "set-up"
         if self.perfect_recall:
-            text += "|" + ";".join(public_history(self.shared.game, bw_state, player))
+            text += "|" + ";".join(state._pos.public_history(player))
         return text
 
 
-def public_history(game: Game, state: ExplicitChanceState, viewer: int) -> list[str]:
-    """Each step of the state's history as `viewer` may know it: actions through
+def public_steps(game: Game, steps: list[tuple[str, Any, int]], viewer: int) -> list[str]:
+    """Each step (`ExplicitChanceState.steps`) as `viewer` may know it: actions through
     `Game.public_action` (whole for their actor), chance outcomes by `chance_public`."""
     out = []
-    for kind, value, actor in state.steps:
+    for kind, value, actor in steps:
         if kind == "chance":
             out.append(f"c{value}" if chance_public(game, value) else "c?")
         else:
