@@ -34,7 +34,8 @@ SHRINES = 4
 def decision_cap(players: int, max_rounds: int) -> int:
     """A `max_decisions` (SHO-SCORE-09) for games of `max_rounds` rounds: every set-up decision
     (heroes, castles, shrines, home castles and heroes) and TURN_ALLOWANCE decisions for each
-    turn. It ends the game only after a turn far longer than any played so far."""
+    turn. It can end a game only whose turns average far more decisions than any single turn
+    measured; the round cap ends all others first."""
     castles = max(load_content().components.castles_in_play.values())
     return players + castles + SHRINES + 2 * players + max_rounds * players * TURN_ALLOWANCE
 
