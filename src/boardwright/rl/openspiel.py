@@ -34,7 +34,7 @@ and implements `resample_from_infostate` with the game's `determinize`, so OpenS
 runs on it. ZERO_SUM: `returns()` are rank based (each beaten opponent +1, each tie 1/2, scaled
 to [-1, 1]) and add up to 0. `max_game_length()` is a bound derived from the options
 (`Game.max_decisions`; Shogun's is the decision cap `max_decisions`, SHO-SCORE-09, set from the
-round limit unless given: the rules bound no turn's length), `max_chance_nodes_in_history()`
+round limit unless given: the rules set no limit on a turn's decisions), `max_chance_nodes_in_history()`
 likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionError`).
 
 Observations: the tensor is the seat's encoder vector (`boardwright.rl.observations`) of its

@@ -4,9 +4,9 @@ Options (docs/rules/shogun.md):
 - `max_rounds` (default none, as in the rulebook): the game also ends after the last player's
   turn of that round (SHO-SCORE-08). Simulations set it so every game ends.
 - `max_decisions` (default none): the game also ends once that many decisions have been
-  taken, scored as at the round cap (SHO-SCORE-09). The rules bound neither the length of a
-  turn nor so the length of a game; tools that need a bound (OpenSpiel's `max_game_length`)
-  set it.
+  taken, scored as at the round cap (SHO-SCORE-09). The rules set no limit on a turn's
+  decisions, so a round limit alone bounds no game; tools that need a bound (OpenSpiel's
+  `max_game_length`) set it.
 - `vp_threshold` (default by player count 24 / 22 / 20) and `vp_threshold_4p` (the 4-player
   threshold alone, 20 by default; 24 is the rulebook's other reading) (SHO-SCORE-02, -03, -07).
 - `own_peasant_step_cost` (0 or 1, default 0): what entering a space of one's own peasant
