@@ -104,12 +104,17 @@ def run_openspiel(name: str, seconds: float, seed: int, actions: str = "learning
     import pyspiel
 
     import boardwright.rl.openspiel  # noqa: F401
-    game, rng = pyspiel.load_game(f"python_boardwright_{name}", {"seed": seed}), random.Random(seed)
+    # explicit chance: chance nodes are sampled by their probabilities and not counted as steps
+    game, rng = pyspiel.load_game(f"python_boardwright_{name}"), random.Random(seed)
     steps = episodes = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or episodes == 0:
         state = game.new_initial_state()
         while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1

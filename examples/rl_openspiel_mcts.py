@@ -1,10 +1,12 @@
 """OpenSpiel's MCTS bot against OpenSpiel's random bot on a boardwright game.
 
-    python examples/rl_openspiel_mcts.py --game queens --games 2 --simulations 20
+    python examples/rl_openspiel_mcts.py --game carcassonne --games 2 --simulations 20
 
-Chance is sampled inside the game (SAMPLED_STOCHASTIC): MCTS's clones share the state's future
-draws, so for Carcassonne and Shogun the search knows the coming tiles/cards (see
-`boardwright.rl.openspiel`). Shogun gets a short round cap here to keep the run quick.
+Chance is explicit (EXPLICIT_STOCHASTIC, `boardwright.rl.openspiel`): at a chance node the
+example samples the outcome by its probability, and inside its search MCTS samples the draws
+of each simulation itself, so it never sees a coming tile or card. `--seed` seeds the bots and
+the chance outcomes (the initial state is the same for every game). Shogun gets a short round
+cap here to keep the run quick.
 """
 
 from __future__ import annotations
@@ -29,8 +31,7 @@ def main() -> None:
     args = parser.parse_args()
 
     options = json.dumps({"max_rounds": 5}) if args.game == "shogun" else ""
-    game = pyspiel.load_game(f"python_boardwright_{args.game}",
-                             {"seed": args.seed, "options": options})
+    game = pyspiel.load_game(f"python_boardwright_{args.game}", {"options": options})
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     total = 0.0
@@ -42,11 +43,15 @@ def main() -> None:
         bots[1 - mcts_seat] = uniform_random.UniformRandomBot(1 - mcts_seat, rng)
         state = game.new_initial_state()
         while not state.is_terminal():
-            state.apply_action(bots[state.current_player()].step(state))
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
         result = state.returns()[mcts_seat]
         total += result
         print(f"game {index}: MCTS in seat {mcts_seat} scored {result:+.1f} "
-              f"({len(state.history())} moves)")
+              f"({len(state.history())} steps, chance outcomes included)")
     print(f"MCTS mean return {total / args.games:+.2f} over {args.games} games")
 
 

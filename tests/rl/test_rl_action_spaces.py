@@ -1,6 +1,8 @@
 """The action ids of the adapters: each game's learning action space (Carcassonne's compact one,
 the stable ids of the others), the same in Gymnasium, PettingZoo and OpenSpiel."""
 
+import random
+
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -109,16 +111,22 @@ def test_openspiel_speaks_the_learning_ids():
     pyspiel = pytest.importorskip("pyspiel")
     import boardwright.rl.openspiel  # noqa: F401
 
-    game = pyspiel.load_game("python_boardwright_carcassonne", {"players": 2, "seed": 1})
+    game = pyspiel.load_game("python_boardwright_carcassonne", {"players": 2})
     assert game.num_distinct_actions() == bw.load("carcassonne").learning_action_space().size
     state = game.new_initial_state()
     space = state.bw_state.game.learning_action_space()
-    for _ in range(20):
+    rng = random.Random(1)
+    decisions = 0
+    while decisions < 20:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
         action = state.legal_actions()[-1]
-        chosen = space.legal(state.bw_state).action(action)
+        chosen = space.legal(state.bw_state.inner).action(action)
         seat = state.current_player()
         assert state.action_to_string(seat, action) == state.bw_state.game.describe_action(
             chosen, seat, seat)
         state.apply_action(action)
-        assert state.bw_state.history[-1] == chosen
-    assert len(state.bw_state.history) == 20
+        assert state.bw_state.steps[-1] == ("action", chosen, seat)
+        decisions += 1

@@ -116,6 +116,23 @@ def test_round_cap() -> None:
         bw.load("shogun", 2, {"max_rounds": 0})
 
 
+@pytest.mark.rule("SHO-SCORE-09")
+def test_decision_cap() -> None:
+    """The game ends once `max_decisions` decisions are taken, wherever it stands, scored as
+    at the round cap; a record of it replays."""
+    game = bw.load("shogun", 2, {"max_decisions": 23})
+    state = game.new_game(5)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    assert state.end_reason == "max_decisions" and len(state.history) == 23
+    keys = [(state.vp(s), state.castle_count(s), state.prisoner_count(s)) for s in (0, 1)]
+    assert state.winners == [s for s in (0, 1) if keys[s] == max(keys)]
+    assert bw.replay(state.record).end_reason == "max_decisions"
+    for bad in (0, "x", 10**9):
+        with pytest.raises(bw.InvalidOptionError, match="max_decisions"):
+            bw.load("shogun", 2, {"max_decisions": bad})
+
+
 @pytest.mark.rule("SHO-CHAIN-01", "SHO-CHAIN-06")
 def test_a_chain() -> None:
     assert chains(["satsuma", "chikuzen"], ["higo", "chikugo"]) == 2

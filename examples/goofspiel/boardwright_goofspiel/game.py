@@ -110,6 +110,11 @@ class GoofspielGame(Game):
 
     # -- what bots judge positions by ---------------------------------------------------------
 
+    def max_decisions(self) -> int:
+        """One bid per player per prize card: what the OpenSpiel adapter declares as
+        `max_game_length` (it refuses a game that gives no bound)."""
+        return self.cards * self.num_players
+
     def heuristic(self, state: Any) -> list[float]:
         """Points won, plus a share of the prizes still to come in proportion to the bidding
         power left (the sum of one's unplayed cards): spending a 13 on a 2 is a poor trade."""

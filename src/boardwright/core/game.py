@@ -3,6 +3,8 @@
 The shape follows OpenSpiel: a `Game` holds static data and validated options and creates
 `State`s; a `State` is mutable, applies actions in place and can be cloned cheaply. Chance is
 resolved inside `apply` from data fixed at `new_game(seed)`, so seed + actions replay exactly.
+For game-theoretic tools a game may also offer `new_chance_game()`: the same rules with every
+random event an explicit chance node (`core/chance.py`).
 """
 
 from __future__ import annotations
@@ -228,6 +230,40 @@ class Game(ABC):
         rest = " ".join(f"{k}={v}" for k, v in public.items() if k != "type")
         return f"{kind} {rest} (hidden)".replace("  ", " ")
 
+    # -- explicit chance (core/chance.py) ---------------------------------------------------
+
+    def new_chance_game(self) -> State:
+        """A fresh state whose random events are chance nodes (`core.chance.
+        ExplicitChanceState`): deterministic, with no seed and no hidden order; for
+        game-theoretic tools (OpenSpiel, expectimax, ISMCTS). Games with chance implement it;
+        the default refuses."""
+        raise InvalidOptionError(f"{self.name or type(self).__name__} has no explicit-chance "
+                                 "mode")
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """The size of the space of chance outcome ids (0: the game has no chance)."""
+        return 0
+
+    def chance_outcome_text(self, outcome: int) -> str:
+        """A short text of a chance outcome id."""
+        return f"chance outcome {outcome}"
+
+    def chance_outcome_public(self, outcome: int) -> bool:
+        """Whether every seat sees a chance outcome when it happens (a tile drawn face up), or
+        only what its own view shows of it (a card drawn into a hand): the default, as the
+        safe side of hidden information."""
+        return False
+
+    def max_decisions(self) -> int | None:
+        """An upper bound on the decisions of one game under these options (None: the game
+        knows none)."""
+        return None
+
+    def max_chance_events(self) -> int | None:
+        """An upper bound on the chance nodes of one explicit-chance game (None: unknown)."""
+        return 0 if self.chance_outcome_count == 0 else None
+
     @classmethod
     def bots_only_options(cls, options: JsonDict) -> tuple[JsonDict, JsonDict]:
         """The options for a game only bots play, and the entries added to them (shown to the
@@ -303,6 +339,12 @@ class State(ABC):
         without building the action objects."""
         action_id = self.game.action_id
         return [action_id(a) for a in self.legal_actions()]
+
+    def attach_chance(self, script: Any) -> None:
+        """Chance mode only (`Game.new_chance_game`): the `core.chance.ChanceScript` the
+        state's next random events take their outcomes from. A game without chance has
+        nothing to attach it to."""
+        return None
 
     @property
     def at_turn_start(self) -> bool:

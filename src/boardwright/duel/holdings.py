@@ -6,7 +6,8 @@ turn to turn (SHO-DUEL-05), and the game runs the Discard, Draw and Cleanup phas
 `Duel` only borrows them. All randomness of the card system (shuffles, random discards) comes
 from `CardTable.rng`, the game state's seeded RNG, so a record replays exactly, and
 `CardTable.resample_hidden` gives a state consistent with one player's view for
-determinization.
+determinization. In chance mode (`core.chance`) the RNG is a `ScriptedRandom`: shuffles keep
+the order, and the card drawn or discarded at random is an explicit chance event.
 
 Zones hold card ids. The draw pile's top is its *last* element (drawing pops it); a discard
 pile's most recent card is its last element; a pile lists its cards bottom first.
@@ -18,6 +19,7 @@ import random
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
+from boardwright.core.chance import ScriptedRandom
 from boardwright.core.errors import IllegalActionError
 from boardwright.duel.cards import CardDef, HeroDeck
 
@@ -158,6 +160,8 @@ class HeroCards:
                 if not self.discard:
                     break
                 self.reshuffle(rng)
+            if type(rng) is not random.Random and isinstance(rng, ScriptedRandom):
+                rng.to_top(self.draw_pile)  # chance mode: the card drawn is a chance event
             card = self.draw_pile.pop()
             self.hand.append(card)
             drawn.append(card)
@@ -184,7 +188,10 @@ class HeroCards:
         """Discard `n` cards picked uniformly at random (all of them if fewer)."""
         out: list[str] = []
         for _ in range(min(n, len(self.hand))):
-            card = self.hand.pop(rng.randrange(len(self.hand)))
+            if type(rng) is not random.Random and isinstance(rng, ScriptedRandom):
+                card = self.hand.pop(rng.pick_index(self.hand))  # chance mode
+            else:
+                card = self.hand.pop(rng.randrange(len(self.hand)))
             self.discard.append(card)
             out.append(card)
         return out

@@ -4,7 +4,8 @@
 * `boardwright.rl.pettingzoo` — `env(game_name, **options)`: a PettingZoo AEC environment.
 * `boardwright.rl.gymnasium` — single-agent `boardwright/<Game>-v0` environments (other seats
   played by bots), registered with Gymnasium on import.
-* `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`.
+* `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`, chance as
+  explicit chance nodes.
 
 * `boardwright.rl.action_spaces` — the action ids all three speak: the game's learning action
   space when it has one (Carcassonne: board planes, tile slots and an overflow list, 4,448 ids

@@ -4,63 +4,121 @@ Importing this module registers `python_boardwright_carcassonne`, `python_boardw
 `python_boardwright_shogun` and `python_boardwright_<name>` for every installed game plugin:
 
     import pyspiel, boardwright.rl.openspiel
-    game = pyspiel.load_game("python_boardwright_queens", {"players": 2, "seed": 7})
+    game = pyspiel.load_game("python_boardwright_carcassonne", {"players": 2})
 
-Parameters: `players` (int, default 2), `seed` (int, default 0: seeds the stream of game seeds
-handed to successive `new_initial_state()` calls) and `options` (the game options as a JSON
-string; Shogun defaults to `{"max_rounds": 30}`).
+Parameters: `players` (int, default 2; outside the game's range, or below 2, is an
+`InvalidOptionError` naming the range) and `options` (the game options as a JSON object;
+Shogun's default is `{"max_rounds": 30}`). Bad JSON or a bad option raises `InvalidOptionError`
+(a `BoardwrightError`) with the problem named. The game string keeps the options readable
+when they hold no `,`, `(`, `)` or `=` (`options={"max_rounds":2}`); otherwise it carries them
+as `b64:` + URL-safe base64 of the JSON, which `load_game` reads back (either form is
+accepted as input).
 
-Game type: SEQUENTIAL, ZERO_SUM (rank-based `returns()`), TERMINAL rewards. Chance is
-**SAMPLED_STOCHASTIC**: there are no chance nodes; a boardwright state draws all its chance from
-the seed fixed when it is created (tile order, decks) and resolves it inside `apply`. So a clone
-shares the future draws of its original — search algorithms such as MCTS therefore plan with
-knowledge of the coming draws (they "see" the shuffled deck; use `determinize` outside OpenSpiel
-for fair search). Information is IMPERFECT_INFORMATION for Carcassonne (draw order) and Shogun
-(hands, decks, treasures, missions), PERFECT_INFORMATION for Queens. Action ids are those of the
-game's learning action space (`boardwright.rl.action_spaces.action_space_for`; Queens and Shogun:
-their stable ids; Carcassonne: `boardwright.games.carcassonne.learning_space`), so
-`num_distinct_actions` is its `size`; an id's meaning may depend on the position it is played
-in. Observations: the tensor is
-the seat's encoder vector (`boardwright.rl.observations`), the string the JSON of
-`state.view(seat)` without its log; the information-state string (perfect recall) is that
-string followed by the ids of the seat's own actions so far.
+Chance is **EXPLICIT_STOCHASTIC** (Carcassonne, Shogun): every random event is a chance node
+with its probabilities, built by the games themselves (`Game.new_chance_game`,
+`core/chance.py`). Nothing is shuffled in advance, so no state holds a future draw: a tile is
+drawn uniformly from the tiles left, a card from the cards its deck may hold. OpenSpiel's
+MCTS samples the draws in its simulations instead of seeing them, `new_initial_state()` is
+the same state every time, and `history()` replays on a fresh initial state.
+Queens has no chance (DETERMINISTIC).
+
+Chance outcome ids: Carcassonne, the drawn tile's index in the game's tile list (base tiles,
+then the expansion's); Shogun, hero-deck cards by catalogue index, then treasures, missions
+and (for the first player) seats (`games/shogun/chance.py`); `action_to_string` names them.
+Carcassonne runs on the Python engine here (the compiled engine draws inside its own code);
+the action ids are the same on both engines.
+
+Information: Carcassonne and Queens are PERFECT_INFORMATION once the draw order does not exist
+(tiles left are public); Shogun is IMPERFECT_INFORMATION (hands, missions, treasures, decks)
+and implements `resample_from_infostate` with the game's `determinize`, so OpenSpiel's ISMCTS
+runs on it. ZERO_SUM: `returns()` are rank based (each beaten opponent +1, each tie 1/2, scaled
+to [-1, 1]) and add up to 0. `max_game_length()` is a bound derived from the options
+(`Game.max_decisions`; Shogun's is the decision cap `max_decisions`, SHO-SCORE-09, set from the
+round limit unless given: the rules set no limit on a turn's decisions), `max_chance_nodes_in_history()`
+likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionError`).
+
+Observations: the tensor is the seat's encoder vector (`boardwright.rl.observations`) of its
+view (zeros before the set-up's first chance outcome); the observation string is the JSON of
+`state.view(seat)` without its log. The information-state string is that string plus the
+public history: every step so far as the seat may know it (its own actions whole, other
+seats' actions in their public form, chance outcomes only when they are public: tile draws,
+the first player). It recalls every step; what a seat was once shown and its view no longer
+holds (another seat's hand looked at by a Shogun card) is not in it. The information-state
+tensor is the observation vector: the present view, not a recall of the past.
+
+Serialization: `serialize_game_and_state`, `pickle` and `clone` work for every game and
+state; a state pickles as its history, replayed on load.
+
+Action ids are those of the game's learning action space (`boardwright.rl.action_spaces.
+action_space_for`: Carcassonne's `games/carcassonne/learning_space.py`, the stable ids of
+Queens and Shogun), so `num_distinct_actions` is its `size`; an id's meaning may depend on the
+position it is played in (Carcassonne's overflow slots). They are converted in
+`legal_action_ids` and `action_for_id` only.
+
+Installed game plugins are registered too: their most players found by trying 2 to 8,
+imperfect information unless their Game says `perfect_information = True`, their length bound
+from `Game.max_decisions()` (required). A plugin with an explicit-chance mode
+(`Game.new_chance_game`) gets chance nodes as the built-in games do; one without is
+SAMPLED_STOCHASTIC: `new_initial_state()` is `new_game(seed)` for the `seed` parameter
+(default 0), so its draws are fixed by the seed and a search on the state sees them.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import random
 import warnings
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import boardwright as bw
-from boardwright.core.errors import BoardwrightError
-from boardwright.rl import make_game
+from boardwright.core.chance import ExplicitChanceState
+from boardwright.core.errors import BoardwrightError, InvalidOptionError
+from boardwright.core.game import Game
+from boardwright.core.inputs import short_repr
+from boardwright.games.shogun.game import decision_cap
+from boardwright.rl import DEFAULT_OPTIONS
 from boardwright.rl.action_spaces import action_space_for
 from boardwright.rl.observations import encoder_for
 
-# The built-in games. Any other available game (an installed plugin) is registered too: its most
-# players found by trying 2 to 8, imperfect information unless its Game says
-# `perfect_information = True`, and its Game's `max_game_length` (decisions in a game at most)
-# or DEFAULT_MAX_LENGTH.
-MAX_PLAYERS = {"carcassonne": 5, "queens": 4, "shogun": 4}
-MAX_LENGTH = {"carcassonne": 1000, "queens": 2000, "shogun": 20000}
-PERFECT = {"queens"}
-DEFAULT_MAX_LENGTH = 10_000
+
+@dataclass(frozen=True)
+class Spec:
+    """What OpenSpiel's game type says of a game (static for all its options)."""
+
+    max_players: int
+    perfect: bool
+    chance: bool
+    seeded: bool = False  # no explicit-chance mode: chance sampled from a `seed` parameter
 
 
-def _short_name(name: str) -> str:
-    return f"python_boardwright_{name}"
+GAMES = {
+    "carcassonne": Spec(max_players=6, perfect=True, chance=True),
+    "queens": Spec(max_players=4, perfect=True, chance=False),
+    "shogun": Spec(max_players=4, perfect=False, chance=True),
+}
+MIN_PLAYERS = 2  # zero-sum, rank-based returns need an opponent
+B64 = "b64:"
+UNSAFE = set(",()=")  # characters OpenSpiel's game strings use as syntax
 
 
-def _plugin_facts(name: str) -> tuple[int, bool]:
-    """A plugin game's most players (tried from 2 to 8) and whether it has perfect information;
-    PluginError when it does not load, InvalidOptionError when it has no 2-player-or-more
-    configuration."""
-    most, perfect = 0, False
+def has_chance_mode(game: Game) -> bool:
+    """Whether a game offers explicit chance nodes (`Game.new_chance_game` of its own)."""
+    return type(game).new_chance_game is not Game.new_chance_game
+
+
+def _plugin_spec(name: str) -> Spec:
+    """What the game type says of an installed plugin game: its most players (tried from 2 to
+    8), its information (`perfect_information` on its Game) and its chance (explicit when it
+    has a chance mode, else sampled from a seed). PluginError when it does not load,
+    InvalidOptionError when no 2-or-more-player configuration exists."""
+    most, game = 0, None
     for players in range(2, 9):
         try:
             game = bw.load(name, players)
@@ -68,124 +126,283 @@ def _plugin_facts(name: str) -> tuple[int, bool]:
             raise
         except bw.BoardwrightError:
             continue
-        most, perfect = players, bool(getattr(game, "perfect_information", False))
-    if not most:
-        raise bw.InvalidOptionError(f"{name} cannot be played by 2 to 8 players")
-    return most, perfect
+        most = players
+    if not most or game is None:
+        raise InvalidOptionError(f"{name} cannot be played by 2 to 8 players")
+    explicit = has_chance_mode(game)
+    return Spec(max_players=most, perfect=bool(getattr(game, "perfect_information", False)),
+                chance=not explicit or game.chance_outcome_count > 0, seeded=not explicit)
 
 
-def _game_type(name: str) -> Any:
-    if name in MAX_PLAYERS:
-        most, perfect = MAX_PLAYERS[name], name in PERFECT
-    else:
-        most, perfect = _plugin_facts(name)
-    info = (pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION)
-    return pyspiel.GameType(
-        short_name=_short_name(name),
-        long_name=f"Python boardwright {name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=info,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=most,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"players": 2, "seed": 0, "options": ""},
-    )
+@lru_cache(maxsize=None)
+def spec_of(name: str) -> Spec:
+    return GAMES[name] if name in GAMES else _plugin_spec(name)
 
+
+# -- the two conversions between OpenSpiel action ids and engine actions ----------------------
+
+def legal_action_ids(space: Any, state: Any) -> list[int]:
+    """The OpenSpiel ids of the legal actions of a game's own state (`ExplicitChanceState.
+    inner`): the ids of the learning action space, sorted."""
+    return space.legal(state).ids.tolist()
+
+
+def action_for_id(space: Any, state: Any, action_id: int) -> Any:
+    """The engine action of an OpenSpiel action id in a game's own state;
+    IllegalActionError / MalformedActionError for an id that names no legal action here."""
+    return space.legal(state).action(int(action_id))
+
+
+# -- parameters ---------------------------------------------------------------------------
+
+def parse_options(text: Any) -> dict[str, Any]:
+    """The options of the `options` parameter: "" (none), a JSON object, or `b64:` + its
+    URL-safe base64."""
+    if text is None or text == "":
+        return {}
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"options must be a JSON object as a string, not "
+                                 f"{short_repr(text)}")
+    raw = text
+    if text.startswith(B64):
+        body = text[len(B64):]
+        try:
+            raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_",
+                                   validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError) as error:
+            raise InvalidOptionError(f"options {short_repr(text)} are not valid base64 JSON: "
+                                     f"{error}") from None
+    try:
+        options = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise InvalidOptionError(f"options must be a JSON object; {short_repr(raw)} is not "
+                                 f"JSON: {error}") from None
+    if not isinstance(options, dict):
+        raise InvalidOptionError(f"options must be a JSON object, not {short_repr(options)}")
+    return options
+
+
+def encode_options(options: dict[str, Any]) -> str:
+    """The `options` parameter as the game string carries it (see the module docstring)."""
+    if not options:
+        return ""
+    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    if not UNSAFE & set(text):
+        return text
+    return B64 + base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def parse_players(name: str, value: Any) -> int:
+    spec = spec_of(name)
+    if type(value) is not int or not MIN_PLAYERS <= value <= spec.max_players:
+        raise InvalidOptionError(
+            f"players must be a whole number from {MIN_PLAYERS} to {spec.max_players} for "
+            f"python_boardwright_{name} (zero-sum, rank-based returns), not {short_repr(value)}")
+    return value
+
+
+# -- shared per configured game -----------------------------------------------------------
 
 class _Shared:
-    """Holds the boardwright game and encoder; copied by reference when OpenSpiel clones."""
+    """The boardwright game, its observation encoder and its explicit-chance initial state,
+    shared by every state of one OpenSpiel game (and by their clones)."""
 
-    def __init__(self, game: Any) -> None:
-        self.game = game
-        self.encoder = encoder_for(game)
-        self.space = action_space_for(game)
+    def __init__(self, name: str, players: int, options_text: str, seed: int = 0) -> None:
+        self.key = (name, players, options_text, seed)
+        self.name = name
+        options = dict(DEFAULT_OPTIONS.get(name, {}))
+        options.update(parse_options(options_text))
+        if name == "shogun" and options.get("max_decisions") is None:
+            if options.get("max_rounds") is None:
+                raise InvalidOptionError("python_boardwright_shogun needs max_rounds or "
+                                         "max_decisions: the rules bound no game's length")
+            options["max_decisions"] = decision_cap(players, options["max_rounds"])
+        game = bw.load(name, players, options)
+        if has_chance_mode(game):
+            self.initial = game.new_chance_game()
+        else:  # a plugin without chance nodes: its seeded game, chance inside `apply`
+            self.initial = ExplicitChanceState(game, lambda script: game.new_game(seed))
+        self.game: Game = self.initial.game  # the game the states play (a Python twin)
+        self.encoder = encoder_for(self.game)
+        self.space = action_space_for(self.game)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple:
+        return (shared_for, self.key)
+
+
+@lru_cache(maxsize=32)
+def shared_for(name: str, players: int, options_text: str, seed: int = 0) -> _Shared:
+    return _Shared(name, players, options_text, seed)
+
 
 class _Position:
-    """Holds a boardwright state; deep copies use its cheap `clone()`."""
+    """A boardwright explicit-chance state and the OpenSpiel ids that led to it.
 
-    def __init__(self, state: Any) -> None:
+    `clone` (deep copy) uses the state's cheap `clone()`; pickling keeps only the ids and
+    replays them on load."""
+
+    def __init__(self, shared: _Shared, state: ExplicitChanceState, ids: list[int],
+                 public: dict[int, list[str]] | None = None) -> None:
+        self.shared = shared
         self.state = state
+        self.ids = ids
+        # per viewer, the history as that seat may know it, as far as it was asked for
+        self.public: dict[int, list[str]] = {} if public is None else public
+
+    def public_history(self, viewer: int) -> list[str]:
+        """`public_history` of the state for `viewer`, extended from what was kept."""
+        known = self.public.setdefault(viewer, [])
+        steps = self.state.steps
+        if len(known) < len(steps):
+            known.extend(public_steps(self.shared.game, steps[len(known):], viewer))
+        return known
+
+    def apply(self, action_id: int) -> None:
+        state = self.state
+        if state.is_chance_node:
+            state.apply_chance(int(action_id))
+        else:
+            state.apply(action_for_id(self.shared.space, state.inner, action_id))
+        self.ids.append(int(action_id))
 
     def __deepcopy__(self, memo: dict) -> _Position:
-        return _Position(self.state.clone())
+        return _Position(self.shared, self.state.clone(), self.ids.copy(),
+                         {viewer: known.copy() for viewer, known in self.public.items()})
+
+    def __reduce__(self) -> tuple:
+        return (replay_position, (self.shared, tuple(self.ids)))
 
 
-def _make_game_class(name: str) -> type:
+def replay_position(shared: _Shared, ids: tuple[int, ...]) -> _Position:
+    position = _Position(shared, shared.initial.clone(), [])
+    for action_id in ids:
+        position.apply(action_id)
+    return position
+
+
+# -- the OpenSpiel classes -----------------------------------------------------------------
+
+def _short_name(name: str) -> str:
+    return f"python_boardwright_{name}"
+
+
+def _game_type(name: str) -> Any:
+    spec = spec_of(name)
+    info = pyspiel.GameType.Information
+    mode = pyspiel.GameType.ChanceMode
+    chance = (mode.SAMPLED_STOCHASTIC if spec.seeded
+              else mode.EXPLICIT_STOCHASTIC if spec.chance else mode.DETERMINISTIC)
+    parameters: dict[str, Any] = {"players": 2, "options": ""}
+    if spec.seeded:
+        parameters["seed"] = 0
+    return pyspiel.GameType(
+        short_name=_short_name(name),
+        long_name=f"Python boardwright {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance,
+        information=info.PERFECT_INFORMATION if spec.perfect else info.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=MIN_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def _make_game_class(name: str) -> tuple[Any, type]:
     game_type = _game_type(name)
 
     class BoardwrightGame(pyspiel.Game):
         def __init__(self, params: dict | None = None) -> None:
             params = dict(params or {})
-            players = int(params.get("players", 2))
-            options = json.loads(params.get("options") or "{}")
-            bw_game = make_game(name, players, options)
+            players = parse_players(name, params.get("players", 2))
+            options_text = encode_options(parse_options(params.get("options", "")))
+            seed = params.get("seed", 0)
+            if type(seed) is not int or seed < 0:
+                raise InvalidOptionError(f"seed must be a whole number >= 0, not "
+                                         f"{short_repr(seed)}")
+            shared = shared_for(name, players, options_text, seed)
+            bw_game = shared.game
+            max_length = bw_game.max_decisions()
+            if max_length is None:
+                raise InvalidOptionError(f"{name} with these options sets no bound on the "
+                                         "length of a game")
             info = pyspiel.GameInfo(
-                num_distinct_actions=action_space_for(bw_game).size,
-                max_chance_outcomes=0,
+                num_distinct_actions=shared.space.size,
+                max_chance_outcomes=bw_game.chance_outcome_count,
                 num_players=players,
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=int(getattr(bw_game, "max_game_length",
-                                            MAX_LENGTH.get(name, DEFAULT_MAX_LENGTH))),
+                max_game_length=max_length,
             )
-            super().__init__(game_type, info, params)
-            self._shared = _Shared(bw_game)
-            self._seeds = random.Random(int(params.get("seed", 0)))
+            kept = {"players": players, "options": options_text}
+            if spec_of(name).seeded:
+                kept["seed"] = seed
+            super().__init__(game_type, info, kept)
+            self._shared = shared
 
         def new_initial_state(self) -> BoardwrightState:
-            return BoardwrightState(self, self._seeds.randrange(2**62))
+            return BoardwrightState(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
             return Observer(self._shared, perfect_recall=bool(
                 iig_obs_type is not None and iig_obs_type.perfect_recall))
 
+        @property
+        def bw_game(self) -> Game:
+            """The boardwright game the states play."""
+            return self._shared.game
+
     class BoardwrightState(pyspiel.State):
-        def __init__(self, game: Any, seed: int) -> None:
+        def __init__(self, game: Any) -> None:
             super().__init__(game)
-            self._shared = game._shared
-            self._pos = _Position(self._shared.game.new_game(seed))
+            shared = game._shared
+            self._pos = _Position(shared, shared.initial.clone(), [])
 
         @property
-        def bw_state(self) -> Any:
-            """The underlying boardwright state."""
+        def bw_state(self) -> ExplicitChanceState:
+            """The underlying boardwright explicit-chance state."""
             return self._pos.state
 
         def current_player(self) -> int:
             state = self._pos.state
+            if state.is_chance_node:
+                return pyspiel.PlayerId.CHANCE
             if state.is_terminal:
                 return pyspiel.PlayerId.TERMINAL
             return state.current_player
 
         def _legal_actions(self, player: int) -> list[int]:
             state = self._pos.state
-            if state.is_terminal or player != state.current_player:
+            if state.is_terminal or state.is_chance_node or player != state.current_player:
                 return []
-            return self._shared.space.legal(state).ids.tolist()
+            return legal_action_ids(self._pos.shared.space, state.inner)
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self._pos.state.chance_outcomes()
 
         def _apply_action(self, action: int) -> None:
-            state = self._pos.state
-            state.apply(self._shared.space.legal(state).action(int(action)))
+            self._pos.apply(action)
 
         def _action_to_string(self, player: int, action: int) -> str:
+            shared, state = self._pos.shared, self._pos.state
+            game = shared.game
+            if player == pyspiel.PlayerId.CHANCE:
+                return game.chance_outcome_text(int(action))
             # `player` reads it; the action is the one the seat to move would take (an id that
-            # is not legal here is described by its meaning in the space alone)
-            game, space, state = self._shared.game, self._shared.space, self._pos.state
+            # names no legal action here is described by its meaning in the space alone)
             try:
-                chosen = space.legal(state).action(int(action))
+                chosen = action_for_id(shared.space, state.inner, action)
             except BoardwrightError:
-                return space.describe(int(action))
+                return shared.space.describe(int(action))
             return game.describe_action(chosen, player, state.current_player)
 
         def is_terminal(self) -> bool:
@@ -194,17 +411,44 @@ def _make_game_class(name: str) -> type:
         def returns(self) -> list[float]:
             return [float(r) for r in self._pos.state.returns()]
 
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            """A state of `player_id`'s information set, hidden information re-dealt by the
+            game's `determinize` (seeded from the sampler). Its history is this state's; its
+            serialization replays that history, i.e. gives this state, not the sample."""
+            seed = int(probability_sampler() * 2**53)
+            other = self.clone()
+            other._pos.state = self._pos.state.determinize(int(player_id), random.Random(seed))
+            return other
+
         def __str__(self) -> str:
             state = self._pos.state
-            return f"{name} turn scores={state.scores} to_move={state.current_player}"
+            if not state.has_position:
+                return f"{name}: set-up chance node"
+            view = state.view(None)
+            view.pop("log", None)
+            return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
-    BoardwrightGame.__name__ = f"Boardwright{name.title()}Game"
-    BoardwrightState.__name__ = f"Boardwright{name.title()}State"
+    def max_chance_nodes_in_history(self: Any) -> int:
+        """The game's bound on its chance nodes; Shogun derives none (a step may draw and
+        discard at random as often as the cards it plays say), so it refuses rather than
+        let OpenSpiel fall back on `max_game_length`, which is no bound on chance nodes."""
+        bound = self._shared.game.max_chance_events()
+        if bound is None:
+            raise InvalidOptionError(f"{name} sets no bound on its chance nodes")
+        return int(bound)
+
+    BoardwrightGame.max_chance_nodes_in_history = max_chance_nodes_in_history
+
+    # Module-level names, so that pickle finds the classes (`register` binds them).
+    for cls, kind in ((BoardwrightGame, "Game"), (BoardwrightState, "State")):
+        cls.__name__ = cls.__qualname__ = f"Boardwright{name.title()}{kind}"
+        globals()[cls.__name__] = cls
     return game_type, BoardwrightGame
 
 
 class Observer:
-    """PyObserver: tensor = the seat's encoder vector; string = its view as JSON."""
+    """PyObserver: tensor = the seat's encoder vector; string = its view as JSON (plus, for
+    information states, the history as the seat may know it)."""
 
     def __init__(self, shared: _Shared, perfect_recall: bool = False) -> None:
         self.shared = shared
@@ -213,28 +457,49 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = self.shared.encoder.encode(state.bw_state.view(player), player)
+        bw_state = state.bw_state
+        if not bw_state.has_position:
+            self.tensor[:] = 0.0
+            return
+        self.tensor[:] = self.shared.encoder.encode(bw_state.view(player), player)
 
     def string_from(self, state: Any, player: int) -> str:
-        view = state.bw_state.view(player)
-        view.pop("log", None)
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        bw_state = state.bw_state
+        if bw_state.has_position:
+            view = bw_state.view(player)
+            view.pop("log", None)
+            text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        else:
+            text = "set-up"
         if self.perfect_recall:
-            mine = [a.action for a in state.full_history() if a.player == player]
-            text += "|" + ",".join(map(str, mine))
+            text += "|" + ";".join(state._pos.public_history(player))
         return text
 
 
+def public_steps(game: Game, steps: list[tuple[str, Any, int]], viewer: int) -> list[str]:
+    """Each step (`ExplicitChanceState.steps`) as `viewer` may know it: actions through
+    `Game.public_action` (whole for their actor), chance outcomes by `Game.chance_outcome_public`."""
+    out = []
+    for kind, value, actor in steps:
+        if kind == "chance":
+            out.append(f"c{value}" if game.chance_outcome_public(value) else "c?")
+        else:
+            public = game.public_action(value, actor, viewer)
+            out.append(f"{actor}:" + json.dumps(public, sort_keys=True, separators=(",", ":")))
+    return out
+
+
 def register() -> None:
-    """Register every available game: the built-in ones and the installed plugins (a plugin
-    that does not load is left out with a warning; the others are registered)."""
+    """Register every available game with pyspiel, the built-in ones and the installed plugins
+    (once; importing this module does it). A plugin that does not load is left out with a
+    warning; the others are registered."""
     registered = set(pyspiel.registered_names())
     for name in bw.available_games():
         if _short_name(name) in registered:
             continue
         try:
             game_type, cls = _make_game_class(name)
-        except bw.BoardwrightError as exc:
+        except BoardwrightError as exc:
             warnings.warn(f"{name} is not registered with OpenSpiel: {exc}", stacklevel=2)
             continue
         pyspiel.register_game(game_type, cls)

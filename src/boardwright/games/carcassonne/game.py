@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from boardwright.core.chance import ChanceScript, ExplicitChanceState
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import PLAYOUT_POLICIES, Game, PlayoutStop
 from boardwright.core.inputs import (
@@ -233,6 +234,66 @@ class CarcassonneGame(Game):
             from boardwright.games.carcassonne.native.state import NativeCarcassonneState
             return NativeCarcassonneState(self, seed, bag)
         return CarcassonneState(self, seed, bag, self.config.start_tile)
+
+    # -- explicit chance ----------------------------------------------------------------------
+
+    def new_chance_game(self) -> ExplicitChanceState:
+        """A state whose tile draws are chance nodes: the pile is unordered, and each draw
+        (a re-draw after an unplaceable tile too) is a chance event uniform over the tiles left,
+        its outcome the tile's index (`chance_outcome_text`). It runs on the Python engine
+        (the compiled one resolves draws inside its own code); a game made for the native
+        engine plays its chance game on a Python twin with the same options and action ids."""
+        game = self if self.engine == "python" else self._python_twin()
+        bag = game._tile_bag()
+        bag.reverse()
+
+        def start(script: ChanceScript) -> CarcassonneState:
+            state = CarcassonneState.__new__(CarcassonneState)
+            state.setup(game, 0, list(bag), game.config.start_tile)
+            state.chance = script
+            state.start_turn()
+            return state
+
+        return ExplicitChanceState(game, start)
+
+    def _python_twin(self) -> CarcassonneGame:
+        """This game on the Python engine (made once, then kept)."""
+        twin = self.__dict__.get("_twin")
+        if twin is None or twin._extra_reach != self._extra_reach:
+            twin = _rebuild_game(type(self), self.num_players, self._options, "python",
+                                 self._extra_reach)
+            self.__dict__["_twin"] = twin
+        return twin
+
+    @property
+    def chance_outcome_count(self) -> int:
+        """Chance outcomes are tile indices: one per tile type of the game."""
+        return len(self._tile_names)
+
+    def chance_outcome_text(self, outcome: int) -> str:
+        if type(outcome) is not int or not 0 <= outcome < len(self._tile_names):
+            raise MalformedActionError(f"no tile has the chance outcome {short_repr(outcome)}")
+        return f"draw tile {self._tile_names[outcome]}"
+
+    def chance_outcome_public(self, outcome: int) -> bool:
+        """A drawn tile is shown to everyone."""
+        return True
+
+    def max_chance_events(self) -> int:
+        """Each tile of the pile is drawn once: one chance event per tile at most."""
+        return self.pile_size
+
+    def max_decisions(self) -> int:
+        """An upper bound on the decisions of one game: each tile of the pile is drawn once
+        (an unplaceable one is discarded and needs none) and makes a turn of at most place,
+        figure, the choice between drawing and an abbey when abbeys are in play, and one move
+        per wagon in the game; each abbey makes a turn of abbey, figure and wagon moves; the
+        final abbey round adds one decision (a pass) per seat."""
+        wagons = self.config.wagons * self.num_players
+        abbeys = self.config.abbeys * self.num_players
+        per_tile = 2 + (1 if abbeys else 0) + wagons
+        return (self.pile_size * per_tile + abbeys * (2 + wagons)
+                + (self.num_players if abbeys else 0))
 
     # -- actions ------------------------------------------------------------------------------
 

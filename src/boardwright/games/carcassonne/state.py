@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from boardwright.core.chance import ChanceScript
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State
 from boardwright.core.inputs import coerce_action, short_repr
@@ -42,7 +43,8 @@ class CarcassonneState(State):
 
     __slots__ = ("game", "graph", "pile", "discarded", "tile", "phase", "turn_player", "actor",
                  "last_pos", "pending", "_scores", "supply", "occupant", "history", "seed",
-                 "log", "turn", "meta", "wagon_queue", "final_round", "barn_owner", "new_barn")
+                 "log", "turn", "meta", "wagon_queue", "final_round", "barn_owner", "new_barn",
+                 "chance")
 
     def __init__(self, game: CarcassonneGame, seed: int, pile: list[str], start_tile: str) -> None:
         self.setup(game, seed, pile, start_tile)
@@ -72,6 +74,9 @@ class CarcassonneState(State):
         self.final_round: list[int] | None = None  # seats still to visit in the final round
         self.barn_owner: dict[int, int] = {}  # barn point -> seat
         self.new_barn: int | None = None  # barn point placed this turn
+        # Chance mode (`CarcassonneGame.new_chance_game`): the script that says which tile is
+        # drawn; None in ordinary games, whose pile was shuffled at `new_game(seed)`.
+        self.chance: ChanceScript | None = None
         self.graph.add_tile(pack(0, 0), game.tile_types[start_tile].variants[0])
 
     # -- the State protocol -----------------------------------------------------------------
@@ -126,7 +131,11 @@ class CarcassonneState(State):
         other.final_round = None if self.final_round is None else self.final_round.copy()
         other.barn_owner = self.barn_owner.copy()
         other.new_barn = self.new_barn
+        other.chance = self.chance
         return other
+
+    def attach_chance(self, script: ChanceScript) -> None:
+        self.chance = script
 
     def determinize(self, player: int, rng: random.Random) -> CarcassonneState:
         """Everyone knows which tiles remain (they are counted), only their order is hidden.
@@ -362,6 +371,8 @@ class CarcassonneState(State):
         types = self.game.tile_types
         discarded_now = False
         while self.pile:
+            if self.chance is not None:
+                self._chance_draw()
             tile = self.pile.pop()
             fits = types[tile].fits
             for pattern in frontier.values():
@@ -379,6 +390,22 @@ class CarcassonneState(State):
             if capability.pile_empty(self, last_player):
                 return
         self.final_scoring()
+
+    def _chance_draw(self) -> None:
+        """Chance mode: the pile is unordered; the tile drawn is a chance event, uniform over
+        the tiles left (outcome: the tile's index in the game's tile list). It is put on top
+        of the pile, which `draw` then pops. A fixed draw order (the `draw_order` option)
+        leaves no chance."""
+        if self.game.config.draw_order is not None:
+            return
+        index = self.game._tile_index
+        weights: dict[int, int] = {}
+        for tile in self.pile:
+            weights[index[tile]] = weights.get(index[tile], 0) + 1
+        name = self.game._tile_names[self.chance.choose(weights)]  # type: ignore[union-attr]
+        pile = self.pile
+        at = len(pile) - 1 - pile[::-1].index(name)
+        pile[at], pile[-1] = pile[-1], pile[at]
 
     def final_scoring(self) -> None:
         graph = self.graph

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from boardwright.core.chance import ExplicitChanceState
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
 from boardwright.core.inputs import (
@@ -30,6 +31,7 @@ from boardwright.games.queens.board import Board
 from boardwright.games.queens.heuristic import evaluate
 from boardwright.games.queens.maps import MapSpec
 from boardwright.games.queens.options import parse_options
+from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import QueensState
 
 
@@ -113,6 +115,16 @@ class QueensGame(Game):
                 raise MalformedActionError(
                     f"{short_repr(coord)} is not a space of the board (axial [q, r] with "
                     f"max(|q|, |r|, |q+r|) <= {self.board.radius})")
+
+    def new_chance_game(self) -> ExplicitChanceState:
+        """Queens has no chance: the explicit-chance game is the game itself (no chance
+        node), from the options' position."""
+        return ExplicitChanceState(self, lambda script: self.new_game(0))
+
+    def max_decisions(self) -> int:
+        """One decision a turn (QUE-TURN-01), one turn per seat a round, and the game ends
+        after round MAX_ROUNDS at the latest (QUE-END-03)."""
+        return (MAX_ROUNDS - self.config.position.round + 1) * self.num_players
 
     def action_from_json(self, data: Any) -> QueensAction:
         action = parse_action(check_action_json(data))

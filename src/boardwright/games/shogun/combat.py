@@ -9,6 +9,7 @@ and relocation of a beaten hero, conversions.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from boardwright.duel import Duel, DuelItem, DuelTarget, TargetKind
@@ -257,7 +258,10 @@ class CombatRules:
     def take_treasure(self: ShogunState, winner: int, loser: int) -> None:
         """One of the loser's treasures, drawn at random and kept face down: the others learn
         only that a treasure changed hands (SHO-ATK-07); the limit of 3 then applies."""
-        t = self.treasures[loser].pop(self.rng.randrange(len(self.treasures[loser])))
+        held = self.treasures[loser]
+        rng = self.rng
+        t = held.pop(rng.randrange(len(held)) if type(rng) is random.Random
+                     else rng.pick_treasure(held))  # type: ignore[attr-defined]
         self.event("treasure_taken", winner, source=loser)
         self.gain_treasure(winner, t)
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from boardwright.core.chance import ChanceScript, ExplicitChanceState
+from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import Game
-from boardwright.core.inputs import check_action_json, check_seed, copy_options
+from boardwright.core.inputs import check_action_json, check_seed, copy_options, short_repr
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
+from boardwright.games.shogun.chance import ShogunChance, outcome_layout
 from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
 from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
@@ -22,6 +25,19 @@ MAX_REACH = 3  # the longest range of a hero attack or a monster (Tengu)
 # The rules have no round limit (SHO-SCORE-08) and random bots rarely reach the VP threshold:
 # games only bots play end after this round unless their options set max_rounds.
 BOTS_ONLY_ROUND_CAP = 30
+# Decisions a turn that a decision cap derived from a round cap allows (random play measured
+# at most 26 in a turn: 40 two-player games of 8 rounds); see `decision_cap`.
+TURN_ALLOWANCE = 100
+SHRINES = 4
+
+
+def decision_cap(players: int, max_rounds: int) -> int:
+    """A `max_decisions` (SHO-SCORE-09) for games of `max_rounds` rounds: every set-up decision
+    (heroes, castles, shrines, home castles and heroes) and TURN_ALLOWANCE decisions for each
+    turn. It can end a game only whose turns average far more decisions than any single turn
+    measured; the round cap ends all others first."""
+    castles = max(load_content().components.castles_in_play.values())
+    return players + castles + SHRINES + 2 * players + max_rounds * players * TURN_ALLOWANCE
 
 
 class ShogunGame(Game):
@@ -73,6 +89,49 @@ class ShogunGame(Game):
 
     def new_game(self, seed: int | None = None) -> ShogunState:
         return ShogunState(self, check_seed(seed))
+
+    # -- explicit chance ----------------------------------------------------------------------
+
+    def new_chance_game(self) -> ExplicitChanceState:
+        """A state whose random events are chance nodes (`chance.py`): the first player, each
+        card drawn from a hero deck, random discards, treasure thefts and the treasure and
+        mission draws. Fixed hero-deck orders (`fixed_order.decks`) leave no chance to show
+        and are refused here; fixed treasure and mission orders and a fixed first player are
+        kept."""
+        if self.config.fixed.decks:
+            raise InvalidOptionError("fixed_order.decks fixes the hero decks' order; the "
+                                     "explicit-chance game deals them lazily: leave it out")
+
+        def start(script: ChanceScript) -> ShogunState:
+            rng = ShogunChance(self)
+            rng.script = script
+            return ShogunState(self, 0, rng)
+
+        return ExplicitChanceState(self, start)
+
+    @property
+    def chance_outcome_count(self) -> int:
+        return outcome_layout(self)[3] + self.num_players
+
+    def chance_outcome_public(self, outcome: int) -> bool:
+        """The first player (the last outcome ids, one per seat) is announced to all; a card,
+        treasure or mission drawn is seen as each seat's view shows it."""
+        return outcome >= self.chance_outcome_count - self.num_players
+
+    def chance_outcome_text(self, outcome: int) -> str:
+        cards, treasures, missions, seats = outcome_layout(self)
+        if type(outcome) is int:
+            for kind, ids in (("card", cards), ("treasure", treasures), ("mission", missions)):
+                for name, i in ids.items():
+                    if i == outcome:
+                        return f"{kind} {name}"
+            if seats <= outcome < seats + self.num_players:
+                return f"first player {self.colours[outcome - seats]}"
+        raise MalformedActionError(f"no chance outcome {short_repr(outcome)} in this game")
+
+    def max_decisions(self) -> int | None:
+        """The `max_decisions` option (SHO-SCORE-09): the rules themselves set no bound."""
+        return self.config.max_decisions
 
     def action_from_json(self, data: Any) -> Any:
         action = parse_action(check_action_json(data))

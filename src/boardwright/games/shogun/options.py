@@ -3,6 +3,10 @@
 Options (docs/rules/shogun.md):
 - `max_rounds` (default none, as in the rulebook): the game also ends after the last player's
   turn of that round (SHO-SCORE-08). Simulations set it so every game ends.
+- `max_decisions` (default none): the game also ends once that many decisions have been
+  taken, scored as at the round cap (SHO-SCORE-09). The rules set no limit on a turn's
+  decisions, so a round limit alone bounds no game; tools that need a bound (OpenSpiel's
+  `max_game_length`) set it.
 - `vp_threshold` (default by player count 24 / 22 / 20) and `vp_threshold_4p` (the 4-player
   threshold alone, 20 by default; 24 is the rulebook's other reading) (SHO-SCORE-02, -03, -07).
 - `own_peasant_step_cost` (0 or 1, default 0): what entering a space of one's own peasant
@@ -26,8 +30,8 @@ from boardwright.duel import HeroDeck
 from boardwright.games.shogun.content import ShogunContent, check_player_count
 from boardwright.games.shogun.decks import HEROES, resolve_deck
 
-KNOWN_OPTIONS = ("max_rounds", "vp_threshold", "vp_threshold_4p", "own_peasant_step_cost",
-                 "custom_decks", "heroes", "fixed_order")
+KNOWN_OPTIONS = ("max_rounds", "max_decisions", "vp_threshold", "vp_threshold_4p",
+                 "own_peasant_step_cost", "custom_decks", "heroes", "fixed_order")
 FIXED_KEYS = ("first_player", "treasure", "missions", "decks")
 DEFAULT_THRESHOLDS = {2: 24, 3: 22, 4: 20}
 
@@ -66,6 +70,7 @@ class ShogunOptions:
     heroes: tuple[HeroDeck, ...] | None
     fixed: FixedOrder
     raw: Mapping[str, Any]
+    max_decisions: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return copy.deepcopy(dict(self.raw))
@@ -98,6 +103,9 @@ def parse_options(raw: Mapping[str, Any], players: int,
     max_rounds = None
     if raw.get("max_rounds") is not None:
         max_rounds = _whole(raw, "max_rounds", 1, 10_000)
+    max_decisions = None
+    if raw.get("max_decisions") is not None:
+        max_decisions = _whole(raw, "max_decisions", 1, 100_000_000)
     threshold = DEFAULT_THRESHOLDS[players]
     if players == 4 and raw.get("vp_threshold_4p") is not None:
         threshold = _whole(raw, "vp_threshold_4p", 1, 1000)
@@ -126,7 +134,8 @@ def parse_options(raw: Mapping[str, Any], players: int,
     fixed = FixedOrder()
     if raw.get("fixed_order") is not None:
         fixed = _parse_fixed(raw["fixed_order"], players, content, heroes)
-    return ShogunOptions(players, max_rounds, threshold, cost, custom, heroes, fixed, dict(raw))
+    return ShogunOptions(players, max_rounds, threshold, cost, custom, heroes, fixed, dict(raw),
+                         max_decisions)
 
 
 def _parse_fixed(value: Any, players: int, content: ShogunContent,

@@ -53,10 +53,12 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         "log", "meta", "legal_cache", "turn_began",
     )
 
-    def __init__(self, game: ShogunGame, seed: int) -> None:
+    def __init__(self, game: ShogunGame, seed: int, rng: random.Random | None = None) -> None:
+        """A new game whose chance comes from `seed`; or, with `rng` (a `ShogunChance`,
+        `ShogunGame.new_chance_game`), one whose random events are explicit chance events."""
         self.game = game
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if rng is None else rng
         n = game.num_players
         size = len(game.board)
         options = game.config
@@ -172,6 +174,24 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
     def record(self) -> GameRecord:
         return record_of(self.game, self.seed, self.history, self.meta)
 
+    def attach_chance(self, script: Any) -> None:
+        if type(self.rng) is random.Random:
+            raise IllegalActionError("this state draws its chance from its seed, not from a "
+                                     "chance script (use ShogunGame.new_chance_game)")
+        self.rng.script = script  # type: ignore[attr-defined]
+
+    def take_treasure_card(self) -> str:
+        """The top card of the treasure deck (chance mode: a chance event)."""
+        if type(self.rng) is random.Random:
+            return self.treasure_deck.pop(0)
+        return self.rng.take_treasure(self.treasure_deck)  # type: ignore[attr-defined]
+
+    def take_mission_card(self) -> str:
+        """The top card of the mission deck (chance mode: a chance event)."""
+        if type(self.rng) is random.Random:
+            return self.mission_deck.pop(0)
+        return self.rng.take_mission(self.mission_deck)  # type: ignore[attr-defined]
+
     def legal_actions(self) -> list[Any]:
         if self.over:
             return []
@@ -222,6 +242,9 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         self.advance()
         if not self.over and self.duel is None and self.phase not in SETUP_PHASES:
             self.check_victory()
+        cap = self.game.config.max_decisions
+        if cap is not None and not self.over and len(self.history) >= cap:
+            self.finish_by_rounds("max_decisions")  # SHO-SCORE-09
 
     def why_illegal(self, action: Any) -> str:
         """The reason an action is refused, as precise as the situation allows."""
@@ -244,8 +267,11 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         other = ShogunState.__new__(ShogunState)
         other.game = self.game
         other.seed = self.seed
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        if type(self.rng) is random.Random:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        else:  # chance mode
+            rng = self.rng.clone()  # type: ignore[attr-defined]
         other.rng = rng
         other.first = self.first
         other.order = self.order
@@ -468,13 +494,13 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         self.legal_cache = None
         self.event("game_over", NOBODY, winners=self.winners, reason=reason)
 
-    def finish_by_rounds(self) -> None:
+    def finish_by_rounds(self, reason: str = "max_rounds") -> None:
         """The round cap: most VP, then castles, then prisoners, else a shared win
-        (SHO-SCORE-08)."""
+        (SHO-SCORE-08); the decision cap ends the same way (SHO-SCORE-09)."""
         keys = [(self.vp(s), self.castle_count(s), self.prisoner_count(s))
                 for s in range(self.game.num_players)]
         best = max(keys)
-        self.finish([s for s, k in enumerate(keys) if k == best], "max_rounds")
+        self.finish([s for s, k in enumerate(keys) if k == best], reason)
 
     # -- views -----------------------------------------------------------------------------------
 

@@ -334,7 +334,7 @@ class TurnRules:
         self.must_search = False
         order = self.order
         right = order[(order.index(seat) - 1) % len(order)]
-        drawn = tuple(self.treasure_deck.pop(0) for _ in range(min(2, len(self.treasure_deck))))
+        drawn = tuple(self.take_treasure_card() for _ in range(min(2, len(self.treasure_deck))))
         self.event("search", seat, space=self.space_id(pos))
         steps: list[tuple] = [("relocate_shrine", right)]
         if drawn:
@@ -349,7 +349,7 @@ class TurnRules:
         if self.courted_castle(seat) >= 0:
             self.abandon(seat)
         c = self.castle_at[space]
-        self.mission[seat] = self.mission_deck.pop(0)
+        self.mission[seat] = self.take_mission_card()
         self.event("claim", seat, space=self.space_id(space))
         self.place_marker(seat, c)
 
