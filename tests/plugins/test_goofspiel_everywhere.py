@@ -15,6 +15,7 @@ from types import ModuleType
 
 import pytest
 from cli_helpers import assert_clean_exit, run_cli
+from play_helpers import play_out
 
 import boardwright as bw
 from boardwright.agents import make_agent
@@ -25,13 +26,7 @@ OPTIONS = {"cards": 5}
 
 def play(specs: list[str], seed: int = 1, options: dict | None = None) -> bw.State:
     game = bw.load("goofspiel", len(specs), OPTIONS if options is None else options)
-    state = game.new_game(seed)
-    agents = [make_agent(spec, seed=seed + seat) for seat, spec in enumerate(specs)]
-    while not state.is_terminal:
-        action = agents[state.current_player].act(state)
-        assert action in state.legal_actions()
-        state.apply(action)
-    return state
+    return play_out(game, specs, seed)
 
 
 @pytest.mark.parametrize("specs", [

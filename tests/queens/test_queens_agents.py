@@ -6,16 +6,7 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents import make_agent
-
-
-def play_out(game: bw.Game, specs: list[str], seed: int) -> bw.State:
-    state = game.new_game(seed)
-    agents = [make_agent(spec, seed=seed + seat) for seat, spec in enumerate(specs)]
-    while not state.is_terminal:
-        action = agents[state.current_player].act(state)
-        assert action in state.legal_actions()
-        state.apply(action)
-    return state
+from play_helpers import play_out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

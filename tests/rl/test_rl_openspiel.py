@@ -353,21 +353,27 @@ def test_rl_openspiel_returns_add_up_to_zero():
 
 # -- OpenSpiel's search bots -----------------------------------------------------------------
 
+def bot_moves(bot, state, moves: int) -> int:
+    """Let an OpenSpiel bot make up to `moves` decisions (chance nodes sampled between them),
+    each checked legal; how many it made before the game ended."""
+    made = 0
+    while made < moves and not state.is_terminal():
+        if state.is_chance_node():
+            play(state, random.Random(made), 1)
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        made += 1
+    return made
+
+
 def test_rl_openspiel_mcts_with_explicit_chance_plays_carcassonne():
     game = load("carcassonne")
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=rng, solve=False)
-    state = game.new_initial_state()
-    moves = 0
-    while moves < 4:
-        if state.is_chance_node():
-            play(state, random.Random(moves), 1)
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
+    assert bot_moves(bot, game.new_initial_state(), 4) == 4
 
 
 def test_rl_openspiel_ismcts_plays_shogun():
@@ -375,17 +381,7 @@ def test_rl_openspiel_ismcts_plays_shogun():
     rng = np.random.RandomState(2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=10, random_state=rng)
-    state = game.new_initial_state()
-    moves = 0
-    while moves < 12 and not state.is_terminal():
-        if state.is_chance_node():
-            play(state, random.Random(moves), 1)
-            continue
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
-    assert moves == 12
+    assert bot_moves(bot, game.new_initial_state(), 12) == 12
 
 
 @pytest.mark.parametrize("case", ["carcassonne", "shogun"])
