@@ -403,3 +403,16 @@ def test_a_game_s_search_defaults_fill_what_the_agent_string_left_unset() -> Non
     explicit = make_agent("mcts:iters=8,paired=0", seed=1)
     explicit.act(carcassonne.new_game(1))
     assert explicit.config.paired == 0 and explicit.config.greedy_playouts is True
+
+
+@pytest.mark.parametrize("players, horizon", [(2, 3), (3, 2), (4, 2), (5, 1), (6, 1)])
+def test_carcassonne_searches_fewer_of_its_turns_ahead_the_more_players_there_are(
+        players: int, horizon: int) -> None:
+    """Each other player's turn is a greedy turn of a playout too: about six in all."""
+    agent = make_agent("mcts:iters=4", seed=1)
+    agent.act(bw.load("carcassonne", players, AM).new_game(1))
+    assert agent.config.horizon == horizon
+    assert agent.config.horizon * players in range(5, 9)
+    explicit = make_agent("mcts:iters=4,horizon=3", seed=1)
+    explicit.act(bw.load("carcassonne", players, AM).new_game(1))
+    assert explicit.config.horizon == 3
