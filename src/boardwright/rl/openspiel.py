@@ -141,16 +141,16 @@ def spec_of(name: str) -> Spec:
 
 # -- the two conversions between OpenSpiel action ids and engine actions ----------------------
 
-def legal_action_ids(space: Any, state: Any) -> list[int]:
-    """The OpenSpiel ids of the legal actions of a game's own state (`ExplicitChanceState.
-    inner`): the ids of the learning action space, sorted."""
-    return space.legal(state).ids.tolist()
+def legal_action_ids(position: _Position) -> list[int]:
+    """The OpenSpiel ids of the legal actions at a decision: the ids of the learning action
+    space, sorted."""
+    return position.legal().ids.tolist()
 
 
-def action_for_id(space: Any, state: Any, action_id: int) -> Any:
-    """The engine action of an OpenSpiel action id in a game's own state;
-    IllegalActionError / MalformedActionError for an id that names no legal action here."""
-    return space.legal(state).action(int(action_id))
+def action_for_id(position: _Position, action_id: int) -> Any:
+    """The engine action of an OpenSpiel action id at a decision; IllegalActionError /
+    MalformedActionError for an id that names no legal action here."""
+    return position.legal().action(int(action_id))
 
 
 # -- parameters ---------------------------------------------------------------------------
@@ -251,6 +251,14 @@ class _Position:
         self.ids = ids
         # per viewer, the history as that seat may know it, as far as it was asked for
         self.public: dict[int, list[str]] = {} if public is None else public
+        self._legal: Any = None  # the legal ids of this decision, read once (OpenSpiel asks
+        # for the legal actions, then applies one of them)
+
+    def legal(self) -> Any:
+        """The learning space's legal ids of the game's own state at this decision."""
+        if self._legal is None:
+            self._legal = self.shared.space.legal(self.state.inner)
+        return self._legal
 
     def public_history(self, viewer: int) -> list[str]:
         """`public_history` of the state for `viewer`, extended from what was kept."""
@@ -265,7 +273,8 @@ class _Position:
         if state.is_chance_node:
             state.apply_chance(int(action_id))
         else:
-            state.apply(action_for_id(self.shared.space, state.inner, action_id))
+            state.apply(action_for_id(self, action_id))
+        self._legal = None
         self.ids.append(int(action_id))
 
     def __deepcopy__(self, memo: dict) -> _Position:
@@ -384,7 +393,7 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             state = self._pos.state
             if state.is_terminal or state.is_chance_node or player != state.current_player:
                 return []
-            return legal_action_ids(self._pos.shared.space, state.inner)
+            return legal_action_ids(self._pos)
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return self._pos.state.chance_outcomes()
@@ -400,7 +409,7 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             # `player` reads it; the action is the one the seat to move would take (an id that
             # names no legal action here is described by its meaning in the space alone)
             try:
-                chosen = action_for_id(shared.space, state.inner, action)
+                chosen = action_for_id(self._pos, action)
             except BoardwrightError:
                 return shared.space.describe(int(action))
             return game.describe_action(chosen, player, state.current_player)
