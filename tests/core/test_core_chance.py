@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
+from chance_helpers import tiles_left
 
 import boardwright as bw
 from boardwright.core.chance import CHANCE, ExplicitChanceState, replay_steps
@@ -77,12 +77,7 @@ def test_a_tile_that_fits_nowhere_is_discarded_and_drawn_again_as_a_new_chance_n
     while not state.is_terminal:
         if state.current_player == CHANCE:
             if state.has_position and state.steps[-1][0] == "chance":
-                left = Counter(state.inner.pile)
-                for kind, outcome, _ in reversed(state.steps):
-                    if kind != "chance":
-                        break
-                    left[game._tile_names[outcome]] -= 1
-                left = +left
+                left = tiles_left(state)
                 names = game._tile_names
                 assert dict(state.chance_outcomes()) == pytest.approx(
                     {names.index(t): n / sum(left.values()) for t, n in left.items()})

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from chance_helpers import tiles_left
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -168,14 +169,7 @@ def test_rl_openspiel_carcassonne_draws_are_chance_nodes_over_the_tiles_left():
             assert state.legal_actions() == [o for o, _ in outcomes]
             bw_state = state.bw_state
             if bw_state.has_position:
-                # the tiles left: the position's pile less those drawn (and discarded as
-                # unplaceable) since its last decision, each by its count
-                left = Counter(bw_state.inner.pile)
-                for kind, outcome, _ in reversed(bw_state.steps):
-                    if kind != "chance":
-                        break
-                    left[bw_game._tile_names[outcome]] -= 1
-                left = +left
+                left = tiles_left(bw_state)
                 total = sum(left.values())
                 expected = {bw_game._tile_index[t]: n / total for t, n in left.items()}
                 assert dict(outcomes) == pytest.approx(expected)
