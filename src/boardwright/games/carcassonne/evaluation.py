@@ -22,6 +22,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 from boardwright.core.errors import InvalidOptionError
@@ -70,15 +71,22 @@ def parse_weights(data: dict) -> EvaluationWeights:
     return EvaluationWeights(tuple(triple(name) for name in FEATURES), triple("to_move"))
 
 
+def _data_file(file: str) -> Traversable:
+    """A file of the game's data folder (importlib.resources, so installed copies work)."""
+    return resources.files("boardwright.games.carcassonne").joinpath("data", file)
+
+
+def _read_weights(file: str) -> EvaluationWeights:
+    return parse_weights(tomllib.loads(_data_file(file).read_text()))
+
+
 @cache
 def shipped_weights(name: str) -> EvaluationWeights:
     """A shipped set of weights by name (`WEIGHTS_FILES`), read once per process."""
     if name not in WEIGHTS_FILES:
         raise InvalidOptionError(f"no evaluation weights named {name!r}; known: "
                                  f"{', '.join(sorted(WEIGHTS_FILES))}")
-    text = (resources.files("boardwright.games.carcassonne")
-            .joinpath("data", WEIGHTS_FILES[name]).read_text())
-    return parse_weights(tomllib.loads(text))
+    return _read_weights(WEIGHTS_FILES[name])
 
 
 def players_file(players: int) -> str:
@@ -94,10 +102,8 @@ def default_weights(players: int = 2) -> EvaluationWeights:
     turns each seat has left and how many others compete for the board, so a fit on 2-player
     games misjudges a 4-player game (it predicted the final margins of greedy 4-player games
     worse than the plain heuristic did)."""
-    data = resources.files("boardwright.games.carcassonne").joinpath("data")
-    path = data.joinpath(players_file(players))
-    if players != 2 and path.is_file():
-        return parse_weights(tomllib.loads(path.read_text()))
+    if players != 2 and _data_file(players_file(players)).is_file():
+        return _read_weights(players_file(players))
     return shipped_weights("current")
 
 
