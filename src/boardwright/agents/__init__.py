@@ -38,7 +38,8 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "reuse": ("reuse", bool), "centered": ("centered", bool),
         "game_rollouts": ("game_rollouts", bool), "turn_leaves": ("turn_leaves", bool),
         "paired": ("paired", int), "greedy_playouts": ("greedy_playouts", bool),
-        "horizon": ("horizon", int),
+        "horizon": ("horizon", int), "objective": ("objective", str),
+        "distinct_priors": ("distinct_priors", bool),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,

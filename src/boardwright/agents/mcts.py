@@ -55,6 +55,7 @@ from typing import Any
 
 from boardwright.agents.greedy import greedy_action, lookahead_value
 from boardwright.core.actions import Action
+from boardwright.core.errors import InvalidOptionError
 from boardwright.core.game import PlayoutStop, State, rank_returns
 
 MAX_PLAYOUT = 200  # plies after which a playout stops waiting for the searcher's turn (a safety bound)
@@ -80,6 +81,8 @@ class MCTSConfig:
     paired: int = 0  # >0: the root compares its `paired` best-prior actions on shared samples
     greedy_playouts: bool = False  # playouts play every decision greedily (heuristic, one turn)
     horizon: int = 1  # with turn_leaves: playouts are judged at the horizon-th next turn of mine
+    distinct_priors: bool = True  # a paired root skips candidates whose prior equals a chosen one's
+    objective: str = "mean"  # "mean": mean of pairwise leads; "first": lead over the best rival
 
 
 @dataclass
@@ -135,15 +138,28 @@ def _count(node: Node) -> int:
     return total
 
 
+OBJECTIVES = ("mean", "first")
+
+
 def soft_returns(values: list[float], scale: float,
-                 base: list[float] | None = None) -> list[float]:
+                 base: list[float] | None = None, objective: str = "mean") -> list[float]:
     """Heuristic values turned into returns in [-1, 1]: each pairwise lead, measured from the
     lead at the root (`base`) when given, through tanh(lead / scale), averaged.
 
     Measuring from the root matters: a search only compares positions reachable from the root,
     and once a game is lopsided (a 30-point lead) absolute leads all saturate the tanh and
-    every move looks the same."""
+    every move looks the same.
+
+    With `objective="first"` a seat's return is its lead over the best other seat instead
+    (measured from that lead at the root): with three or more players only finishing first
+    wins, and points taken from the leading rival are worth more than points taken from the
+    last. With two players both objectives are the same."""
     n = len(values)
+    if objective == "first" and n > 2:
+        leads = [lead(values, seat) for seat in range(n)]
+        if base is not None:
+            leads = [now - lead(base, seat) for seat, now in enumerate(leads)]
+        return [math.tanh(x / scale) for x in leads]
     if base is not None:
         values = [v - b for v, b in zip(values, base)]
     if n == 1:
@@ -162,6 +178,9 @@ class MCTSAgent:
         if iterations is None and seconds is None:
             iterations = 1000
         self.config = MCTSConfig(iterations=iterations, seconds=seconds, **params)
+        if self.config.objective not in OBJECTIVES:
+            raise InvalidOptionError(f"mcts objective {self.config.objective!r} is not one of "
+                                     f"{', '.join(OBJECTIVES)}")
         self._given = self.config  # the settings as asked, before a game's own defaults
         self._given_names = frozenset(params)
         self._game: Any = None  # the game whose search defaults `config` includes
@@ -325,7 +344,8 @@ class MCTSAgent:
             prior = root.children[action].prior
             if prior in seen:
                 continue
-            seen.add(prior)
+            if self.config.distinct_priors:
+                seen.add(prior)
             chosen.append(action)
             if len(chosen) == self.config.paired:
                 return self._with_included(chosen)
@@ -490,7 +510,7 @@ class MCTSAgent:
             self._leaf_values = list(values)
             if terminal and self._base is None:
                 return rank_returns(values)
-            return soft_returns(values, cfg.value_scale, self._base)
+            return soft_returns(values, cfg.value_scale, self._base, cfg.objective)
         if cfg.greedy_playouts:
             policy = greedy_action
         else:
@@ -515,6 +535,6 @@ class MCTSAgent:
             self._leaf_values = list(state.game.final_values(state))
             if self._base is None:
                 return rank_returns(state.scores)
-            return soft_returns(self._leaf_values, cfg.value_scale, self._base)
+            return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective)
         self._leaf_values = list(self.evaluate(state))
-        return soft_returns(self._leaf_values, cfg.value_scale, self._base)
+        return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective)

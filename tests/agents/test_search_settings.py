@@ -1,0 +1,83 @@
+"""Search settings beyond the tree: what a leaf is worth with several rivals (`objective`),
+which root actions a paired search compares (`distinct_priors`), and Queens' own defaults."""
+
+from __future__ import annotations
+
+import pytest
+
+import boardwright as bw
+from boardwright.agents import make_agent
+from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
+
+# Red may sow on six plains around its City; a Blue Prince one step from (0, 3) can end its
+# move there next turn, capturing a Field sown on it (QUE-FIELD-05). The other five are safe.
+EXPOSED_SOW = {"seats": [{"queen": [0, 4], "princes": [], "cities": [[0, 4]]},
+                         {"queen": [0, -4], "princes": [[0, 2]], "cities": [[0, -4]]}],
+               "to_play": 0}
+
+
+def test_first_place_values_points_taken_from_the_leading_rival_more() -> None:
+    """Four seats, the searcher (0) level with seat 1 and ahead of 2 and 3: six points taken
+    from seat 1 or from seat 3 are alike for the mean of pairwise leads, but only the first
+    changes who could finish ahead of the searcher."""
+    base = [50.0, 50.0, 40.0, 30.0]
+    from_leader = [50.0, 44.0, 40.0, 30.0]
+    from_last = [50.0, 50.0, 40.0, 24.0]
+    mean = [soft_returns(v, 12.0, base)[0] for v in (from_leader, from_last)]
+    first = [soft_returns(v, 12.0, base, "first")[0] for v in (from_leader, from_last)]
+    assert mean[0] == pytest.approx(mean[1])
+    assert first[0] > 0.3 and first[1] == pytest.approx(0.0)
+
+
+def test_with_two_players_both_objectives_are_the_same() -> None:
+    for values, base in (([60.0, 41.0], [50.0, 50.0]), ([3.0, 9.0], None)):
+        assert soft_returns(values, 12.0, base, "first") == pytest.approx(
+            soft_returns(values, 12.0, base, "mean"))
+
+
+def test_objective_is_an_agent_parameter_with_named_choices() -> None:
+    assert make_agent("mcts:iters=4,objective=first").config.objective == "first"
+    assert make_agent("mcts:iters=4").config.objective == "mean"
+    with pytest.raises(bw.InvalidOptionError, match="objective 'best' is not one of mean, first"):
+        make_agent("mcts:objective=best")
+
+
+def test_a_paired_root_thins_equal_priors_only_when_asked() -> None:
+    agent = MCTSAgent(seed=0, iterations=8, paired=3)
+    root = Node(player=0)
+    for action, prior in (("a", 1.0), ("b", 1.0), ("c", 0.5), ("d", 0.2)):
+        root.children[action] = Node(player=-2, prior=prior)
+    agent._root_order = ["a", "b", "c", "d"]
+    assert agent._candidates(root) == ["a", "c", "d"]
+    agent.config.distinct_priors = False
+    assert agent._candidates(root) == ["a", "b", "c"]
+    assert make_agent("mcts:iters=4,distinct_priors=off").config.distinct_priors is False
+
+
+def test_queens_search_reads_the_reply_that_takes_a_field() -> None:
+    """Every sow scores alike one move ahead (the greedy prior), so only the reply tells the
+    exposed one apart: Queens' defaults compare all six on greedy replies and judge it worst."""
+    game = bw.load("queens", 2, {"position": EXPOSED_SOW})
+    state = game.new_game(seed=0)
+    agent = make_agent("mcts:iterations=16", seed=1)
+    agent.adopt(game)
+    assert (agent.config.paired, agent.config.horizon, agent.config.distinct_priors) == (8, 2, False)
+    root = agent.search(state, state.legal_actions())
+    means = {game.action_text(action): child.totals[0] / child.visits
+             for action, child in root.children.items()
+             if child.visits and game.action_text(action).startswith("sow")}
+    assert len(means) == 6
+    exposed = means.pop("sow a Field on (0,3)")
+    assert exposed < min(means.values())
+    assert game.action_text(agent.best_action(root, state.legal_actions())) != "sow a Field on (0,3)"
+
+
+def test_thinned_by_prior_the_same_search_compares_one_sow_only() -> None:
+    game = bw.load("queens", 2, {"position": EXPOSED_SOW})
+    state = game.new_game(seed=0)
+    agent = make_agent("mcts:iterations=16,distinct_priors=on", seed=1)
+    agent.adopt(game)
+    root = agent.search(state, state.legal_actions())
+    sows = [a for a, child in root.children.items()
+            if child.visits and game.action_text(a).startswith("sow")]
+    assert len(sows) == 1
