@@ -399,7 +399,10 @@ def test_a_game_s_search_defaults_fill_what_the_agent_string_left_unset() -> Non
     agent.act(carcassonne.new_game(1))
     assert agent.config.paired == 4 and agent.config.greedy_playouts is True
     agent.act(queens.new_game(1))
+    assert (agent.config.paired, agent.config.horizon, agent.config.distinct_priors) == (8, 2, False)
+    agent.act(bw.load("shogun", 2, {}).new_game(1))  # a game with no defaults of its own
     assert agent.config.paired == 0 and agent.config.greedy_playouts is False
+    assert agent.config.distinct_priors is True
     explicit = make_agent("mcts:iters=8,paired=0", seed=1)
     explicit.act(carcassonne.new_game(1))
     assert explicit.config.paired == 0 and explicit.config.greedy_playouts is True
