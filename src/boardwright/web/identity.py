@@ -201,6 +201,17 @@ class IdentityStore:
         return [(row.game_id, row.seat) for row in rows]
 
 
+def game_summaries(storage: Storage, game_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The rows of these games without their records (what a listing needs), by id."""
+    table = storage.table
+    columns = [c for c in table.columns if c.name != "record"]
+    if not game_ids:
+        return {}
+    with storage.engine.connect() as connection:
+        rows = connection.execute(select(*columns).where(table.c.id.in_(game_ids))).mappings().all()
+    return {row["id"]: dict(row) for row in rows}
+
+
 def hold_seat(connection: Any, game_id: str, seat: int, identity_id: str) -> None:
     """Record that `identity_id` holds `seat` of `game_id` (inside the caller's transaction)."""
     connection.execute(HOLDERS.insert(), [{"game_id": game_id, "seat": seat,

@@ -29,6 +29,7 @@ from boardwright.web.identity import (
     Identity,
     IdentityStore,
     NameTakenError,
+    game_summaries,
     same_origin,
     set_cookie,
 )
@@ -101,12 +102,13 @@ def players_router(manager: GameManager, store: IdentityStore) -> APIRouter:
         if identity is None:
             return _error(401, "choose a name first: your games are those of your name")
         seats = await asyncio.to_thread(store.seats_of, identity.id, MY_GAMES)
+        rows = await asyncio.to_thread(game_summaries, manager.storage,
+                                       [game_id for game_id, _ in seats])
         games = []
         for game_id, seat in seats:
-            try:
-                summary = await manager.summary(game_id)
-            except Exception:  # noqa: BLE001 - a game deleted since: not listed
+            if game_id not in rows:  # deleted since
                 continue
+            summary = manager.row_summary(rows[game_id])
             url = (f"/replay/{game_id}" if summary["status"] == FINISHED
                    else f"/play/{game_id}?seat={seat}")
             games.append({**summary, "my_seat": seat, "url": url})

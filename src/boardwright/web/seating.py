@@ -82,17 +82,20 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
     """Make `identity` the holder of `seat` (saved, then shown to everyone). Returns whether
     the seat is now held by it. Without `take` (a seat opened by its token) a seat held by
     someone else, or a player who already holds another seat, is left as it is; with `take`
-    those are refused (SeatError), as is a seat that is not open."""
+    those are refused (SeatError), as is a seat that is not open. A finished game's seats
+    are never bound."""
     async with live.lock:
         current = live.seats[seat]
         if current.get("identity") == identity.id:
             return True
         others = [s for s in held_seats(live.seats, identity.id) if s != seat]
+        if live.state.is_terminal:  # its seats and ratings are history
+            if take:
+                raise SeatError(409, "the game is over")
+            return False
         if take:
             if current.get("kind") != HUMAN:
                 raise SeatError(409, f"seat {seat + 1} is a bot's")
-            if live.state.is_terminal:
-                raise SeatError(409, "the game is over")
             if others:
                 raise SeatError(409, f"you already hold seat {others[0] + 1} of this game")
             if not is_open(current):

@@ -658,6 +658,10 @@ class GameManager:
         out.sort(key=lambda s: s["created"], reverse=True)
         return out
 
+    def row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A game's summary: from memory when it is live, else from its row (no record)."""
+        return self._row_summary(row)
+
     def _row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
         live = self.games.get(row["id"])
         if live is not None:
