@@ -91,6 +91,23 @@ def test_a_rated_games_update_is_exactly_the_librarys(tmp_path, bots) -> None:
         assert next(p for p in board if p["player"] == "bot:random")["name"] == "random"
 
 
+@pytest.mark.parametrize("game, options", [("queens", {}), ("shogun", {"max_rounds": 2})])
+def test_queens_and_shogun_are_rated_by_their_own_ranking(tmp_path, game, options) -> None:
+    # the first legal move every time is quicker than 20 frames a second: no rate limit here
+    with client(sqlite_url(tmp_path), rate_limit=10_000) as api:
+        storage = api.app.state.storage
+        ann = new_player(api, "Ann")
+        created = create(api, game, ["human", "random"], seed=1, options=options)
+        with socket(api, created["id"], ann, created["seats"][0]["token"]) as ws:
+            frame = play_to_end({0: ws})
+        returns = engine_state(storage, created["id"]).returns()
+        expected = library_update([(25.0, 25 / 3)] * 2, returns)
+        assert [(s["rating"]["after"]["mu"], s["rating"]["after"]["sigma"])
+                for s in frame["seats"]] == [(e.mu, e.sigma) for e in expected]
+        board = api.get(f"/api/leaderboard/{game}").json()["players"]
+        assert sorted(p["name"] for p in board) == ["Ann", "random"]
+
+
 def test_games_that_are_not_rated_change_no_rating(tmp_path) -> None:
     with client(sqlite_url(tmp_path), hint_iterations=8) as api:
         storage = api.app.state.storage
@@ -200,3 +217,23 @@ def test_ratings_change_only_when_a_rated_eligible_game_finishes(games) -> None:
                     assert after[("carcassonne", key)][2] == games_before + 1
         finally:
             storage.dispose()
+
+
+def test_names_seats_and_ratings_on_sqlite_and_postgresql(db_url) -> None:
+    """The same queries on both databases: the rating's locked read and upsert, the
+    leaderboard's join of keys to names, "my games", and a deleted game's seat holders."""
+    with client(db_url) as api:
+        storage = api.app.state.storage
+        ann = new_player(api, "Ann")
+        game_id, frame = play_rated(api, ann, ["human", "random"], seed=4)
+        assert frame["rated"] is True
+        second, _ = play_rated(api, ann, ["human", "random"], seed=5)
+        board = api.get("/api/leaderboard/carcassonne").json()["players"]
+        assert {(p["name"], p["kind"], p["games"]) for p in board} == \
+            {("Ann", "player", 2), ("random", "bot", 2)}
+        mine = api.get("/api/me/games", headers=as_player(ann)).json()
+        assert [g["id"] for g in mine] == [second, game_id]  # the newest first
+        assert all(g["url"] == f"/replay/{g['id']}" for g in mine)
+        storage.delete(game_id)
+        mine = api.get("/api/me/games", headers=as_player(ann)).json()
+        assert [g["id"] for g in mine] == [second]
