@@ -140,3 +140,20 @@ def test_rating_change_at_the_end_and_the_leaderboard(site, new_page, artifacts)
     page.goto(site.url(f"/replay/{created['id']}"))
     page.get_by_test_id("player-name-0").wait_for()
     assert name in page.get_by_test_id("player-name-0").inner_text()
+
+
+def test_taking_a_move_back_makes_a_rated_game_unrated(site, new_page) -> None:
+    page = new_page()
+    choose_name(page, site, unique("Dee"))
+    created = site.create("carcassonne", ["human", "random"], {"draw_order": SHORT_PILE}, seed=23)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert body_data(page, "rated") == "true"
+    assert page.get_by_test_id("game-title").inner_text().endswith("· rated")
+    assert "unrated" in page.get_by_test_id("undo").get_attribute("title")
+    assert wait_turn_or_end(page) == "turn"
+    carcassonne_turn(page, random.Random(5))
+    page.get_by_test_id("undo").click()
+    page.wait_for_function("() => document.body.dataset.rated === 'false'")
+    assert "rated" not in page.get_by_test_id("game-title").inner_text()
+    assert site.summary(created["id"])["rated"] is False

@@ -185,7 +185,7 @@ class Table {
     this.hideErrorIfStale(frame);
     const myTurn = this.isMyTurn(frame);
     Object.assign(document.body.dataset, {
-      game: frame.game, step: String(frame.step), status: frame.status,
+      game: frame.game, step: String(frame.step), status: frame.status, rated: String(Boolean(frame.rated)),
       myTurn: String(myTurn), seat: frame.seat === null || frame.seat === undefined ? 'spectator' : String(frame.seat),
       phase: (frame.view && frame.view.phase) || '',
     });
@@ -199,6 +199,12 @@ class Table {
       this.showError({code: 'render', message: `this position could not be drawn (${err.message}); the list of legal moves below still works.`});
     }
     this.hints.update(frame);
+    if (frame.rated && frame.status !== 'finished') {  // a rating measures unaided play
+      const button = document.getElementById('hint');
+      button.title = `${button.title} — asking makes this rated game unrated`;
+    }
+    this.dom.undo.title = frame.rated ? 'Take back your last move — this makes the rated game unrated'
+      : 'Take back your last move (training)';
     this.drawHints(this.hints.current(frame.step) || []);
     this.renderStatus(frame, renderer);
     this.renderPlayers(frame, renderer);
@@ -252,7 +258,7 @@ class Table {
 
   renderHeader(frame, renderer) {
     const title = (renderer.title && renderer.title(frame)) || frame.game;
-    this.dom.title.textContent = `${title} · game ${this.gameId}`;
+    this.dom.title.textContent = `${title} · game ${this.gameId}${frame.rated ? ' · rated' : ''}`;
     document.title = `${title} — boardwright`;
     if (frame.seat === null || frame.seat === undefined) {
       replace(this.dom.seat, 'Spectator');
