@@ -96,7 +96,8 @@ def test_a_request_from_another_origin_cannot_act_with_the_cookie(tmp_path) -> N
             assert first_state(ws)["seat"] == 1
 
 
-def test_an_invitation_opened_by_a_named_player_binds_the_seat_and_the_cookie_rejoins(tmp_path) -> None:
+def test_an_invitation_opened_by_a_named_player_binds_the_seat_and_the_cookie_rejoins(
+        tmp_path) -> None:
     with client(sqlite_url(tmp_path)) as api:
         ann, bob = new_player(api, "Ann"), new_player(api, "Bob")
         created = create(api, "carcassonne", ["human", "human"], seed=3)
@@ -180,7 +181,8 @@ def test_take_an_open_seat(tmp_path) -> None:
         assert api.get(f"/api/games/{game_id}").json()["status"] == "open"
         assert api.post(take % 0, headers=as_player(ann)).status_code == 200
         assert api.get(f"/api/games/{game_id}").json()["status"] == "running"
-        assert {g["id"] for g in api.get("/api/me/games", headers=as_player(ann)).json()} == {game_id}
+        mine = api.get("/api/me/games", headers=as_player(ann)).json()
+        assert {g["id"] for g in mine} == {game_id}
 
 
 def test_names_are_kept_in_the_replay_and_after_a_restart(tmp_path) -> None:

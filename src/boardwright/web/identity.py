@@ -134,8 +134,9 @@ class IdentityStore:
             return None
         digest = hash_token(key)
         with self.engine.connect() as connection:
-            row = connection.execute(select(IDENTITIES.c.id, IDENTITIES.c.name, IDENTITIES.c.key_hash)
-                                     .where(IDENTITIES.c.key_hash == digest)).first()
+            row = connection.execute(
+                select(IDENTITIES.c.id, IDENTITIES.c.name, IDENTITIES.c.key_hash)
+                .where(IDENTITIES.c.key_hash == digest)).first()
         if row is None or not hmac.compare_digest(row.key_hash, digest):
             return None
         return Identity(row.id, row.name)
