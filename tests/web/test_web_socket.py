@@ -40,7 +40,7 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         frame = receive(ws0)
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
-                              "last_action", "can_undo", "hints"}
+                              "last_action", "can_undo", "hints", "rated"}
         assert frame["game"] == "carcassonne" and frame["seat"] == 0 and frame["step"] == 0
         assert frame["current_player"] == 0 and frame["view"] == state.view(0)
         assert frame["legal_actions"] == [a.to_json() for a in state.legal_actions()]

@@ -8,7 +8,10 @@ fragment stays in the browser), /replay/{id}, /static/...;
 GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id},
 GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters),
 GET/POST /api/games/{id}/analysis (a finished game's analysis: analysis.py).
-WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
+Named players and ratings (players_api.py): GET/POST /api/me, GET /api/me/games,
+POST /api/games/{id}/seats/{seat}/take, GET /api/leaderboard/{game} and /leaderboard/{game}.
+WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py), or the
+identity cookie of a player who holds a seat (seating.py; `?seat=n` picks one). The frames are
 described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
 (logsafe.py).
 """
@@ -34,6 +37,9 @@ from boardwright.web import protocol as P
 from boardwright.web.analysis import Analyses, analysis_router
 from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
+from boardwright.web.identity import COOKIE, IdentityStore, same_origin
+from boardwright.web.players_api import identity_of, players_router
+from boardwright.web.seating import bind_seat, seat_for_identity
 from boardwright.web.sessions import Connection, GameManager, RequestError
 from boardwright.web.storage import Storage
 
@@ -45,7 +51,8 @@ MAX_WS_BYTES = 1024 * 1024  # uvicorn closes the connection above this; 16 KiB..
 # The lobby offers the named levels first (agents/levels.py); these agent strings are offered
 # after them for people who want a particular bot.
 AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
-PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html"}
+PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html",
+         "leaderboard": "leaderboard.html"}
 
 # What each option does, for the lobby's create form (the games validate the values).
 OPTIONS_HELP: dict[str, dict[str, str]] = {
@@ -176,6 +183,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
+    identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     catalog_cache: dict[str, Any] = {}
 
@@ -193,7 +201,9 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     app.state.manager = manager
     app.state.storage = storage
     app.state.analyses = analyses
+    app.state.identities = identities
     app.include_router(analysis_router(analyses))
+    app.include_router(players_router(manager, identities))
 
     @app.exception_handler(RequestError)
     async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
@@ -216,6 +226,10 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> Response:
         return page("replay")
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> Response:
+        return page("leaderboard")
 
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
@@ -280,6 +294,9 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
             await websocket.close(code=P.CLOSE_UNKNOWN_GAME)
             return
         token = P.token_from_subprotocols(offered)
+        identity = None
+        if websocket.cookies.get(COOKIE) and same_origin(websocket.headers):
+            identity = await identity_of(identities, websocket.cookies)
         seat = None
         if token is not None:
             seat = live.seat_of(token)
@@ -289,6 +306,12 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                                  "the game without #token= to watch")))
                 await websocket.close(code=P.CLOSE_BAD_TOKEN)
                 return
+            if identity is not None:  # an invitation opened by a named player: now theirs
+                await bind_seat(manager, live, seat, identity)
+        else:  # the seat the player's name holds, if any (else a spectator)
+            wanted = websocket.query_params.get("seat")
+            seat = seat_for_identity(live.seats, identity,
+                                     int(wanted) if wanted and wanted.isdigit() else None)
         connection = Connection(websocket, seat, manager.rate_limit)
         connection.start()
         await manager.attach(live, connection)

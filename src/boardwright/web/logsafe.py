@@ -1,11 +1,13 @@
-"""No seat token in any log line, at any level.
+"""No seat token and no player's key in any log line, at any level.
 
 Tokens do not travel in addresses (join links keep them in the fragment, the websocket offers
 them as a subprotocol), but a log can still meet one: an older link's `?token=` in the access
 log, the handshake headers and the ASGI scope that uvicorn and websockets print at debug and
 trace level, a client that puts a token in a frame. `RedactSecrets` rewrites every record
 before it is written: each place where a token follows `token=`, `token.` (the subprotocol),
-or a JSON / Python `"token": ` key is replaced by `[redacted]`.
+or a JSON / Python `"token": ` key is replaced by `[redacted]`; so is a player's key
+(identity.py) after its cookie's name, `boardwright_identity=` (the Cookie and Set-Cookie
+headers that debug logs print) or `"boardwright_identity": `.
 
 `serve` puts the filter on the handlers of uvicorn's log configuration (`log_config`), so
 every record written through them is cleaned, whatever logger it came from; `create_app` also
@@ -22,8 +24,8 @@ from typing import Any
 REDACTED = "[redacted]"
 # token=VALUE (query or fragment), boardwright.token.VALUE (the subprotocol), "token": "VALUE"
 # and 'token': 'VALUE' (JSON, a dict's repr); a value is the token alphabet, %-escapes included.
-SECRET = re.compile(r"""(token(?:=|\.|["']\s*:\s*["']|%3D))[A-Za-z0-9_\-%~.]+""",
-                    re.IGNORECASE)
+SECRET = re.compile(r"""((?:token|boardwright_identity)(?:=|\.|["']\s*:\s*["']|%3D))"""
+                    r"""[A-Za-z0-9_\-%~.]+""", re.IGNORECASE)
 # The loggers that print requests, headers, scopes and frames, and our own.
 LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi", "websockets",
            "websockets.server", "websockets.protocol", "boardwright", "boardwright.web")

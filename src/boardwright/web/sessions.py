@@ -29,6 +29,7 @@ from boardwright.agents.levels import LEVELS, level_agent, level_of
 from boardwright.agents.registry import registered_names
 from boardwright.web import hints as H
 from boardwright.web import protocol as P
+from boardwright.web import ratings as R
 from boardwright.web.bots import BotJob, BotPool
 from boardwright.web.storage import (
     STATUSES,
@@ -112,13 +113,21 @@ def check_agent(spec: str, offered: Collection[str] = ()) -> None:
                                         "this server")
 
 
-def seat_entry(seat: int, kind: str, connected: bool) -> dict[str, Any]:
+def seat_entry(seat: int, kind: str, connected: bool,
+               stored: dict[str, Any] | None = None) -> dict[str, Any]:
     """A seat as the lobby and the tables list it; a bot playing a named level's agent string
-    also carries the level's name ("hard"), for people."""
+    also carries the level's name ("hard"), for people. A seat a named player holds carries
+    the name (`stored`: the game's seat entry), and a rated game's finished seats their rating
+    before and after (ratings.py)."""
     entry: dict[str, Any] = {"seat": seat, "kind": kind, "connected": connected}
     level = level_of(kind) if kind != HUMAN else None
     if level is not None:
         entry["level"] = level
+    if stored is not None:
+        if stored.get("name"):
+            entry["name"] = stored["name"]
+        if stored.get("rating"):
+            entry["rating"] = stored["rating"]
     return entry
 
 
@@ -235,6 +244,7 @@ class LiveGame:
         self.hashes: list[str | None] = [s.get("token_hash") for s in self.seats]
         self.created: datetime = row["created"]
         self.status: str = row["status"]
+        self.rated: bool = bool(row.get("rated"))
         self.game = game
         self.state = state
         self.views = _ViewCache(state)  # the views of `state`, each computed once
@@ -305,7 +315,8 @@ class LiveGame:
         return describe_with(self.renderer, self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [seat_entry(s, kind, self.connected(s)) for s, kind in enumerate(self.kinds)]
+        return [seat_entry(s, kind, self.connected(s), self.seats[s])
+                for s, kind in enumerate(self.kinds)]
 
     def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.last is None else self.last.for_viewer(seat)
@@ -338,7 +349,7 @@ class LiveGame:
             "view": view, "legal_actions": legal, "descriptions": texts,
             "scores": visible_scores(state, view), "seats": self.seat_list(),
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
-            "hints": self.hints_for(seat),
+            "hints": self.hints_for(seat), "rated": self.rated,
         }
 
     def set_state(self, state: bw.State, views: _ViewCache | None = None) -> None:
@@ -351,6 +362,7 @@ class LiveGame:
             "id": self.id, "game": self.name, "players": self.players, "options": self.options,
             "status": self.status, "created": iso(self.created), "seats": self.seat_list(),
             "step": self.step, "scores": visible_scores(self.state, self.views.view(None)),
+            "rated": self.rated,
         }
 
     # -- sending --------------------------------------------------------------------------------
@@ -554,10 +566,13 @@ class GameManager:
     async def create(self, body: Any) -> dict[str, Any]:
         if not isinstance(body, dict):
             raise RequestError(400, "the body must be a JSON object with \"game\" and \"seats\"")
-        unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed"})
+        unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed", "rated"})
         if unknown:
             raise RequestError(400, f"unknown field(s) {', '.join(map(repr, unknown))}; "
-                                    "known: game, players, options, seats, seed")
+                                    "known: game, players, options, seats, seed, rated")
+        rated = body.get("rated", True)
+        if type(rated) is not bool:
+            raise RequestError(400, "\"rated\" must be true or false")
         name = body.get("game")
         if not isinstance(name, str) or not name:
             raise RequestError(400, f"\"game\" must name a game: {', '.join(bw.available_games())}")
@@ -609,6 +624,7 @@ class GameManager:
                        "joined": False} for kind, t in zip(kinds, tokens)],
             "record": [], "status": RUNNING if HUMAN not in kinds else OPEN, "step": 0,
             "scores": public_scores(state), "created": stamp, "updated": stamp,
+            "rated": rated and HUMAN in kinds,  # bots alone are never rated
         }
         assert self.writer is not None
         await self.writer.insert(row)
@@ -626,7 +642,8 @@ class GameManager:
                 entry["join_url"] = f"/play/{live.id}#token={token}"
                 entry["token"] = token
             seat_info.append(entry)
-        return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}"}
+        return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}",
+                "rated": live.rated}
 
     async def listing(self, status: str | None) -> list[dict[str, Any]]:
         if status is not None and status not in STATUSES:
@@ -641,6 +658,10 @@ class GameManager:
         out.sort(key=lambda s: s["created"], reverse=True)
         return out
 
+    def row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A game's summary: from memory when it is live, else from its row (no record)."""
+        return self._row_summary(row)
+
     def _row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
         live = self.games.get(row["id"])
         if live is not None:
@@ -648,8 +669,9 @@ class GameManager:
         return {
             "id": row["id"], "game": row["game"], "players": row["players"],
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
-            "seats": [seat_entry(s, seat["kind"], False) for s, seat in enumerate(row["seats"])],
-            "step": row["step"], "scores": row["scores"],
+            "seats": [seat_entry(s, seat["kind"], False, seat)
+                      for s, seat in enumerate(row["seats"])],
+            "step": row["step"], "scores": row["scores"], "rated": bool(row.get("rated")),
         }
 
     async def summary(self, game_id: str) -> dict[str, Any]:
@@ -800,8 +822,16 @@ class GameManager:
         views = _ViewCache(new)
         values = {"record": actions, "step": len(actions), "status": status,
                   "scores": visible_scores(new, views.view(None)), "updated": now()}
-        await self._save_row(live, values, "a move of game %s",
-                             "the move could not be saved; the game is unchanged, try again")
+        finish = R.finishing(self.storage, live.id, live.name, live.rated, live.seats,
+                             new.returns(), values) if status == FINISHED else None
+        if finish is None:
+            await self._save_row(live, values, "a move of game %s",
+                                 "the move could not be saved; the game is unchanged, try again")
+            live.rated = bool(values.get("rated", live.rated))
+        else:  # the last move, the ratings and each seat's change: one transaction
+            await self._save_row(live, finish, "the last move and the ratings of game %s",
+                                 "the move could not be saved; the game is unchanged, try again")
+            live.seats = finish.seats
         live.set_state(new, views)
         live.actions = actions
         live.actors.append(seat)
@@ -812,13 +842,17 @@ class GameManager:
         if status == FINISHED:
             self._evict_if_idle(live)  # nobody watching: it lives on in the database only
 
-    async def _save_row(self, live: LiveGame, values: dict[str, Any], what: str,
-                        refusal: str) -> None:
-        """Write a change of the game row before anyone is told of it. A failed write is
-        logged and refused with `refusal`, and the live game stays as it was."""
+    async def _save_row(self, live: LiveGame, values: dict[str, Any] | R.FinishRating,
+                        what: str, refusal: str) -> None:
+        """Write a change of the game row (or run an operation that writes it with other
+        rows) before anyone is told of it. A failed write is logged and refused with
+        `refusal`, and the live game stays as it was."""
         try:
             assert self.writer is not None
-            await self.writer.update(live.id, values)
+            if isinstance(values, dict):
+                await self.writer.update(live.id, values)
+            else:
+                await self.writer.call(values)
         except Exception:
             log.exception("could not save " + what, live.id)
             raise P.ProtocolError(P.SERVER_ERROR, refusal) from None
@@ -839,9 +873,11 @@ class GameManager:
             state, actors, last = await asyncio.to_thread(
                 rebuild, live.game, live.seed, keep, live.describe)
             values = {"record": keep, "step": len(keep), "status": RUNNING,  # its human joined
-                      "scores": public_scores(state), "updated": now()}
+                      "scores": public_scores(state), "updated": now(),
+                      "rated": False}  # a move taken back: no longer a rated game
             await self._save_row(live, values, "an undo in game %s",
                                "the undo could not be saved; the game is unchanged")
+            live.rated = False
             live.set_state(state)  # a new generation: a bot still thinking is ignored
             live.actions, live.actors, live.last = keep, actors, last
             live.status = RUNNING
@@ -890,6 +926,12 @@ class GameManager:
                     return  # already being computed: it goes to this seat's connections
                 raise P.ProtocolError(P.BUSY, "a hint is already being computed in this game; "
                                               "ask again in a moment")
+            if live.rated:  # play with a bot's help is not rated
+                await self._save_row(live, {"rated": False, "updated": now()},
+                                     "the end of rating of game %s",
+                                     "the hint could not be started; try again")
+                live.rated = False
+                live.broadcast()
             job = H.HintJob(live.id, live.name, live.players, live.options, live.seed,
                             tuple(live.actions), seat, self.hint_seconds, self.hint_iterations)
             request = HintRequest(live.generation, seat)
@@ -1081,6 +1123,7 @@ class GameManager:
         body = {"game": row["game"], "players": row["players"], "steps": len(actions),
                 "frames": frames, "actions": actions, "descriptions": texts, "seats": seats,
                 "kinds": [s["kind"] for s in row["seats"]],
+                "names": [s.get("name") for s in row["seats"]],
                 "scores": visible_scores(state, frames[-1])}
         return {"body": json.dumps(body, separators=(",", ":")).encode("utf-8"),
                 "frames": frames, "actions": actions, "texts": texts, "seats": seats}

@@ -21,7 +21,7 @@ import logging
 import os
 import queue
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,12 +29,14 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     String,
     create_engine,
     event,
+    false,
     inspect,
     select,
     update,
@@ -78,6 +80,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     step: Mapped[int] = mapped_column(Integer, default=0)
     scores: Mapped[list[Any]] = mapped_column(JsonType)
+    # rated: the game updates its players' ratings when it ends (ratings.py)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -172,6 +176,7 @@ def ensure_schema(engine: Engine) -> str:
     from alembic import command
     from alembic.runtime.migration import MigrationContext
 
+    register_tables()
     head = head_revision()
     with engine.begin() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
@@ -186,6 +191,12 @@ def ensure_schema(engine: Engine) -> str:
             command.stamp(config, "0001")
         command.upgrade(config, "head")
         return "upgraded"
+
+
+def register_tables() -> None:
+    """Import the modules that declare tables beside `games` (players and ratings), so that
+    `Base.metadata` creates them in a new database."""
+    from boardwright.web import identity, ratings  # noqa: F401
 
 
 def row_dict(row: GameRow) -> dict[str, Any]:
@@ -258,13 +269,16 @@ class Storage:
         if result.rowcount != 1:
             raise LookupError(f"no game {game_id!r} in the database")
 
-    def apply_batch(self, operations: list[tuple[str, Any, dict[str, Any]]]) -> None:
-        """Run ("insert", None, values) / ("update", game_id, values) in ONE transaction."""
+    def apply_batch(self, operations: list[tuple[str, Any, Any]]) -> None:
+        """Run ("insert", None, values) / ("update", game_id, values) / ("call", None,
+        function of the connection) in ONE transaction."""
         self.writes += 1
         with self.engine.begin() as connection:
             for kind, game_id, values in operations:
                 if kind == "insert":
                     connection.execute(self.table.insert(), [values])
+                elif kind == "call":  # several writes that must commit together
+                    values(connection)
                 else:
                     self._update(connection, game_id, values)
 
@@ -345,7 +359,12 @@ class Writer:
     async def update(self, game_id: str, values: dict[str, Any]) -> None:
         await self._submit(("update", game_id, values))
 
-    async def _submit(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+    async def call(self, function: Callable[[Any], None]) -> None:
+        """`function(connection)` inside one transaction (it may run again after a failed
+        group commit, so it must only write what it reads in that same transaction)."""
+        await self._submit(("call", None, function))
+
+    async def _submit(self, operation: tuple[str, Any, Any]) -> None:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         self.queue.put((operation, future, loop))
@@ -412,7 +431,10 @@ class InlineWriter:
     async def update(self, game_id: str, values: dict[str, Any]) -> None:
         self._run(("update", game_id, values))
 
-    def _run(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+    async def call(self, function: Callable[[Any], None]) -> None:
+        self._run(("call", None, function))
+
+    def _run(self, operation: tuple[str, Any, Any]) -> None:
         self.operations += 1
         self.storage.apply_batch([operation])
         self.commits += 1

@@ -60,3 +60,21 @@ export const getAnalysis = (id) => request('GET', `/api/games/${encodeURICompone
 
 /** Starts the analysis of a finished game (or returns the stored one). */
 export const startAnalysis = (id) => request('POST', `/api/games/${encodeURIComponent(id)}/analysis`);
+
+// -- named players and ratings (the identity is an HTTP-only cookie the browser sends) --------
+
+/** {id, name} of this browser's player; both null without one. */
+export const getMe = () => request('GET', '/api/me');
+
+/** Choose a name (the first time: the server sets the cookie) or change it. */
+export const setMyName = (name) => request('POST', '/api/me', {name});
+
+/** The games where this player holds a seat: summaries with my_seat and url. */
+export const myGames = () => request('GET', '/api/me/games');
+
+/** Take an open seat of a game -> {game, seat, play_url}. */
+export const takeSeat = (id, seat) =>
+  request('POST', `/api/games/${encodeURIComponent(id)}/seats/${seat}/take`);
+
+/** {game, players: [{rank, name, kind, rating, mu, sigma, games}]} */
+export const leaderboard = (game) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}`);

@@ -155,7 +155,7 @@ function formatTime(value) {
 
 function gameRow(game) {
   const seats = (game.seats || []).map((s) => el('span', {class: `seat-chip ${s.kind === 'human' ? (s.connected ? 'on' : 'off') : 'bot'}`,
-    title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.level || s.kind));
+    title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.name || s.level || s.kind));
   const link = game.status === 'finished'
     ? el('a', {href: `/replay/${encodeURIComponent(game.id)}`, testid: `replay-${game.id}`}, 'replay')
     : el('a', {href: `/play/${encodeURIComponent(game.id)}`, testid: `watch-${game.id}`}, 'watch');

@@ -151,9 +151,16 @@ class Replay {
     const r = this.renderer;
     const rows = (frame.scores || []).map((score, seat) => el('div', {class: 'player', testid: `player-${seat}`},
       el('span', {class: 'swatch', style: `background:${r.seatColour ? r.seatColour(seat, frame) : DEFAULT_COLOURS[seat]}`}),
-      el('span', {class: 'player-name'}, r.seatName ? r.seatName(seat, frame) : `Seat ${seat + 1}`),
+      el('span', {class: 'player-name', testid: `player-name-${seat}`}, this.personName(seat),
+        r.seatName ? r.seatName(seat, frame) : `Seat ${seat + 1}`),
       el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score))));
     replace(this.dom.players, rows);
+  }
+
+  /** "Ann · " when a named player held the seat (the name as text), else nothing. */
+  personName(seat) {
+    const name = ((this.data && this.data.names) || [])[seat];
+    return name ? [el('span', {class: 'player-person'}, name), ' · '] : '';
   }
 
   toggle() {

@@ -42,19 +42,22 @@ function parseLocation() {
   const parts = location.pathname.split('/').filter(Boolean);
   const gameId = params.get('game') || (parts[0] === 'play' ? decodeURIComponent(parts[1] || '') : '');
   const token = fragment.get('token') || params.get('token');
+  // ?seat=n: which of the seats your name holds (a player's cookie opens them without a token)
+  const seat = /^\d+$/.test(params.get('seat') || '') ? params.get('seat') : null;
   if (params.has('token')) {
     params.delete('token');
     const query = params.toString();
     history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}#token=${encodeURIComponent(token)}`);
   }
-  return {gameId, token};
+  return {gameId, token, seat};
 }
 
 class Table {
   constructor() {
-    const {gameId, token} = parseLocation();
+    const {gameId, token, seat} = parseLocation();
     this.gameId = gameId;
     this.token = token;
+    this.wantedSeat = seat;
     this.frame = null;
     this.renderer = null;
     this.rendererGame = null;
@@ -104,7 +107,8 @@ class Table {
     }
     document.body.dataset.gameId = this.gameId;
     document.body.dataset.status = 'connecting';
-    this.socket = new GameSocket(gameSocketUrl(this.gameId), {
+    const url = gameSocketUrl(this.gameId) + (this.wantedSeat !== null ? `?seat=${this.wantedSeat}` : '');
+    this.socket = new GameSocket(url, {
       protocols: gameSocketProtocols(this.token),
       onFrame: (frame) => this.onFrame(frame),
       onStatus: (status, detail) => this.onConnection(status, detail),
@@ -181,7 +185,7 @@ class Table {
     this.hideErrorIfStale(frame);
     const myTurn = this.isMyTurn(frame);
     Object.assign(document.body.dataset, {
-      game: frame.game, step: String(frame.step), status: frame.status,
+      game: frame.game, step: String(frame.step), status: frame.status, rated: String(Boolean(frame.rated)),
       myTurn: String(myTurn), seat: frame.seat === null || frame.seat === undefined ? 'spectator' : String(frame.seat),
       phase: (frame.view && frame.view.phase) || '',
     });
@@ -195,6 +199,12 @@ class Table {
       this.showError({code: 'render', message: `this position could not be drawn (${err.message}); the list of legal moves below still works.`});
     }
     this.hints.update(frame);
+    if (frame.rated && frame.status !== 'finished') {  // a rating measures unaided play
+      const button = document.getElementById('hint');
+      button.title = `${button.title} — asking makes this rated game unrated`;
+    }
+    this.dom.undo.title = frame.rated ? 'Take back your last move — this makes the rated game unrated'
+      : 'Take back your last move (training)';
     this.drawHints(this.hints.current(frame.step) || []);
     this.renderStatus(frame, renderer);
     this.renderPlayers(frame, renderer);
@@ -226,8 +236,15 @@ class Table {
 
   seatName(seat, renderer = this.renderer) {
     if (seat === null || seat === undefined) return 'Nobody';
-    if (renderer && renderer.seatName) return renderer.seatName(seat, this.frame);
-    return `Seat ${seat + 1}`;
+    const base = renderer && renderer.seatName ? renderer.seatName(seat, this.frame) : `Seat ${seat + 1}`;
+    const person = this.personName(seat);
+    return person ? `${person} (${base})` : base;
+  }
+
+  /** The name of the player who holds `seat` (none: an invitation nobody named has opened). */
+  personName(seat) {
+    const info = this.frame && (this.frame.seats || []).find((s) => s.seat === seat);
+    return info && info.name ? info.name : null;
   }
 
   seatColour(seat, renderer = this.renderer) {
@@ -241,7 +258,7 @@ class Table {
 
   renderHeader(frame, renderer) {
     const title = (renderer.title && renderer.title(frame)) || frame.game;
-    this.dom.title.textContent = `${title} · game ${this.gameId}`;
+    this.dom.title.textContent = `${title} · game ${this.gameId}${frame.rated ? ' · rated' : ''}`;
     document.title = `${title} — boardwright`;
     if (frame.seat === null || frame.seat === undefined) {
       replace(this.dom.seat, 'Spectator');
@@ -332,16 +349,32 @@ class Table {
       return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
         el('td', {}, this.swatch(seat), ' ', this.seatName(seat), seat === frame.seat ? ' (you)' : ''),
         el('td', {class: 'num', testid: `final-score-${seat}`}, String(score)),
-        el('td', {}, won ? '★ winner' : ''));
+        el('td', {}, won ? '★ winner' : ''),
+        this.ratingCell(frame, seat));
     });
     const extra = renderer.finalNote ? renderer.finalNote(frame) : '';
     replace(this.dom.final,
       el('h3', {}, 'Final scores'),
       el('table', {class: 'final-table'}, el('tbody', {}, rows)),
       extra ? el('p', {class: 'muted'}, extra) : '',
+      el('p', {class: 'muted', testid: 'rated-note'}, frame.rated
+        ? ['Rated game: ratings updated (', el('a', {href: `/leaderboard/${encodeURIComponent(frame.game)}`, testid: 'final-leaderboard-link'}, 'leaderboard'), ').']
+        : 'Not rated.'),
       el('p', {}, el('a', {href: `/replay/${encodeURIComponent(this.gameId)}`, testid: 'replay-link'}, 'Watch the replay'),
         ' · ', el('a', {href: '/', testid: 'lobby-link'}, 'Back to the lobby')));
     this.dom.final.classList.remove('hidden');
+  }
+
+  /** A rated game's rating change of `seat`: "12.3 → 15.1 (+2.8)" (empty when unrated). */
+  ratingCell(frame, seat) {
+    const info = (frame.seats || []).find((s) => s.seat === seat);
+    const rating = info && info.rating;
+    if (!rating) return el('td', {testid: `final-rating-${seat}`});
+    const change = rating.change;
+    const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
+    return el('td', {class: `num rating-change ${change > 0 ? 'up' : change < 0 ? 'down' : ''}`, testid: `final-rating-${seat}`,
+      title: `rating (mu − 3σ) before and after this game`, dataset: {change: String(change)}},
+    `${rating.before.ordinal.toFixed(1)} → ${rating.after.ordinal.toFixed(1)} (${sign}${Math.abs(change).toFixed(1)})`);
   }
 
   showError(frame) {
