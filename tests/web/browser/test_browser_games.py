@@ -116,3 +116,31 @@ def test_replay_of_each_game(site, page, artifacts, game, options):
     for seat, score in enumerate(summary["scores"]):
         assert page.get_by_test_id(f"player-score-{seat}").inner_text() == str(score)
     screenshot(page, f"{game}_replay_end")
+
+
+def test_queens_shows_the_standing_as_the_rules_rank_it(site, page, artifacts):
+    """Fields, then Cities, then Princes (QUE-END-04): level on Fields, Red leads on Cities;
+    the rules' encoded number (e.g. 324) is never shown."""
+    position = {"seats": [
+        {"queen": [0, 4], "princes": [[1, 3], [-1, 4]], "cities": [[0, 4], [2, 3]],
+         "fields": [[0, 3], [1, 4], [-1, 5]]},
+        {"queen": [0, -4], "princes": [[-1, -3], [1, -4], [1, -5], [-1, -4]], "cities": [[0, -4]],
+         "fields": [[0, -3], [0, -5], [1, -3]]}], "to_play": 0}
+    created = site.create("queens", ["human", "human"], {"position": position}, seed=1)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert page.get_by_test_id("standing-0").inner_text() == "1st"
+    assert page.get_by_test_id("standing-1").inner_text() == "2nd"
+    assert page.get_by_test_id("fields-0").inner_text() == "3 (7)"
+    assert page.get_by_test_id("cities-0").inner_text() == "2 (1)"
+    assert page.get_by_test_id("princes-1").inner_text() == "4"
+    rule = page.get_by_test_id("standing-rule").inner_text()
+    assert "Ranked by Fields on the board, then Cities, then Princes" in rule
+    assert "Red leads Blue on Cities: 2 to 1 (level on Fields)" in rule
+    board = page.get_by_test_id("scoreboard").inner_text()
+    assert page.get_by_test_id("player-score-0").inner_text() == "3F 2C 2P"
+    assert page.get_by_test_id("player-score-1").inner_text() == "3F 1C 4P"
+    for text in (board, page.get_by_test_id("player-0").inner_text(),
+                 page.get_by_test_id("player-1").inner_text()):
+        assert "322" not in text and "314" not in text
+    screenshot(page, "queens_standing")

@@ -305,8 +305,9 @@ class Table {
         : info.level ? `bot: ${info.level} (${info.kind})` : `bot: ${info.kind}`),
       el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
         title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
-      el('span', {class: 'player-score', testid: `player-score-${info.seat}`},
-        scores[info.seat] !== undefined ? String(scores[info.seat]) : ''));
+      el('span', {class: 'player-score', testid: `player-score-${info.seat}`,
+        title: renderer && renderer.scoreTitle ? renderer.scoreTitle() : 'score'},
+        scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''));
     });
     replace(this.dom.players, rows);
   }
@@ -348,7 +349,7 @@ class Table {
       const won = winners.length ? winners.includes(seat) : score === best;
       return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
         el('td', {}, this.swatch(seat), ' ', this.seatName(seat), seat === frame.seat ? ' (you)' : ''),
-        el('td', {class: 'num', testid: `final-score-${seat}`}, String(score)),
+        el('td', {class: 'num', testid: `final-score-${seat}`}, this.scoreText(frame, renderer, seat, true)),
         el('td', {}, won ? '★ winner' : ''),
         this.ratingCell(frame, seat));
     });
@@ -363,6 +364,13 @@ class Table {
       el('p', {}, el('a', {href: `/replay/${encodeURIComponent(this.gameId)}`, testid: 'replay-link'}, 'Watch the replay'),
         ' · ', el('a', {href: '/', testid: 'lobby-link'}, 'Back to the lobby')));
     this.dom.final.classList.remove('hidden');
+  }
+
+  /** A seat's score as its game shows it: the number, unless the renderer words it (Queens
+   * ranks by Fields, then Cities, then Princes: its encoded number means nothing to a player). */
+  scoreText(frame, renderer, seat, long) {
+    if (renderer && renderer.scoreText) return renderer.scoreText(frame, seat, long);
+    return String((frame.scores || [])[seat]);
   }
 
   /** A rated game's rating change of `seat`: "12.3 → 15.1 (+2.8)" (empty when unrated). */

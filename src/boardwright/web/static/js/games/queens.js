@@ -55,13 +55,29 @@ class QueensRenderer {
     this.selection = el('div', {class: 'hint', testid: 'selection'});
     this.info = el('div', {class: 'sh-phase'});
     this.table = el('table', {class: 'qp-table', testid: 'scoreboard'});
+    this.rule = el('p', {class: 'hint qp-rule', testid: 'standing-rule'});
     this.log = el('ol', {class: 'qp-log', testid: 'event-log'});
-    this.ctx.panel.append(this.buttons, this.selection, this.info, el('h3', {}, 'Players'), this.table,
+    this.ctx.panel.append(this.buttons, this.selection, this.info, el('h3', {}, 'Players'), this.table, this.rule,
       el('h3', {}, 'Events'), this.log);
   }
 
   title() {
     return 'Queens & Princes';
+  }
+
+  /** The standing in the rules' terms (QUE-END-04) instead of its encoded number. */
+  scoreText(frame, seat, long) {
+    const score = (frame.scores || [])[seat];
+    if (score === undefined) return '';
+    if (score < 0) return 'out';
+    const [f, c, p] = [Math.floor(score / 100), Math.floor(score / 10) % 10, score % 10];
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    return long ? `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`
+      : `${f}F ${c}C ${p}P`;
+  }
+
+  scoreTitle() {
+    return 'Fields, Cities and Princes on the board: the game is ranked by Fields, then Cities, then Princes';
   }
 
   seatName(seat, frame) {
@@ -351,15 +367,21 @@ class QueensRenderer {
     replace(this.info,
       el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
       v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.seatName(s, frame)).join(', ')}`) : '');
-    const head = el('tr', {}, ['Player', 'Score', 'Princes', 'Cities (supply)', 'Fields (supply)'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
+    // The standing as the rules rank it (QUE-END-04): Fields on the board, then Cities, then
+    // Princes. `v.scores` encodes exactly that order (100 x Fields + 10 x Cities + Princes,
+    // -1 once out), so it ranks the seats; the number itself is not shown.
+    const ranks = standingRanks(v.scores);
+    const head = el('tr', {}, ['Player', 'Place', 'Fields (supply)', 'Cities (supply)', 'Princes'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
     const rows = v.position.seats.map((s, seat) => el('tr', {testid: `score-${seat}`,
       class: seat === v.current_player ? 'current' : ''},
     el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.seatName(seat, frame)}`,
       seat === frame.seat ? ' (you)' : '', s.eliminated ? ' — out' : ''),
-    el('td', {class: 'num', testid: `score-value-${seat}`}, String(v.scores[seat])),
-    el('td', {class: 'num'}, String((s.princes || []).length)),
-    el('td', {class: 'num'}, `${(s.cities || []).length} (${s.city_supply})`),
-    el('td', {class: 'num'}, `${(s.fields || []).length} (${s.field_supply})`)));
+    el('td', {class: 'num', testid: `standing-${seat}`,
+      title: 'Place if the game ended now: most Fields, then most Cities, then most Princes'}, ranks[seat]),
+    el('td', {class: 'num', testid: `fields-${seat}`}, `${(s.fields || []).length} (${s.field_supply})`),
+    el('td', {class: 'num', testid: `cities-${seat}`}, `${(s.cities || []).length} (${s.city_supply})`),
+    el('td', {class: 'num', testid: `princes-${seat}`}, String((s.princes || []).length))));
+    replace(this.rule, tieBreakText(v.scores, (seat) => this.seatName(seat, frame)));
     replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
     const n = (seat) => this.seatName(seat, frame);
     const events = (v.log || []).slice(-40).reverse().map((e) => el('li', {},
@@ -367,6 +389,34 @@ class QueensRenderer {
       e.at ? ` at (${e.at[0]},${e.at[1]})` : ''));
     replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
   }
+}
+
+// Places from the rules' standing numbers: "1st", "=1st" when level, "out" when eliminated.
+export function standingRanks(scores) {
+  const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+  return scores.map((score) => {
+    if (score < 0) return 'out';
+    const place = 1 + scores.filter((other) => other > score).length;
+    const level = scores.filter((other) => other === score).length > 1;
+    return `${level ? '=' : ''}${ordinal(place)}`;
+  });
+}
+
+// What decides the order between the leading seats right now, in words: the rules rank by
+// Fields, then Cities, then Princes, and share the win when all three are level.
+export function tieBreakText(scores, name) {
+  const parts = (score) => [Math.floor(score / 100), Math.floor(score / 10) % 10, score % 10];
+  const alive = scores.map((score, seat) => [score, seat]).filter(([score]) => score >= 0)
+    .sort((a, b) => b[0] - a[0]);
+  const rule = 'Ranked by Fields on the board, then Cities, then Princes; players level on all three share the win.';
+  if (alive.length < 2) return rule;
+  const [[top, first], [next, second]] = alive;
+  if (top === next) return `${rule} ${name(first)} and ${name(second)} are level on all three.`;
+  const a = parts(top), b = parts(next);
+  const what = ['Fields', 'Cities', 'Princes'];
+  const i = a.findIndex((x, k) => x !== b[k]);
+  const level = i > 0 ? ` (level on ${what.slice(0, i).join(' and ')})` : '';
+  return `${rule} ${name(first)} leads ${name(second)} on ${what[i]}: ${a[i]} to ${b[i]}${level}.`;
 }
 
 function cityPath(cx, cy, s) {
