@@ -80,7 +80,7 @@ def _drop_tables(url: str) -> None:
 
     engine = storage.make_engine(url)
     with engine.begin() as connection:
-        for table in ("analyses", "games", "alembic_version"):
+        for table in ("analyses", "chat_messages", "games", "alembic_version"):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
     engine.dispose()
 
