@@ -17,7 +17,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import MetaData, Table
+from sqlalchemy import Column, MetaData, Table
 from web_helpers import (
     client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
 )
@@ -68,8 +68,9 @@ def test_the_migrations_alone_build_the_same_schema(db_url) -> None:
 
 def test_an_unstamped_first_version_database_is_stamped(db_url) -> None:
     engine = S.make_engine(db_url)
-    first = Table("games", MetaData(), *[c.copy() for c in S.GameRow.__table__.columns
-                                         if c.name in FIRST_COLUMNS])
+    first = Table("games", MetaData(), *[
+        Column(c.name, c.type, primary_key=c.primary_key, index=c.index)
+        for c in S.GameRow.__table__.columns if c.name in FIRST_COLUMNS])
     first.create(engine)  # the first version's only table, never stamped
     engine.dispose()
     storage = S.Storage(db_url)

@@ -115,9 +115,11 @@ async def _loaded(manager: Any, live: Any) -> ChatLog:
 
 
 async def send_history(manager: Any, live: Any, connection: Any) -> None:
-    """The chat so far, to a connection that just arrived."""
+    """The chat so far, to a connection that just arrived (nothing when there is none yet:
+    the table starts with an empty chat)."""
     log = await _loaded(manager, live)
-    connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
+    if log.messages:
+        connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
 
 
 async def post(manager: Any, live: Any, seat: int | None, text: str) -> None:

@@ -690,6 +690,7 @@ class GameManager:
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
             "seats": [seat_entry(s, seat["kind"], False) for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"],
+            "clock": row["clock"]["control"] if row.get("clock") else None,
         }
 
     async def summary(self, game_id: str) -> dict[str, Any]:
