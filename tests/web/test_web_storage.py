@@ -69,7 +69,7 @@ def test_the_migrations_alone_build_the_same_schema(db_url) -> None:
 def test_an_unstamped_first_version_database_is_stamped(db_url) -> None:
     engine = S.make_engine(db_url)
     first = Table("games", MetaData(), *[
-        Column(c.name, c.type, primary_key=c.primary_key, index=c.index)
+        Column(c.name, c.type, primary_key=c.primary_key, index=c.index, nullable=c.nullable)
         for c in S.GameRow.__table__.columns if c.name in FIRST_COLUMNS])
     first.create(engine)  # the first version's only table, never stamped
     engine.dispose()
