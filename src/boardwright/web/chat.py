@@ -22,7 +22,7 @@ import time
 import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -37,7 +37,9 @@ HISTORY = 200
 
 
 def _iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
+    if moment.tzinfo is None:  # SQLite gives back the UTC time it was given, without its zone
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def clean(text: str) -> str:
