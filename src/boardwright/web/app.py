@@ -9,7 +9,8 @@ GET /api/catalog, POST /api/games, GET /api/games[?status=], GET /api/games/{id}
 GET /api/games/{id}/replay and /api/games/{id}/replay/{step}, GET /api/stats (counters),
 GET/POST /api/games/{id}/analysis (a finished game's analysis: analysis.py).
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py). The frames are
-described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
+described in protocol.py and sessions.py (moves, undo, hints: hints.py; clocks: clocks.py;
+undo by agreement: agreement.py; chat: chat.py). No log shows a token
 (logsafe.py).
 """
 
