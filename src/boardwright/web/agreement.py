@@ -68,6 +68,20 @@ def reversible_steps(game: bw.Game, seed: int, actions: list[dict[str, Any]],
     return None
 
 
+def reversibility(game: bw.Game, seed: int, actions: list[dict[str, Any]]) -> list[bool]:
+    """Whether each step of a record can be taken back (`Game.undoable`), by replaying it:
+    what a game loaded from the database (after a restart) knows of its steps, as the live
+    game noted it move by move (`stamp`)."""
+    state = game.new_game(seed)
+    out = []
+    for data in actions:
+        action = game.action_from_json(data)
+        before = state.clone()
+        state.apply(action)
+        out.append(game.undoable(before, action, state))
+    return out
+
+
 def stamp(live: Any, new: bw.State, action: Any) -> None:
     """Note whether the step just made can be taken back (`live.reversible`, one entry per
     step: True, False, or None when not known, as after a restart). Only games with several

@@ -545,7 +545,10 @@ class GameManager:
             return describe_with(renderer, game, state, action, viewer)
 
         state, actors, last = rebuild(game, row["seed"], list(row["record"]), describe)
-        return LiveGame(row, game, state, actors, last)
+        live = LiveGame(row, game, state, actors, last)
+        if len(live.humans) > 1 and not live.over:  # what the table offers as undo (agreement.py)
+            live.reversible = list(A.reversibility(game, row["seed"], list(row["record"])))
+        return live
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded from the database when it is not in memory), or None."""
@@ -920,7 +923,8 @@ class GameManager:
         if live.clock is not None:
             clock = live.clock.copy()
             clock.charge(asyncio.get_running_loop().time())
-            values["clock"] = clock.to_json()
+            clock.flagged.clear()  # out of time in a turn that is taken back: the clock says
+            values["clock"] = clock.to_json()  # again when a seat's time is up
         await self._save_row(live, values, "an undo in game %s",
                              "the undo could not be saved; the game is unchanged")
         live.set_state(state)  # a new generation: a bot still thinking is ignored
