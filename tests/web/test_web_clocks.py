@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from web_helpers import client, create, game_socket, receive_until, seat_socket, sqlite_url
 
 import boardwright as bw
@@ -183,3 +185,28 @@ def test_a_clean_shutdown_keeps_the_running_time(tmp_path) -> None:
             frame = state_where(spectator, lambda f: True)
     assert frame["clock"]["running"] == 0
     assert frame["clock"]["remaining"][0] == pytest.approx(stored["remaining"][0], abs=0.3)
+
+
+@given(st.lists(st.tuples(st.floats(0, 20), st.integers(0, 2), st.booleans()), max_size=40),
+       st.floats(0, 5))
+def test_a_clock_counts_exactly_the_time_each_seat_ran(events, increment) -> None:
+    """Fischer accounting: each seat's time is its start, less the time its clock ran (never
+    below zero), plus one increment per finished turn, whatever the order of events."""
+    control = K.TimeControl(minutes=1, increment=increment)
+    clock = K.Clock.new(control, 3)
+    expected = [60.0] * 3
+    now = 0.0
+    for pause, seat, ends in events:
+        running = clock.turn
+        now += pause
+        clock.run(seat, now)
+        if running is not None:
+            expected[running] = max(0.0, expected[running] - pause)
+        if ends:
+            clock.end_turn(seat)
+            expected[seat] += increment
+    for seat in range(3):
+        assert clock.left(seat, now) == pytest.approx(expected[seat], abs=1e-6)
+        assert clock.left(seat, now) >= 0.0
+    assert K.Clock.from_json(clock.to_json()).remaining == pytest.approx(clock.remaining,
+                                                                         abs=1e-3)
