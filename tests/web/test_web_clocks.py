@@ -210,3 +210,18 @@ def test_a_clock_counts_exactly_the_time_each_seat_ran(events, increment) -> Non
         assert clock.left(seat, now) >= 0.0
     assert K.Clock.from_json(clock.to_json()).remaining == pytest.approx(clock.remaining,
                                                                          abs=1e-3)
+
+
+def test_the_form_description_names_what_creation_accepts(api) -> None:
+    form = K.form()
+    assert form["on_timeout"]["choices"] == ["bot", "lose"]
+    choices = form["clock"]["choices"]
+    for fields in choices.values():  # each control built from its defaults is accepted
+        clock = {name: spec["default"] for name, spec in fields.items()}
+        response = api.post("/api/games", json={"game": "queens", "seats": ["human", "human"],
+                                                "clock": clock, "on_timeout": "lose"})
+        assert response.status_code == 201, response.text
+        too_big = {name: spec["max"] * 2 for name, spec in fields.items()}
+        assert K.parse_control(clock) is not None
+        with pytest.raises(bw.InvalidOptionError):
+            K.parse_control(too_big)

@@ -139,6 +139,7 @@ async def request(manager: Any, live: Any, seat: int) -> None:
                                                     "revealed hidden information: it cannot "
                                                     "be taken back")
         live.undo_request = UndoRequest(seat, live.step, back_to, others)
+        live.undo_refused = None
         live.broadcast()
 
 

@@ -116,6 +116,33 @@ def parse_control(clock: Any, on_timeout: Any = None) -> TimeControl | None:
                                 f'"increment": seconds}}, not one with {sorted(keys)}'[:300])
 
 
+def form() -> dict[str, Any]:
+    """The creation fields of a clock, described for a form (type, default, limits, help), as
+    POST /api/games takes them: "clock" is one of the two controls, or absent."""
+    return {
+        "clock": {
+            "type": "choice", "default": None, "help": "an optional time control",
+            "choices": {
+                "per_move": {"per_move": {
+                    "type": "number", "unit": "seconds", "min": PER_MOVE_LIMITS[0],
+                    "max": PER_MOVE_LIMITS[1], "default": 30,
+                    "help": "seconds for each turn; unused time is not kept"}},
+                "fischer": {
+                    "minutes": {"type": "number", "unit": "minutes", "min": MINUTES_LIMITS[0],
+                                "max": MINUTES_LIMITS[1], "default": 5,
+                                "help": "time for the whole game"},
+                    "increment": {"type": "number", "unit": "seconds", "min": 0.0,
+                                  "max": INCREMENT_LIMIT, "default": 0,
+                                  "help": "added after each of the seat's turns"}},
+            },
+        },
+        "on_timeout": {
+            "type": "choice", "default": "bot", "choices": list(ON_TIMEOUT),
+            "help": "out of time: the easy bot plays the turn (bot), or the seat loses (lose)",
+        },
+    }
+
+
 @dataclass
 class Clock:
     """The clocks of one game: each seat's remaining seconds, the seat whose time runs
