@@ -1,7 +1,7 @@
 """A game's clocks survive a kill -9 of a real `boardwright serve` process: after the restart the
 seat to move resumes from the time stored with its last move, so neither the seconds the
 server was down nor (after a crash) the thinking time since that save are counted. (The
-pattern of test_web_restart.py; about 5 s.)"""
+pattern of test_web_restart.py; about 11 s on 2 cores: two server starts and 2 s of downtime.)"""
 
 from __future__ import annotations
 
