@@ -80,8 +80,8 @@ def _drop_tables(url: str) -> None:
 
     engine = storage.make_engine(url)
     with engine.begin() as connection:
-        for table in ("analyses", "seat_holders", "identities", "ratings", "games",
-                      "alembic_version"):
+        for table in ("analyses", "chat_messages", "seat_holders", "identities", "ratings",
+                      "games", "alembic_version"):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
     engine.dispose()
 

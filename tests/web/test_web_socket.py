@@ -40,7 +40,8 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         frame = receive(ws0)
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
-                              "last_action", "can_undo", "hints", "rated"}
+                              "last_action", "can_undo", "hints", "rated", "clock",
+                              "undo_request", "undo_refused"}
         assert frame["game"] == "carcassonne" and frame["seat"] == 0 and frame["step"] == 0
         assert frame["current_player"] == 0 and frame["view"] == state.view(0)
         assert frame["legal_actions"] == [a.to_json() for a in state.legal_actions()]
@@ -264,15 +265,18 @@ def actor(storage, game_id, index):
     return engine_state(storage, game_id, index).current_player
 
 
-def test_undo_needs_exactly_one_human_seat(api) -> None:
+def test_undo_with_two_humans_is_a_request_not_a_take_back(api) -> None:
+    """The free undo is for one human against bots; with two humans an undo asks the other
+    seat (test_web_table.py plays the whole agreement)."""
     created = create(api, "queens", ["human", "human"], seed=1)
     with seat_socket(api, created, 0) as ws:
         frame = receive(ws)
         ws.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
         frame = receive_until(ws, lambda f: is_state(f) and f["step"] == 1)
-        assert frame["can_undo"] is False
+        assert frame["can_undo"] is True
         ws.send_json({"type": "undo"})
-        assert "exactly one human" in expect_error(ws, P.ILLEGAL_ACTION)["message"]
+        frame = receive_until(ws, lambda f: is_state(f) and f["undo_request"] is not None)
+        assert frame["step"] == 1 and frame["undo_request"]["waiting"] == [1]
 
 
 @pytest.mark.parametrize("game, seats", [

@@ -230,6 +230,19 @@ class Game(ABC):
         rest = " ".join(f"{k}={v}" for k, v in public.items() if k != "type")
         return f"{kind} {rest} (hidden)".replace("  ", " ")
 
+    # -- taking a step back by agreement ----------------------------------------------------
+
+    def undoable(self, before: State, action: Action, after: State) -> bool:
+        """Whether the step from `before` to `after` by `action` may be taken back when the
+        players agree: it drew nothing at random and showed no one anything hidden. Taking
+        back a draw or a revealed secret would let a player choose again knowing it (Board
+        Game Arena's policy), so only deterministic steps that reveal nothing qualify.
+
+        `before` and `after` are read, never changed. The default, False, is the safe side:
+        a game that does not answer is never undone by agreement (games played alone against
+        bots keep their own free undo, which needs no agreement)."""
+        return False
+
     # -- explicit chance (core/chance.py) ---------------------------------------------------
 
     def new_chance_game(self) -> State:

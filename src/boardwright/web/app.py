@@ -12,7 +12,8 @@ Named players and ratings (players_api.py): GET/POST /api/me, GET /api/me/games,
 POST /api/games/{id}/seats/{seat}/take, GET /api/leaderboard/{game} and /leaderboard/{game}.
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py), or the
 identity cookie of a player who holds a seat (seating.py; `?seat=n` picks one). The frames are
-described in protocol.py and sessions.py (moves, undo, hints: hints.py). No log shows a token
+described in protocol.py and sessions.py (moves, undo, hints: hints.py; clocks: clocks.py;
+undo by agreement: agreement.py; chat: chat.py). No log shows a token
 (logsafe.py).
 """
 

@@ -8,7 +8,10 @@ logs redact it, see logsafe.py).
 
 Client -> server (JSON text):
     {"type": "move", "action": {...}, "step": n}   step: the step the client saw (optional)
-    {"type": "undo"}
+    {"type": "undo"}                   alone against bots: take back at once; with several
+                                       humans: ask the others (agreement.py)
+    {"type": "accept_undo"} / {"type": "refuse_undo"}   answer the pending undo request
+    {"type": "chat", "text": "..."}    a chat message (seated players; chat.py)
     {"type": "hint"}                   the bot's best moves for the seat to move (hints.py)
     {"type": "allow_hints"}            propose hints, or accept the proposal (several humans)
     {"type": "refuse_hints"}           refuse the proposal, or withdraw hints: clears every
@@ -16,7 +19,7 @@ Client -> server (JSON text):
     {"type": "ping"}
 Server -> client: {"type": "state", ...} (built in sessions.py), {"type": "pong"},
     {"type": "hint", "step": n, "seat": s, "hints": [...]} to the asking seat's connections
-    only, and {"type": "error", "code": ..., "message": ...}, the latter to the sender only.
+    only, {"type": "chat", "messages": [...], "history": bool} to every connection, and {"type": "error", "code": ..., "message": ...}, the latter to the sender only.
 
 Nothing a client sends can raise out of `parse_frame`: every problem is a `ProtocolError`
 carrying the error code of the contract (docs: /tmp/briefs/web_protocol.md).
@@ -59,7 +62,8 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_FLOOD = 1008  # policy violation
 CLOSE_TOO_SLOW = 1013  # try again later: the client did not read its frames
 
-FRAME_TYPES = ("move", "undo", "ping", "hint", "allow_hints", "refuse_hints")
+FRAME_TYPES = ("move", "undo", "ping", "hint", "allow_hints", "refuse_hints", "accept_undo",
+               "refuse_undo", "chat")
 
 
 class ProtocolError(Exception):
@@ -78,6 +82,7 @@ class Frame:
     type: str
     action: Any = None
     step: int | None = None
+    text: str | None = None  # a chat message's text
 
 
 def frame_size(data: str | bytes) -> int:
@@ -114,6 +119,11 @@ def parse_frame(data: str | bytes | None) -> Frame:
         shown = kind if isinstance(kind, str) and len(kind) <= 40 else type(kind).__name__
         raise ProtocolError(MALFORMED, f"unknown frame type {shown!r}; "
                                        f"expected one of {', '.join(FRAME_TYPES)}")
+    if kind == "chat":
+        text = obj.get("text")
+        if not isinstance(text, str):
+            raise ProtocolError(MALFORMED, 'a chat frame needs a "text" string')
+        return Frame(kind, text=text)
     if kind != "move":
         return Frame(kind)
     if "action" not in obj:

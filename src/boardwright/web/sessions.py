@@ -27,6 +27,9 @@ import boardwright as bw
 from boardwright.agents import AGENTS, HUMAN, make_agent, parse_agent_spec
 from boardwright.agents.levels import LEVELS, level_agent, level_of
 from boardwright.agents.registry import registered_names
+from boardwright.web import agreement as A
+from boardwright.web import chat as C
+from boardwright.web import clocks as K
 from boardwright.web import hints as H
 from boardwright.web import protocol as P
 from boardwright.web import ratings as R
@@ -259,6 +262,12 @@ class LiveGame:
         self.hint_done: tuple[int, int, dict[str, Any]] | None = None  # generation, seat, frame
         self.renderer = _renderer(game)
         self._described: tuple[int, list[dict[str, Any]], list[str]] | None = None
+        self.clock: K.Clock | None = K.Clock.from_json(row.get("clock"))  # clocks.py
+        self.clock_timer: asyncio.TimerHandle | None = None
+        self.undo_request: A.UndoRequest | None = None  # agreement.py
+        self.undo_refused: tuple[int, int, int] | None = None  # asker, refuser, step
+        self.reversible: list[bool | None] = [None] * len(self.actions)
+        self.chat: C.ChatLog | None = None  # chat.py, loaded when first needed
 
     # -- facts ----------------------------------------------------------------------------------
 
@@ -276,18 +285,29 @@ class LiveGame:
     def connected(self, seat: int) -> bool:
         return bool(self.connections.get(seat))
 
+    @property
+    def over(self) -> bool:
+        """The game is over: played to its end, or ended on time (clocks.py)."""
+        return self.state.is_terminal or (self.clock is not None and self.clock.ended)
+
     def bot_to_move(self) -> int | None:
-        if self.state.is_terminal:
+        if self.over:
             return None
         seat = self.state.current_player
-        if 0 <= seat < self.players and self.kinds[seat] != HUMAN:
+        if 0 <= seat < self.players and (self.kinds[seat] != HUMAN
+                                         or K.stands_in(self, seat)):
             return seat
         return None
+
+    def agent_for(self, seat: int) -> str:
+        """The bot string that plays `seat`: its own, or the stand-in of a human seat out of
+        time (clocks.py)."""
+        return self.kinds[seat] if self.kinds[seat] != HUMAN else K.STAND_IN
 
     def running_status(self) -> str:
         """"open" while a human seat has never been taken, "running" after, "finished" at
         the end."""
-        if self.state.is_terminal:
+        if self.over:
             return FINISHED
         if any(not self.seats[s].get("joined") for s in self.humans):
             return OPEN
@@ -299,17 +319,19 @@ class LiveGame:
 
     def can_hint(self, seat: int | None) -> bool:
         """Whether `seat` may ask for a hint now: a human seat to move, hints allowed."""
-        return (seat is not None and not self.state.is_terminal
+        return (seat is not None and not self.over
                 and self.state.current_player == seat and self.kinds[seat] == HUMAN
-                and self.consent.allowed)
+                and not K.stands_in(self, seat) and self.consent.allowed)
 
     def hints_for(self, seat: int | None) -> dict[str, Any]:
         """The hint consent as the state frame shows it (spectators see it, never ask)."""
         return {**self.consent.to_json(), "can_ask": self.can_hint(seat)}
 
     def can_undo(self, seat: int | None) -> bool:
-        return (seat is not None and self.humans == [seat] and not self.state.is_terminal
-                and seat in self.actors)
+        """Free undo (one human seat, against bots), or asking the others (agreement.py)."""
+        if seat is not None and self.humans == [seat]:
+            return not self.over and seat in self.actors
+        return A.can_request(self, seat)
 
     def describe(self, state: bw.State, action: Any, viewer: bw.Viewer) -> str:
         return describe_with(self.renderer, self.game, state, action, viewer)
@@ -335,21 +357,28 @@ class LiveGame:
     def state_frame(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         view = self.views.view(seat)
-        terminal = state.is_terminal
+        terminal = self.over
         current = state.current_player
         legal: list[dict[str, Any]] = []
         texts: list[str] = []
         if (seat is not None and not terminal and current == seat
-                and self.kinds[seat] == HUMAN):
+                and self.kinds[seat] == HUMAN and not K.stands_in(self, seat)):
             legal, texts = self.legal_for(seat)
+        scores = visible_scores(state, view)
+        refused = self.undo_refused
         return {
             "type": "state", "game": self.name, "seat": seat, "step": self.step,
             "status": self.status,
             "current_player": None if terminal or current < 0 else current,
             "view": view, "legal_actions": legal, "descriptions": texts,
-            "scores": visible_scores(state, view), "seats": self.seat_list(),
+            "scores": scores, "seats": self.seat_list(),
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
             "hints": self.hints_for(seat), "rated": self.rated,
+            "clock": K.frame(self, asyncio.get_running_loop().time(), scores)
+            if self.clock is not None else None,
+            "undo_request": self.undo_request.to_json() if self.undo_request else None,
+            "undo_refused": {"seat": refused[0], "by": refused[1]}
+            if refused is not None and refused[2] == self.step else None,
         }
 
     def set_state(self, state: bw.State, views: _ViewCache | None = None) -> None:
@@ -363,6 +392,7 @@ class LiveGame:
             "status": self.status, "created": iso(self.created), "seats": self.seat_list(),
             "step": self.step, "scores": visible_scores(self.state, self.views.view(None)),
             "rated": self.rated,
+            "clock": self.clock.control.to_json() if self.clock is not None else None,
         }
 
     # -- sending --------------------------------------------------------------------------------
@@ -480,6 +510,7 @@ class GameManager:
         # Server-side time of the last accepted moves (frame received -> frames queued), ms.
         self.move_times: deque[float] = deque(maxlen=10_000)
         self.moves = 0
+        self.clocks = K.ClockKeeper(self)
 
     # -- life cycle -----------------------------------------------------------------------------
 
@@ -494,6 +525,7 @@ class GameManager:
                 log.error("game %s cannot be resumed: %s", row["id"], exc)
                 continue
             self.games[live.id] = live
+            self.clocks.sync(live)
             self.schedule_bot(live)
         self.started = True
         log.info("resumed %d game(s) from %s", len(self.games), self.storage.backend)
@@ -508,6 +540,7 @@ class GameManager:
             for connection in list(live.all_connections()):
                 await connection.stop()
         if self.writer is not None:
+            await self.clocks.save_all(self.writer)
             await asyncio.to_thread(self.writer.close)
         self.bots.shutdown()
         self.storage.dispose()
@@ -524,7 +557,10 @@ class GameManager:
             return describe_with(renderer, game, state, action, viewer)
 
         state, actors, last = rebuild(game, row["seed"], list(row["record"]), describe)
-        return LiveGame(row, game, state, actors, last)
+        live = LiveGame(row, game, state, actors, last)
+        if len(live.humans) > 1 and not live.over:  # what the table offers as undo (agreement.py)
+            live.reversible = list(A.reversibility(game, row["seed"], list(row["record"])))
+        return live
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded from the database when it is not in memory), or None."""
@@ -546,6 +582,7 @@ class GameManager:
                 if live is None:
                     live = await asyncio.to_thread(self._live_from_row, row)
                     self.games[game_id] = live
+                    self.clocks.sync(live)
                     self.schedule_bot(live)
             future.set_result(live)
             return live
@@ -566,10 +603,12 @@ class GameManager:
     async def create(self, body: Any) -> dict[str, Any]:
         if not isinstance(body, dict):
             raise RequestError(400, "the body must be a JSON object with \"game\" and \"seats\"")
-        unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed", "rated"})
+        unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed", "rated",
+                                      "clock", "on_timeout"})
         if unknown:
             raise RequestError(400, f"unknown field(s) {', '.join(map(repr, unknown))}; "
-                                    "known: game, players, options, seats, seed, rated")
+                                    "known: game, players, options, seats, seed, rated, clock, "
+                                    "on_timeout")
         rated = body.get("rated", True)
         if type(rated) is not bool:
             raise RequestError(400, "\"rated\" must be true or false")
@@ -613,6 +652,9 @@ class GameManager:
             game = bw.load(name, players, options)
             state = game.new_game(seed)
             state.view(None)
+            control = K.parse_control(body.get("clock"), body.get("on_timeout"))
+            if control is not None and HUMAN not in kinds:
+                raise bw.InvalidOptionError("a clock needs a human seat: bots have no clock")
         except bw.BoardwrightError as exc:
             raise RequestError(400, str(exc)) from None
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
@@ -625,6 +667,7 @@ class GameManager:
             "record": [], "status": RUNNING if HUMAN not in kinds else OPEN, "step": 0,
             "scores": public_scores(state), "created": stamp, "updated": stamp,
             "rated": rated and HUMAN in kinds,  # bots alone are never rated
+            "clock": K.Clock.new(control, players).to_json() if control is not None else None,
         }
         assert self.writer is not None
         await self.writer.insert(row)
@@ -672,6 +715,7 @@ class GameManager:
             "seats": [seat_entry(s, seat["kind"], False, seat)
                       for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"], "rated": bool(row.get("rated")),
+            "clock": row["clock"]["control"] if row.get("clock") else None,
         }
 
     async def summary(self, game_id: str) -> dict[str, Any]:
@@ -690,6 +734,7 @@ class GameManager:
             seat = connection.seat
             peers = live.connections.setdefault(seat, set())
             arrived = seat is not None and not peers
+            started = False
             peers.add(connection)
             connection.send(live.state_frame(seat))
             if seat is not None and not live.seats[seat].get("joined"):
@@ -699,13 +744,21 @@ class GameManager:
                 if live.status == OPEN and live.running_status() == RUNNING:
                     live.status = RUNNING
                     values["status"] = RUNNING
+                    self.clocks.sync(live)  # every seat taken: the clocks start
+                    started = live.clock is not None
                 try:
                     assert self.writer is not None
                     await self.writer.update(live.id, values)
                 except Exception:
                     log.exception("could not save that seat %s of %s joined", seat, live.id)
-            if arrived:
+            if started:
+                live.broadcast()  # everyone, this connection too, sees the clock running
+            elif arrived:
                 live.broadcast(skip=connection)  # the others see the seat connected
+        try:
+            await C.send_history(self, live, connection)
+        except Exception:  # noqa: BLE001 - the game is playable without its chat history
+            log.exception("could not read the chat of game %s", live.id)
 
     async def detach(self, live: LiveGame, connection: Connection) -> None:
         await connection.stop()
@@ -733,6 +786,9 @@ class GameManager:
             if frame.type == "ping":
                 connection.send(P.PONG)
                 return
+            if frame.type == "chat":
+                await C.post(self, live, connection.seat, frame.text or "")
+                return
             if connection.seat is None:
                 if frame.type in ("hint", "allow_hints", "refuse_hints"):
                     raise P.ProtocolError(P.BAD_TOKEN, "spectators get no hints and have no say "
@@ -745,6 +801,8 @@ class GameManager:
                 await self.undo(live, connection.seat)
             elif frame.type == "hint":
                 await self.hint(live, connection)
+            elif frame.type in ("accept_undo", "refuse_undo"):
+                await A.answer(self, live, connection.seat, frame.type == "accept_undo")
             elif frame.type == "allow_hints":
                 await self.allow_hints(live, connection.seat)
             else:
@@ -763,7 +821,7 @@ class GameManager:
         started = time.perf_counter()
         async with live.lock:
             state = live.state
-            if state.is_terminal:
+            if live.over:
                 raise P.ProtocolError(P.GAME_OVER, "the game is over: no more moves")
             if step is not None and step != live.step:
                 raise P.ProtocolError(P.STALE, f"your move was made for step {step} but the "
@@ -774,6 +832,10 @@ class GameManager:
                 who = "a bot" if live.kinds[current] != HUMAN else f"seat {current}"
                 raise P.ProtocolError(P.NOT_YOUR_TURN, f"it is not your turn: {who} is to "
                                                        "move")
+            if K.stands_in(live, seat):
+                why = "you lost on time: a bot plays your seat to the end" \
+                    if seat in live.clock.lost else "your time ran out: a bot plays this turn"
+                raise P.ProtocolError(P.NOT_YOUR_TURN, why)
             try:
                 action = live.game.action_from_json(data)
             except bw.BoardwrightError as exc:
@@ -822,6 +884,9 @@ class GameManager:
         views = _ViewCache(new)
         values = {"record": actions, "step": len(actions), "status": status,
                   "scores": visible_scores(new, views.view(None)), "updated": now()}
+        clock = K.after_move(live, new, seat, asyncio.get_running_loop().time())
+        if clock is not None:
+            values["clock"] = clock.to_json()
         finish = R.finishing(self.storage, live.id, live.name, live.rated, live.seats,
                              new.returns(), values) if status == FINISHED else None
         if finish is None:
@@ -832,11 +897,15 @@ class GameManager:
             await self._save_row(live, finish, "the last move and the ratings of game %s",
                                  "the move could not be saved; the game is unchanged, try again")
             live.seats = finish.seats
+        A.stamp(live, views, action)  # before set_state: it reads the position moved from
+        live.clock = clock
+        live.undo_request = None  # a request was about the position before this move
         live.set_state(new, views)
         live.actions = actions
         live.actors.append(seat)
         live.last = last
         live.status = status
+        self.clocks.sync(live)
         live.broadcast()
         self.schedule_bot(live)
         if status == FINISHED:
@@ -858,37 +927,61 @@ class GameManager:
             raise P.ProtocolError(P.SERVER_ERROR, refusal) from None
 
     async def undo(self, live: LiveGame, seat: int) -> None:
+        """Alone against bots: take back at once. With several humans: ask the others
+        (agreement.py)."""
+        if live.humans != [seat]:
+            await A.request(self, live, seat)
+            return
         async with live.lock:
             if live.humans != [seat]:
                 raise P.ProtocolError(P.ILLEGAL_ACTION, "undo is only for games with exactly one "
                                                         "human seat (training against bots)")
-            if live.state.is_terminal:
+            if live.over:
                 raise P.ProtocolError(P.GAME_OVER, "the game is over: moves can no longer be "
                                                    "taken back")
             mine = [i for i, actor in enumerate(live.actors) if actor == seat]
             if not mine:
                 raise P.ProtocolError(P.ILLEGAL_ACTION, "nothing to undo: you have not moved "
                                                         "yet")
-            keep = live.actions[:mine[-1]]
-            state, actors, last = await asyncio.to_thread(
-                rebuild, live.game, live.seed, keep, live.describe)
-            values = {"record": keep, "step": len(keep), "status": RUNNING,  # its human joined
-                      "scores": public_scores(state), "updated": now(),
-                      "rated": False}  # a move taken back: no longer a rated game
-            await self._save_row(live, values, "an undo in game %s",
-                               "the undo could not be saved; the game is unchanged")
+            await self._take_back(live, live.actions[:mine[-1]], unrate=True)
+
+    async def _take_back(self, live: LiveGame, keep: list[dict[str, Any]],
+                         unrate: bool = False) -> None:
+        """Go back to the position after the actions `keep` (lock held): the free undo and an
+        undo the players agreed to. The clocks keep the time they had; the seat to move now
+        has its clock running from here. The free undo (`unrate`) makes the game unrated: a
+        move taken back alone is training; an undo every player agreed to keeps the rating,
+        as a takeback the opponent grants does on lichess."""
+        state, actors, last = await asyncio.to_thread(
+            rebuild, live.game, live.seed, keep, live.describe)
+        values = {"record": keep, "step": len(keep), "status": RUNNING,  # its humans joined
+                  "scores": public_scores(state), "updated": now()}
+        if unrate:
+            values["rated"] = False  # a move taken back alone: no longer a rated game
+        clock = None
+        if live.clock is not None:
+            clock = live.clock.copy()
+            clock.charge(asyncio.get_running_loop().time())
+            clock.flagged.clear()  # out of time in a turn that is taken back: the clock says
+            values["clock"] = clock.to_json()  # again when a seat's time is up
+        await self._save_row(live, values, "an undo in game %s",
+                             "the undo could not be saved; the game is unchanged")
+        if unrate:
             live.rated = False
-            live.set_state(state)  # a new generation: a bot still thinking is ignored
-            live.actions, live.actors, live.last = keep, actors, last
-            live.status = RUNNING
-            live.broadcast()
-            self.schedule_bot(live)
+        live.set_state(state)  # a new generation: a bot still thinking is ignored
+        live.actions, live.actors, live.last = keep, actors, last
+        del live.reversible[len(keep):]
+        live.clock = clock
+        live.status = RUNNING
+        self.clocks.sync(live)
+        live.broadcast()
+        self.schedule_bot(live)
 
     # -- hints ----------------------------------------------------------------------------------
 
     def _hint_refusal(self, live: LiveGame, seat: int) -> P.ProtocolError | None:
         """Why `seat` may not have a hint now, or None (lock held)."""
-        if live.state.is_terminal:
+        if live.over:
             return P.ProtocolError(P.GAME_OVER, "the game is over: there is no move to hint")
         agreement = live.consent
         if not agreement.allowed:
@@ -1014,7 +1107,7 @@ class GameManager:
 
     @staticmethod
     def _check_vote(live: LiveGame) -> None:
-        if live.state.is_terminal:
+        if live.over:
             raise P.ProtocolError(P.GAME_OVER, "the game is over: hints no longer matter")
         if live.consent.training:
             raise P.ProtocolError(P.ILLEGAL_ACTION, "with one human seat hints are always "
@@ -1039,7 +1132,7 @@ class GameManager:
                     return
                 generation = live.generation
                 job = BotJob(live.id, live.name, live.players, live.options, live.seed,
-                             tuple(live.actions), seat, live.kinds[seat])
+                             tuple(live.actions), seat, live.agent_for(seat))
             started = loop.time()
             try:
                 data = await self.bots.choose(job)

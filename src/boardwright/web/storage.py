@@ -84,6 +84,8 @@ class GameRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # the time control and each seat's remaining time (web/clocks.py); null: no clock
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True, default=None)
 
 
 COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
@@ -102,6 +104,19 @@ class AnalysisRow(Base):
     record_hash: Mapped[str] = mapped_column(String(64))
     settings: Mapped[dict[str, Any]] = mapped_column(JsonType)
     result: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message of a game's table (web/chat.py)."""
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(2000))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -283,9 +298,10 @@ class Storage:
                     self._update(connection, game_id, values)
 
     def delete(self, game_id: str) -> None:
-        analyses = AnalysisRow.__table__
+        analyses, chat = AnalysisRow.__table__, ChatRow.__table__
         with self.engine.begin() as connection:
             connection.execute(analyses.delete().where(analyses.c.game_id == game_id))
+            connection.execute(chat.delete().where(chat.c.game_id == game_id))
             connection.execute(self.table.delete().where(self.table.c.id == game_id))
 
     def save_analysis(self, game_id: str, result: dict[str, Any]) -> None:

@@ -354,6 +354,14 @@ class CarcassonneGame(Game):
             space = self._learning_space = CarcassonneActionSpace(self)
         return space
 
+    def undoable(self, before: Any, action: Any, after: Any) -> bool:
+        """When no tile was drawn: the draw pile's order is the game's only hidden
+        information, and the draw at the end of a turn its only chance. Laying a tile (its
+        figure not yet decided) can be taken back; the decision that ends a turn draws the
+        next tile (and any tile discarded as unplaceable) and cannot. Read from the public
+        view, so the Python and compiled engines answer alike."""
+        return before.view(None)["draw_pile_size"] == after.view(None)["draw_pile_size"]
+
     def heuristic(self, state: Any) -> list[float]:
         if type(state) is not CarcassonneState:  # the native engine computes it natively
             return state.heuristic()

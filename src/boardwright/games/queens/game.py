@@ -189,6 +189,11 @@ class QueensGame(Game):
         src, dst = divmod(action_id, self._spaces)
         return Move(coord(spaces[src]), coord(spaces[dst]))
 
+    def undoable(self, before: Any, action: Any, after: Any) -> bool:
+        """Always: Queens has no chance and no hidden information, so no step draws or
+        reveals anything."""
+        return True
+
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
 

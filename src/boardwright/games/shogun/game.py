@@ -17,7 +17,7 @@ from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.options import parse_options
-from boardwright.games.shogun.visibility import SECRET_ACTIONS
+from boardwright.games.shogun.visibility import SECRET_ACTIONS, hidden_fingerprint
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
 
@@ -153,6 +153,15 @@ class ShogunGame(Game):
 
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
+
+    def undoable(self, before: Any, action: Any, after: Any) -> bool:
+        """When the step left every hidden and random part of the position as it was
+        (`visibility.hidden_fingerprint`): a hero, castle or peasant placed, a move on the
+        board. A card drawn, played from a hand or discarded, a treasure or mission taken,
+        kept or given up, anything in a duel, or any use of the random source cannot be
+        taken back."""
+        mark = hidden_fingerprint(before)
+        return mark is not None and mark == hidden_fingerprint(after)
 
     def secret_fields(self, action: Any) -> tuple[str, ...]:
         secret = SECRET_ACTIONS.get(action.to_json()["type"])

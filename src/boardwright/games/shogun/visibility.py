@@ -13,7 +13,9 @@ one more entry in SECRET_ACTIONS.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -31,3 +33,22 @@ SECRET_ACTIONS: dict[str, Secret] = {
     "discard_treasure": Secret(("treasure",), "discard a treasure"),
     "defy": Secret(("treasure",), "defy the decree, discarding a treasure"),
 }
+
+
+def hidden_fingerprint(state: Any) -> tuple[Any, ...] | None:
+    """Everything of a position that is random or hidden from some seat: the random source,
+    every hand and draw pile, the treasures and missions held, the treasure and mission decks,
+    the treasures drawn for a choice. A step that leaves it unchanged drew nothing and moved
+    nothing out of (or into) a hidden place, so it showed no one anything. None when the
+    position cannot be judged this way: a state in chance mode (its random source is a
+    script), or a duel or an out-of-turn play under way (their choices are made from hands)."""
+    if type(state.rng) is not random.Random or state.duel is not None \
+            or state.outside is not None:
+        return None
+    table = state.table
+    hands = () if table is None else tuple(
+        (tuple(sorted(cards.hand)), tuple(cards.draw_pile)) for cards in table.players)
+    pending = tuple((step[0], step[1], repr(step[2:])) for step in state.pending)
+    return (state.rng.getstate(), hands, tuple(tuple(sorted(t)) for t in state.treasures),
+            tuple(state.mission), tuple(state.treasure_deck), tuple(state.mission_deck),
+            pending)

@@ -8,6 +8,9 @@ import {GameSocket, gameSocketProtocols, gameSocketUrl} from './socket.js';
 import {el, replace, clear, chooseFrom, closeMenus} from './util.js';
 import {createGeneric} from './games/generic.js';
 import {HintPanel} from './hints.js';
+import {ClockPanel} from './clock.js';
+import {UndoPanel} from './agreement.js';
+import {ChatPanel} from './chat.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -92,6 +95,14 @@ class Table {
       onHints: (hints) => this.drawHints(hints),
       onPick: (hint) => this.pickHint(hint),
     });
+    this.clocks = new ClockPanel({box: document.getElementById('clocks'),
+      seatName: (seat) => this.seatName(seat)});
+    this.undoRequest = new UndoPanel({box: document.getElementById('undo-request'),
+      send: (frame) => this.socket.send(frame), seatName: (seat) => this.seatName(seat)});
+    this.chat = new ChatPanel({box: document.getElementById('chat'),
+      list: document.getElementById('chat-list'), form: document.getElementById('chat-form'),
+      input: document.getElementById('chat-input'), note: document.getElementById('chat-note'),
+      send: (frame) => this.socket.send(frame), seatName: (seat) => this.seatName(seat)});
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') closeMenus();
       if (e.key === '?' && !(e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName))) {
@@ -129,6 +140,8 @@ class Table {
   async onFrame(frame) {
     if (frame.type === 'state') {
       await this.onState(frame);
+    } else if (frame.type === 'chat') {
+      this.chat.onChat(frame);
     } else if (frame.type === 'hint') {
       this.hints.onHint(frame);
       document.body.dataset.hintStep = String(frame.step);
@@ -212,6 +225,12 @@ class Table {
     this.renderLog(frame, renderer);
     this.renderFinal(frame, renderer);
     this.dom.undo.classList.toggle('hidden', !frame.can_undo);
+    const alone = (frame.seats || []).filter((s) => s.kind === 'human').length <= 1;
+    this.dom.undo.title = alone ? 'Take back your last move (training)'
+      : 'Ask the other players to take back your last move';
+    this.clocks.update(frame);
+    this.undoRequest.update(frame);
+    this.chat.update(frame);
     document.body.dataset.rendered = String(frame.step);
   }
 
@@ -342,9 +361,12 @@ class Table {
       return;
     }
     const scores = frame.scores || [];
-    const winners = (frame.view && frame.view.winners) || [];
+    // a game with a clock says the order (a seat that lost on time ranks last)
+    const ranking = frame.clock && frame.clock.ranking;
+    const winners = ranking ? ranking.slice(0, 1) : (frame.view && frame.view.winners) || [];
     const best = Math.max(...scores);
-    const order = scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
+    const order = ranking ? ranking.map((seat) => ({seat, score: scores[seat]}))
+      : scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
     const rows = order.map(({seat, score}) => {
       const won = winners.length ? winners.includes(seat) : score === best;
       return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
@@ -438,7 +460,8 @@ class Table {
       this.showError({code: 'offline', message: 'not connected to the server.'});
       return;
     }
-    this.setBusy(true);
+    const alone = (this.frame.seats || []).filter((s) => s.kind === 'human').length <= 1;
+    if (alone) this.setBusy(true);  // with others, the answer is a request, not a new position
   }
 }
 

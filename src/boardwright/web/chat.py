@@ -1,0 +1,149 @@
+"""Chat at a table: seated players write, everyone connected (spectators too) reads.
+
+A seated connection sends {"type": "chat", "text": "..."}; the text is stripped, must not be
+empty, and may hold at most MAX_CHARS characters (`too_large` beyond). Each seat may send RATE
+messages per WINDOW seconds, whichever of its connections they come from (`rate_limited`
+beyond). A spectator's chat frame is refused (`bad_token`): spectators read only.
+
+Messages are stored in the `chat_messages` table (one row each, with the game's id, the seat,
+the text and the time) before they are sent, so a reload or a reconnect shows the history: the
+last HISTORY messages go to every connection right after its first state frame, as
+{"type": "chat", "history": true, "messages": [...]}; each new message goes to every connection
+as {"type": "chat", "history": false, "messages": [one]}. A message is {"id", "seat", "text",
+"time"}. The server sends the text as it was written: the table shows it as text (never as
+HTML), which is where escaping belongs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import insert, select
+
+from boardwright.web import protocol as P
+from boardwright.web.storage import ChatRow, Storage, now
+
+MAX_CHARS = 500
+RATE = 5
+WINDOW = 10.0  # seconds
+HISTORY = 200
+
+
+def _iso(moment: datetime) -> str:
+    if moment.tzinfo is None:  # SQLite gives back the UTC time it was given, without its zone
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def clean(text: str) -> str:
+    """The text as stored: surrounding space stripped, control characters other than line
+    breaks and tabs dropped; ProtocolError when nothing is left or it is too long."""
+    text = "".join(c for c in text.replace("\r\n", "\n")
+                   if c in "\n\t" or unicodedata.category(c) != "Cc").strip()
+    if not text:
+        raise P.ProtocolError(P.MALFORMED, "a chat message cannot be empty")
+    if len(text) > MAX_CHARS:
+        raise P.ProtocolError(P.TOO_LARGE, f"a chat message may hold at most {MAX_CHARS} "
+                                           f"characters, not {len(text)}")
+    return text
+
+
+@dataclass
+class ChatLog:
+    """A game's chat in memory: the latest messages (loaded from the database once) and the
+    times each seat sent its recent ones (for the rate limit)."""
+
+    messages: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    loaded: bool = False
+    sent: dict[int, deque[float]] = field(default_factory=dict)
+
+    def allow(self, seat: int, moment: float) -> bool:
+        times = self.sent.setdefault(seat, deque())
+        while times and moment - times[0] >= WINDOW:
+            times.popleft()
+        if len(times) >= RATE:
+            return False
+        times.append(moment)
+        return True
+
+
+def save_message(storage: Storage, game_id: str, seat: int, text: str,
+                 created: datetime) -> int:
+    table = ChatRow.__table__
+    storage.writes += 1
+    with storage.engine.begin() as connection:
+        result = connection.execute(insert(table).values(
+            game_id=game_id, seat=seat, text=text, created=created))
+        return int(result.inserted_primary_key[0])
+
+
+def history(storage: Storage, game_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
+    """A game's last `limit` messages, oldest first."""
+    table = ChatRow.__table__
+    with storage.engine.connect() as connection:
+        rows = connection.execute(
+            select(table).where(table.c.game_id == game_id)
+            .order_by(table.c.id.desc()).limit(limit)).mappings().all()
+    return [message(row) for row in reversed(rows)]
+
+
+def message(row: Any) -> dict[str, Any]:
+    return {"id": row["id"], "seat": row["seat"], "text": row["text"],
+            "time": _iso(row["created"])}
+
+
+def chat_log(live: Any) -> ChatLog:
+    log = getattr(live, "chat", None)
+    if log is None:
+        log = live.chat = ChatLog()
+    return log
+
+
+async def _loaded(manager: Any, live: Any) -> ChatLog:
+    log = chat_log(live)
+    if not log.loaded:
+        found = await asyncio.to_thread(history, manager.storage, live.id)
+        if not log.loaded:  # another connection may have loaded it meanwhile
+            log.messages.extend(found)
+            log.loaded = True
+    return log
+
+
+async def send_history(manager: Any, live: Any, connection: Any) -> None:
+    """The chat so far, to a connection that just arrived (nothing when there is none yet:
+    the table starts with an empty chat)."""
+    log = await _loaded(manager, live)
+    if log.messages:
+        connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
+
+
+async def post(manager: Any, live: Any, seat: int | None, text: str) -> None:
+    """Store `seat`'s message and send it to every connection of the game."""
+    if seat is None:
+        raise P.ProtocolError(P.BAD_TOKEN, "spectators read the chat; only seated players "
+                                           "write in it")
+    text = clean(text)
+    log = await _loaded(manager, live)
+    if not log.allow(seat, time.monotonic()):
+        raise P.ProtocolError(P.RATE_LIMITED, f"at most {RATE} chat messages per "
+                                              f"{WINDOW:g} seconds: this one was not sent")
+    created = now()
+    try:
+        ident = await asyncio.to_thread(save_message, manager.storage, live.id, seat, text,
+                                        created)
+    except Exception:
+        raise P.ProtocolError(P.SERVER_ERROR, "the message could not be saved; try "
+                                              "again") from None
+    entry = {"id": ident, "seat": seat, "text": text, "time": _iso(created)}
+    log.messages.append(entry)
+    payload = json.dumps({"type": "chat", "history": False, "messages": [entry]},
+                         separators=(",", ":"))
+    for connection in list(live.all_connections()):
+        connection.send_text(payload)
