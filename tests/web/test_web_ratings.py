@@ -237,3 +237,35 @@ def test_names_seats_and_ratings_on_sqlite_and_postgresql(db_url) -> None:
         storage.delete(game_id)
         mine = api.get("/api/me/games", headers=as_player(ann)).json()
         assert [g["id"] for g in mine] == [second]
+
+
+def test_a_loss_on_time_is_rated_as_a_loss(tmp_path) -> None:
+    """Two named players, one second a move, "lose" on time-out: Red lets its clock run out,
+    so Blue wins the game and the rating update, as the library rates Blue first."""
+    with client(sqlite_url(tmp_path)) as api:
+        storage = api.app.state.storage
+        ann, bob = new_player(api, "Ann"), new_player(api, "Bob")
+        created = create(api, "queens", ["human", "human"], seed=4, clock={"per_move": 1},
+                         on_timeout="lose")
+        with socket(api, created["id"], ann, created["seats"][0]["token"]) as red, \
+                socket(api, created["id"], bob, created["seats"][1]["token"]) as blue:
+            first_state(red)
+            over = receive_until(blue, lambda f: f["type"] == "state"
+                                 and f["status"] == "finished", timeout=10)
+        assert over["clock"]["lost"] == [0] and over["rated"] is True
+        expected = library_update([(25.0, 25 / 3)] * 2, [-1.0, 0.0])
+        row = storage.get(created["id"])
+        assert [s["rating"]["after"]["mu"] for s in row["seats"]] == [e.mu for e in expected]
+        assert expected[1].mu > 25.0 > expected[0].mu
+        table = stored_ratings(storage)
+        keys = [s["rating"]["player"] for s in row["seats"]]
+        assert [table[("queens", k)][0] for k in keys] == [e.mu for e in expected]
+
+
+def test_standing_returns_put_the_seats_out_on_time_below_the_rest() -> None:
+    from boardwright.web import clocks as K
+    clock = K.Clock.new(K.parse_control({"per_move": 5}, "lose"), 4)
+    assert K.standing_returns(clock, [1.0, -1.0, 0.0, 0.5]) == [1.0, -1.0, 0.0, 0.5]
+    clock.lost.extend([2, 0])  # seat 2 out first, then seat 0
+    assert K.standing_returns(clock, [1.0, -1.0, 0.0, 0.5]) == [-2.0, -1.0, -3.0, 0.5]
+    assert K.standing_returns(None, [0.0, 1.0]) == [0.0, 1.0]

@@ -259,6 +259,20 @@ def ranking(live: Any, scores: list[Any]) -> list[int]:
     return sorted(playing, key=key) + lost[::-1]
 
 
+def standing_returns(clock: Clock | None, returns: list[float]) -> list[float]:
+    """The result a rated game is rated by: the game's own returns for the seats still in,
+    and below all of them the seats that lost on time, the first to lose lowest (the order
+    `ranking` shows)."""
+    if clock is None or not clock.lost:
+        return list(returns)
+    playing = [s for s in range(len(returns)) if s not in clock.lost]
+    floor = min((returns[s] for s in playing), default=0.0)
+    out = list(returns)
+    for order, seat in enumerate(clock.lost):
+        out[seat] = floor - len(clock.lost) + order
+    return out
+
+
 def frame(live: Any, now: float, scores: list[Any]) -> dict[str, Any] | None:
     """The clock as the state frame shows it: each human seat's remaining seconds at the
     moment the frame is built (None for bots), the seat whose time runs, and `at`, the server's
@@ -337,13 +351,23 @@ class ClockKeeper:
                     new.ended = True
                     values["status"] = "finished"
             values["clock"] = new.to_json()
+            finish = None
+            if new.ended:  # the last seat standing wins; a rated game is rated on that
+                from boardwright.web import ratings as R
+                finish = R.finishing(manager.storage, live.id, live.name, live.rated, live.seats,
+                                     standing_returns(new, [0.0] * live.players), values)
             try:
-                await manager._save_row(live, values, "a time-out in game %s",
+                await manager._save_row(live, values if finish is None else finish,
+                                        "a time-out in game %s",
                                         "the time-out could not be saved")
             except P.ProtocolError:  # not saved: the clock stays at zero, try again soon
                 asyncio.get_running_loop().call_later(1.0, self._fire, live, generation, seat)
                 return
             live.clock = new
+            if finish is not None:
+                live.seats = finish.seats
+            elif "rated" in values:
+                live.rated = bool(values["rated"])
             if new.ended:
                 live.status = "finished"
             live.undo_request = None

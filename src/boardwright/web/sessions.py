@@ -888,7 +888,8 @@ class GameManager:
         if clock is not None:
             values["clock"] = clock.to_json()
         finish = R.finishing(self.storage, live.id, live.name, live.rated, live.seats,
-                             new.returns(), values) if status == FINISHED else None
+                             K.standing_returns(clock, new.returns()),
+                             values) if status == FINISHED else None
         if finish is None:
             await self._save_row(live, values, "a move of game %s",
                                  "the move could not be saved; the game is unchanged, try again")
