@@ -43,6 +43,7 @@ from boardwright.web.tokens import hash_token, new_game_id, new_token, seat_for_
 log = logging.getLogger("boardwright.web")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
+OPEN_SEAT = "open"  # a seat entry of a new game: a human seat anyone may take later
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 MAX_PLAYERS = 8
 MAX_LIVE_GAMES = 5000
@@ -112,10 +113,13 @@ def check_agent(spec: str, offered: Collection[str] = ()) -> None:
                                         "this server")
 
 
-def seat_entry(seat: int, kind: str, connected: bool) -> dict[str, Any]:
+def seat_entry(seat: int, kind: str, connected: bool, open_seat: bool = False) -> dict[str, Any]:
     """A seat as the lobby and the tables list it; a bot playing a named level's agent string
-    also carries the level's name ("hard"), for people."""
+    also carries the level's name ("hard"), for people; a human seat nobody holds yet, which
+    anyone may take from the lobby (web/seats.py), says "open"."""
     entry: dict[str, Any] = {"seat": seat, "kind": kind, "connected": connected}
+    if open_seat:
+        entry["open"] = True
     level = level_of(kind) if kind != HUMAN else None
     if level is not None:
         entry["level"] = level
@@ -305,7 +309,8 @@ class LiveGame:
         return describe_with(self.renderer, self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
-        return [seat_entry(s, kind, self.connected(s)) for s, kind in enumerate(self.kinds)]
+        return [seat_entry(s, kind, self.connected(s), bool(self.seats[s].get("open")))
+                for s, kind in enumerate(self.kinds)]
 
     def last_action_for(self, seat: int | None) -> dict[str, Any] | None:
         return None if self.last is None else self.last.for_viewer(seat)
@@ -569,7 +574,8 @@ class GameManager:
             seats = [HUMAN] * (players or 2)
         if (not isinstance(seats, list) or not seats or len(seats) > MAX_PLAYERS
                 or not all(isinstance(s, str) and 0 < len(s.strip()) <= 100 for s in seats)):
-            raise RequestError(400, "\"seats\" must list one entry per seat: \"human\" or a bot "
+            raise RequestError(400, "\"seats\" must list one entry per seat: \"human\", \"open\" "
+                                    "(a human seat anyone may take later) or a bot "
                                     "such as \"random\", \"greedy\" or \"mcts:seconds=0.5\"")
         if players is None:
             players = len(seats)
@@ -585,8 +591,11 @@ class GameManager:
             raise RequestError(400, f"\"seed\" must be a whole number from 0 to {MAX_SEED}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-        # a level name is stored as its agent string: the record says which bot played
-        kinds = [HUMAN if s.strip().lower() == HUMAN else level_agent(s.strip()) for s in seats]
+        # a level name is stored as its agent string: the record says which bot played; an
+        # open seat is a human seat whose token goes to whoever takes it (web/seats.py)
+        opened = [s.strip().lower() == OPEN_SEAT for s in seats]
+        kinds = [HUMAN if s.strip().lower() in (HUMAN, OPEN_SEAT) else level_agent(s.strip())
+                 for s in seats]
         if len([g for g in self.games.values() if g.status != FINISHED]) >= MAX_LIVE_GAMES:
             raise RequestError(503, "the server has too many games in play; try again later")
         try:
@@ -600,13 +609,15 @@ class GameManager:
             state.view(None)
         except bw.BoardwrightError as exc:
             raise RequestError(400, str(exc)) from None
-        tokens = [new_token() if kind == HUMAN else None for kind in kinds]
+        tokens = [new_token() if kind == HUMAN and not o else None
+                  for kind, o in zip(kinds, opened)]
         stamp = now()
         row = {
             "id": new_game_id(), "game": name, "version": game.version, "players": players,
             "options": options, "seed": seed,
             "seats": [{"kind": kind, "token_hash": hash_token(t) if t else None,
-                       "joined": False} for kind, t in zip(kinds, tokens)],
+                       "joined": False, **({"open": True} if o else {})}
+                      for kind, t, o in zip(kinds, tokens, opened)],
             "record": [], "status": RUNNING if HUMAN not in kinds else OPEN, "step": 0,
             "scores": public_scores(state), "created": stamp, "updated": stamp,
         }
@@ -621,6 +632,8 @@ class GameManager:
             level = level_of(kind) if kind != HUMAN else None
             if level is not None:
                 entry["level"] = level
+            if opened[seat]:
+                entry["open"] = True
             if token is not None:
                 # in the fragment: browsers never send it, so no server or proxy logs it
                 entry["join_url"] = f"/play/{live.id}#token={token}"
@@ -648,7 +661,8 @@ class GameManager:
         return {
             "id": row["id"], "game": row["game"], "players": row["players"],
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
-            "seats": [seat_entry(s, seat["kind"], False) for s, seat in enumerate(row["seats"])],
+            "seats": [seat_entry(s, seat["kind"], False, bool(seat.get("open")))
+                      for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"],
         }
 
