@@ -84,7 +84,8 @@ function renderSeats() {
 function renderOptions() {
   const game = currentGame();
   const specs = (game && game.option_specs && game.option_specs[playersSelect.value]) || [];
-  const kept = options && optionsBox.dataset.game === gameSelect.value ? options.values() : {};
+  // what the user changed stays when the seat count changes; the rest takes the new defaults
+  const kept = options && optionsBox.dataset.game === gameSelect.value ? options.read() : {};
   optionsBox.dataset.game = gameSelect.value;
   options = optionForm(optionsBox, specs, kept);
 }
