@@ -25,6 +25,7 @@ Abbey & Mayor expansion): for a list option the value must be among its items.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -214,7 +215,7 @@ def describe_specs(specs: Sequence[OptionSpec]) -> list[tuple[str, str, str]]:
             kind = f"int {_span(spec)}"
         elif spec.choices:
             kind = f"{spec.type}: {' | '.join(map(str, spec.choices))}"
-        default = "not set" if spec.default is None else short_repr(_json(spec.default))
+        default = "not set" if spec.default is None else json.dumps(_json(spec.default))
         needs = "".join(f"; needs {k} = {v}" for k, v in spec.requires)
         rows.append((spec.name, kind, f"{spec.help} (default {default}{needs})"))
     return rows
