@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,13 +62,19 @@ class CarcassonneOptions:
 def option_specs(players: int) -> list[OptionSpec]:
     """The options of Carcassonne with `players` seats (docs/rules/carcassonne.md, section 3):
     the one description the options are validated with and the lobby and CLI show."""
+    return list(_specs(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
     am = (("expansions", ABBEY_MAYOR),)
 
     def count(name: str, what: str) -> OptionSpec:
         return OptionSpec(name, "int", 1, min=0, max=MAX_PIECES, requires=am,
                           help=f"{what} per player (0 removes them; more than 1 is a variant)")
 
-    return [
+    return (
         OptionSpec("expansions", "list", (), choices=KNOWN_EXPANSIONS,
                    labels=((ABBEY_MAYOR, "Abbey & Mayor"),),
                    help="expansions to play with: Abbey & Mayor adds abbeys, mayors, wagons, "
@@ -104,7 +112,7 @@ def option_specs(players: int) -> list[OptionSpec]:
                         "(needs connected wagon adjacency)"),
         OptionSpec("mayor_lies_flat", "bool", False, requires=am,
                    help="variant, display only: a mayor in a city without pennants lies flat"),
-    ]
+    )
 
 
 def _expansions(raw: dict[str, Any]) -> tuple[str, ...]:

@@ -11,6 +11,8 @@ set-ups the map defines.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,14 +27,20 @@ def option_specs(players: int) -> list[OptionSpec]:
     """The options of Queens & Princes (the module's docstring): the one description the
     options are validated with and the lobby and CLI show. A map may also be given inline as
     an object, and a position is an object: the game checks their content."""
-    return [
+    return list(_specs(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
+    return (
         OptionSpec("map", "str", DEFAULT_MAP, choices=tuple(MAP_FILES),
                    help="the map: a shipped one by name (the standard hex map), or through the "
                         "API or CLI a map object (radius, mountains, setup)"),
         OptionSpec("position", "object", None,
                    help="a starting position to play from instead of the set-up (puzzles, "
                         "studies, tests)"),
-    ]
+    )
 
 
 KNOWN_OPTIONS = tuple(spec.name for spec in option_specs(2))

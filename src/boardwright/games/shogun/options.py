@@ -21,6 +21,8 @@ Options (docs/rules/shogun.md):
 
 from __future__ import annotations
 
+import functools
+
 import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -99,7 +101,13 @@ NULLABLE = ("max_rounds", "max_decisions", "vp_threshold", "vp_threshold_4p", "h
 def option_specs(players: int) -> list[OptionSpec]:
     """The options of Rise of the Shogun with `players` seats (the module's docstring): the
     one description the options are validated with and the lobby and CLI show."""
-    return [
+    return list(_specs(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
+    return (
         OptionSpec("max_rounds", "int", None, min=1, max=10_000,
                    help="end the game after this round (not set: the rulebook's game, which "
                         "ends on victory points; 30 when only bots play)"),
@@ -120,7 +128,7 @@ def option_specs(players: int) -> list[OptionSpec]:
         OptionSpec("fixed_order", "object", None,
                    help="chance fixed for tests: first_player, treasure, missions, decks "
                         "(everyone can read it in the lobby)"),
-    ]
+    )
 
 
 def parse_options(raw: Mapping[str, Any], players: int,
