@@ -85,12 +85,14 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
 
 
 def test_queens_and_shogun_from_the_form(site, page):
-    open_lobby(site, page, "queens", 2)
+    open_lobby(site, page, "queens", 3)
     assert page.get_by_test_id("option-map").input_value() == "default"
     assert "position" in page.get_by_test_id("options-elsewhere").inner_text()
     page.get_by_test_id("seat-1").select_option("open")
+    page.get_by_test_id("seat-2").select_option("hard")
     queens = site.summary(create_from_form(page))
-    assert queens["game"] == "queens" and queens["options"] == {}
+    assert queens["game"] == "queens" and queens["options"] == {}  # defaults are not sent
+    assert [s["kind"] for s in queens["seats"]] == ["human", "human", "mcts:seconds=1"]
     assert queens["seats"][1].get("open") is True
 
     open_lobby(site, page, "shogun", 3)

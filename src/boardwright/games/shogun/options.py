@@ -151,7 +151,10 @@ def parse_options(raw: Mapping[str, Any], players: int,
         if not isinstance(listed, list) or len(listed) != players:
             raise InvalidOptionError(f"option 'heroes' must list one deck per seat ({players}), "
                                      f"not {listed!r}")
-        decks = tuple(resolve_deck(choice, custom) for choice in listed)
+        try:
+            decks = tuple(resolve_deck(choice, custom) for choice in listed)
+        except InvalidOptionError as exc:  # named, as every option error is
+            raise InvalidOptionError(f"option 'heroes': {exc}") from None
         names = [d.hero for d in decks]
         if len(set(names)) != len(names):
             raise InvalidOptionError("option 'heroes': each hero can be chosen by at most one "
