@@ -17,7 +17,7 @@ from typing import Any, Final, Sequence
 
 from boardwright.core.action_space import LearningActionSpace
 from boardwright.core.actions import Action, JsonDict
-from boardwright.core.errors import InvalidOptionError
+from boardwright.core.errors import BoardwrightError, InvalidOptionError
 from boardwright.core.inputs import copy_options, short_repr
 from boardwright.core.options import OptionSpec, derive_specs
 from boardwright.core.record import GameRecord
@@ -114,7 +114,7 @@ class Game(ABC):
         help_texts = help_texts if isinstance(help_texts, dict) else {}
         try:
             defaults = cls(players, {}).option_summary()  # type: ignore[call-arg]
-        except (InvalidOptionError, TypeError):
+        except (BoardwrightError, TypeError):  # needs options, or another constructor
             defaults = {}
         return derive_specs(defaults if isinstance(defaults, dict) else {}, help_texts)
 

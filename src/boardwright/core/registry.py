@@ -121,7 +121,7 @@ def option_specs(name: str, players: int = 2) -> list[OptionSpec]:
         return list(hook(players))
     try:
         game = factory(players, {})
-    except InvalidOptionError:
+    except BoardwrightError:
         return []
     return list(type(game).option_specs(players))
 

@@ -142,3 +142,15 @@ def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
         "(id) => !document.querySelector(`[data-testid=take-seat-${id}-1]`)", arg=game_id)
     assert not any(s.get("open") for s in site.summary(game_id)["seats"])
 
+
+
+def test_a_plugin_games_options_from_its_specs(site, page):
+    open_lobby(site, page, "goofspiel", 3)
+    cards = page.get_by_test_id("option-cards")
+    assert (cards.get_attribute("type"), cards.get_attribute("min"), cards.get_attribute("max"),
+            cards.input_value()) == ("number", "3", "20", "13")
+    cards.fill("5")
+    page.get_by_test_id("seat-1").select_option("random")
+    page.get_by_test_id("seat-2").select_option("open")
+    created = site.summary(create_from_form(page))
+    assert created["game"] == "goofspiel" and created["options"] == {"cards": 5}
