@@ -20,6 +20,7 @@ from boardwright.core import (
     InvalidOptionError,
     MalformedActionError,
     OMNISCIENT,
+    OptionSpec,
     PluginError,
     State,
     UnknownGameError,
@@ -28,6 +29,7 @@ from boardwright.core import (
     available_games,
     bots_only_options,
     load,
+    option_specs,
     register,
     replay,
 )
@@ -54,6 +56,6 @@ __all__ = [
     "Action", "BoardwrightError", "CorruptRecordError", "Game", "GameOverError", "GameRecord",
     "IllegalActionError", "InvalidOptionError", "MalformedActionError", "OMNISCIENT",
     "PluginError", "State", "UnknownGameError", "Viewer", "available_agents", "available_engines",
-    "available_games", "bots_only_options", "load", "register", "register_agent", "replay",
+    "available_games", "bots_only_options", "load", "option_specs", "OptionSpec", "register", "register_agent", "replay",
     "__version__",
 ]

@@ -312,7 +312,8 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random when omitted).")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
-                               "be); repeat for several.")] = None,
+                               "be); repeat for several. `boardwright options GAME` lists "
+                               "them.")] = None,
     expansion: Annotated[list[str] | None, typer.Option(
         "--expansion", "-x", metavar="NAME",
         help="Play with an expansion (e.g. abbey_mayor): adds it to the 'expansions' "
@@ -979,7 +980,8 @@ def simulate(
         "--players", "-p", help="Seats per game (default: the number of agents).")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
-                               "be); repeat for several.")] = None,
+                               "be); repeat for several. `boardwright options GAME` lists "
+                               "them.")] = None,
     expansion: Annotated[list[str] | None, typer.Option(
         "--expansion", "-x", metavar="NAME",
         help="Play with an expansion (e.g. abbey_mayor); repeat for several.")] = None,
@@ -1202,6 +1204,32 @@ def games() -> None:
         except bw.BoardwrightError:
             doc, engines = [], ""
         table.add_row(name, engines, Text(doc[0]) if doc else "")
+    console.print(table)
+
+
+@app.command("options")
+def options_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. carcassonne.")],
+    players: Annotated[int, typer.Option(
+        "--players", "-p", min=1, max=8,
+        help="Seats: some ranges and defaults depend on them.")] = 2,
+) -> None:
+    """List a game's options (`Game.option_specs`): type and range, what each does, its default.
+    They go to `play`, `simulate` and `serve`'s lobby as --option key=value."""
+    from boardwright.core.options import describe_specs
+
+    console = _console()
+    with _friendly_errors():
+        specs = bw.option_specs(game, players)
+    if not specs:
+        console.print(Text(f"{game} has no options."))
+        return
+    table = Table(show_edge=False, box=None, header_style="bold")
+    table.add_column("Option", no_wrap=True)
+    table.add_column("Values")
+    table.add_column("What it does")
+    for name, kind, text in describe_specs(specs):
+        table.add_row(name, Text(kind), Text(text))
     console.print(table)
 
 

@@ -84,7 +84,7 @@ def test_a_request_from_another_origin_cannot_act_with_the_cookie(tmp_path) -> N
         refused = api.post("/api/me", json={"name": "Mallory"}, headers=evil)
         assert refused.status_code == 403
         assert api.get("/api/me", headers=as_player(key)).json()["name"] == "Ann"
-        created = create(api, "carcassonne", ["human", "human"])
+        created = create(api, "carcassonne", ["human", "open"])
         took = api.post(f"/api/games/{created['id']}/seats/1/take", headers=evil)
         assert took.status_code == 403
         # a websocket from another origin is a spectator, whatever seat the cookie holds
@@ -154,8 +154,10 @@ def test_a_player_holds_one_seat_per_game(tmp_path) -> None:
 def test_take_an_open_seat(tmp_path) -> None:
     with client(sqlite_url(tmp_path)) as api:
         ann, bob = new_player(api, "Ann"), new_player(api, "Bob")
-        created = create(api, "carcassonne", ["human", "human", "random"], seed=5)
+        created = create(api, "carcassonne", ["open", "open", "human", "random"], seed=5)
         game_id = created["id"]
+        assert [("token" in s, s.get("open", False)) for s in created["seats"]] == [
+            (False, True), (False, True), (True, False), (False, False)]
         take = f"/api/games/{game_id}/seats/%d/take"
         assert api.post(take % 1).status_code == 401  # no name
         taken = api.post(take % 1, headers=as_player(bob))
@@ -165,21 +167,22 @@ def test_take_an_open_seat(tmp_path) -> None:
         assert body["game"]["seats"][1]["name"] == "Bob"
         again = api.post(take % 1, headers=as_player(ann))
         assert again.status_code == 409 and "not open" in again.json()["error"]
-        assert api.post(take % 0, headers=as_player(bob)).status_code == 409  # holds seat 2
-        bot = api.post(take % 2, headers=as_player(ann))
+        holds = api.post(take % 0, headers=as_player(bob))
+        assert holds.status_code == 409 and "already hold seat 2" in holds.json()["error"]
+        invited = api.post(take % 2, headers=as_player(ann))  # an invitation is not open
+        assert invited.status_code == 409 and "not open" in invited.json()["error"]
+        bot = api.post(take % 3, headers=as_player(ann))
         assert bot.status_code == 409 and "bot" in bot.json()["error"]
         assert api.post(take % 7, headers=as_player(ann)).status_code == 404
         assert api.post("/api/games/nosuchgame/seats/0/take",
                         headers=as_player(ann)).status_code == 404
-        # the taken seat's invitation no longer seats anyone
-        with seat_socket(api, created, 1) as ws:
-            error = receive(ws)
-            assert error["type"] == "error" and error["code"] == P.BAD_TOKEN
         with socket(api, game_id, bob) as ws:
             assert first_state(ws)["seat"] == 1
-        # the game opens when its last open seat is taken
-        assert api.get(f"/api/games/{game_id}").json()["status"] == "open"
+        # the game opens when its last human seat is taken or joined
         assert api.post(take % 0, headers=as_player(ann)).status_code == 200
+        assert api.get(f"/api/games/{game_id}").json()["status"] == "open"
+        with seat_socket(api, created, 2) as ws:
+            assert receive(ws)["seat"] == 2
         assert api.get(f"/api/games/{game_id}").json()["status"] == "running"
         mine = api.get("/api/me/games", headers=as_player(ann)).json()
         assert {g["id"] for g in mine} == {game_id}

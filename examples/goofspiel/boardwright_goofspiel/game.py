@@ -26,6 +26,7 @@ from boardwright.core.errors import (
     GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
 )
 from boardwright.core.game import Game, State
+from boardwright.core.options import OptionSpec, check_options
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, coerce_action, copy_options, short_repr,
 )
@@ -49,21 +50,20 @@ class GoofspielGame(Game):
 
     name = "goofspiel"
     version = "1"
-    options_help = {"cards": f"cards per hand and prizes ({MIN_CARDS} to {MAX_CARDS}, "
-                             f"default {DEFAULT_CARDS})"}
+
+    @classmethod
+    def option_specs(cls, players: int) -> list[OptionSpec]:
+        """The options, described once: validated from here, listed by `boardwright options
+        goofspiel`, and shown as a number field in the web lobby."""
+        return [OptionSpec("cards", "int", DEFAULT_CARDS, min=MIN_CARDS, max=MAX_CARDS,
+                           help="cards per hand and prizes")]
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)
         if not 2 <= players <= 4:
             raise InvalidOptionError(f"Goofspiel is for 2 to 4 players, not {players}")
-        unknown = set(options) - {"cards"}
-        if unknown:
-            raise InvalidOptionError(f"unknown Goofspiel option(s) {', '.join(sorted(unknown))}; "
-                                     "known: cards")
-        cards = options.setdefault("cards", DEFAULT_CARDS)
-        if type(cards) is not int or not MIN_CARDS <= cards <= MAX_CARDS:
-            raise InvalidOptionError(f"cards must be a whole number from {MIN_CARDS} to "
-                                     f"{MAX_CARDS}, not {short_repr(cards)}")
+        options = check_options(self.option_specs(players), options, "Goofspiel")
+        cards = options["cards"]
         super().__init__(players, options)
         self.cards = cards
         self.bids = tuple(Bid(card) for card in range(1, cards + 1))  # shared action objects

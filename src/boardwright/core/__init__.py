@@ -12,12 +12,14 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import OMNISCIENT, Game, State, Viewer, rank_returns
+from boardwright.core.options import OptionSpec, check_options
 from boardwright.core.record import GameRecord
 from boardwright.core.registry import (
     available_engines,
     available_games,
     bots_only_options,
     load,
+    option_specs,
     register,
     replay,
 )
@@ -27,5 +29,5 @@ __all__ = [
     "InvalidOptionError", "MalformedActionError", "PluginError", "UnknownGameError", "Game",
     "OMNISCIENT", "State", "Viewer",
     "rank_returns", "GameRecord", "available_engines", "available_games", "bots_only_options",
-    "load", "register", "replay",
+    "load", "register", "replay", "OptionSpec", "check_options", "option_specs",
 ]

@@ -17,8 +17,9 @@ from typing import Any, Final, Sequence
 
 from boardwright.core.action_space import LearningActionSpace
 from boardwright.core.actions import Action, JsonDict
-from boardwright.core.errors import InvalidOptionError
+from boardwright.core.errors import BoardwrightError, InvalidOptionError
 from boardwright.core.inputs import copy_options, short_repr
+from boardwright.core.options import OptionSpec, derive_specs
 from boardwright.core.record import GameRecord
 
 
@@ -99,6 +100,23 @@ class Game(ABC):
             raise InvalidOptionError(f"the {engine} engine of {game} is not available here: "
                                      f"{reason}")
         return engine
+
+    @classmethod
+    def option_specs(cls, players: int) -> list[OptionSpec]:
+        """The options this game takes with `players` seats, one `core.options.OptionSpec`
+        each (type, default, choices, range, help): the single description the game validates
+        with and every front end shows (the web lobby's form, the CLI). Games override it. The
+        default, for games that declare nothing, is derived from what they have: the options
+        a game created with none holds (typed from their values) and the texts of an
+        `options_help` class attribute (option name -> text); empty when the game cannot be
+        created with no options."""
+        help_texts = getattr(cls, "options_help", None)
+        help_texts = help_texts if isinstance(help_texts, dict) else {}
+        try:
+            defaults = cls(players, {}).option_summary()  # type: ignore[call-arg]
+        except (BoardwrightError, TypeError):  # needs options, or another constructor
+            defaults = {}
+        return derive_specs(defaults if isinstance(defaults, dict) else {}, help_texts)
 
     @property
     def options(self) -> JsonDict:

@@ -27,6 +27,7 @@ from boardwright.core.errors import (
 )
 from boardwright.core.game import Game, State
 from boardwright.core.inputs import MAX_INT, copy_options, short_repr
+from boardwright.core.options import OptionSpec
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -106,6 +107,23 @@ def bots_only_options(name: str, options: dict[str, Any] | None = None
     if hook is None:
         return options, {}
     return hook(options)
+
+
+def option_specs(name: str, players: int = 2) -> list[OptionSpec]:
+    """The options game `name` takes with `players` seats (`Game.option_specs`): what the web
+    lobby builds its form from and the CLI lists. A game registered as a plain factory
+    function is asked through a game it makes with no options (none when it cannot)."""
+    factory = _factory(name)
+    if type(players) is not int or not 0 < players < MAX_INT:
+        raise InvalidOptionError(f"players must be a whole number, not {short_repr(players)}")
+    hook = getattr(factory, "option_specs", None)
+    if callable(hook):
+        return list(hook(players))
+    try:
+        game = factory(players, {})
+    except BoardwrightError:
+        return []
+    return list(type(game).option_specs(players))
 
 
 def _engines(factory: GameFactory) -> tuple[str, ...]:

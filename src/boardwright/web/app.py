@@ -55,42 +55,6 @@ AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
 PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html",
          "leaderboard": "leaderboard.html"}
 
-# What each option does, for the lobby's create form (the games validate the values).
-OPTIONS_HELP: dict[str, dict[str, str]] = {
-    "carcassonne": {
-        "expansions": 'list of expansions, e.g. ["abbey_mayor"] (Abbey & Mayor; 6 players)',
-        "farmers": "true/false: score farmers on fields at the end (default true)",
-        "small_city_scoring": '"standard" (4 points for a 2-tile city) or "first_edition"',
-        "starting_seat": "the seat that plays first (default 0)",
-        "start_tile": 'letter of the start tile (default "D")',
-        "draw_order": "list of tile letters: a fixed draw pile instead of a shuffled one "
-                      "(puzzles, tests; visible to everyone in the lobby)",
-        "abbey_mayor_tiles": "with Abbey & Mayor: include its 12 landscape tiles (default true)",
-        "abbeys": "with Abbey & Mayor: abbey tiles per player (default 1)",
-        "mayors": "with Abbey & Mayor: mayors per player (default 1)",
-        "wagons": "with Abbey & Mayor: wagons per player (default 1)",
-        "barns": "with Abbey & Mayor: barns per player (default 1)",
-        "abbey_end_of_game": "with Abbey & Mayor: how abbeys score at the end",
-        "wagon_adjacency": "with Abbey & Mayor: where a wagon may move after scoring",
-        "wagon_traverse": "with Abbey & Mayor: wagons may cross occupied features",
-        "mayor_lies_flat": "with Abbey & Mayor: a mayor in a city without pennants lies flat",
-    },
-    "queens": {
-        "map": '"default" (the standard hex map) or a map object (radius, mountains, setup)',
-        "position": "a starting position to play from instead of the set-up (puzzles)",
-    },
-    "shogun": {
-        "max_rounds": "end the game after this round (none by default; 30 when only bots "
-                      "play)",
-        "vp_threshold": "victory points that win (default 24 / 22 / 20 for 2 / 3 / 4 players)",
-        "vp_threshold_4p": "the 4-player threshold alone (default 20)",
-        "own_peasant_step_cost": "0 or 1: what entering a space of one's own peasant costs",
-        "custom_decks": "true: decks other than the four heroes may be given in heroes",
-        "heroes": "one hero per seat (e.g. [\"ninja\", \"samurai\"]), skipping the hero choice",
-        "fixed_order": "chance fixed for tests: first_player, treasure, missions, decks "
-                       "(visible to everyone in the lobby)",
-    },
-}
 # Extra option sets tried when listing the player counts a game supports.
 PLAYER_COUNT_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "carcassonne": [{}, {"expansions": ["abbey_mayor"]}],
@@ -104,8 +68,9 @@ def levels() -> list[dict[str, str]]:
 
 
 def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
-    """The lobby's menu: every game with its player counts and options, the levels, and the
-    agent strings (the built-in ones, then those the server offers: `create_app(agents=...)`)."""
+    """The lobby's menu: every game with its player counts, its option specs per player count
+    (and their help texts by name, `options_help`), the levels, and the agent strings (the
+    built-in ones, then those the server offers: `create_app(agents=...)`)."""
     agents = list(AGENTS) + [a for a in offered if a not in AGENTS]
     games = []
     for name in bw.available_games():
@@ -126,23 +91,26 @@ def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
             doc = (type(bw.load(name, min(counts) if counts else 2)).__doc__ or "").strip()
         except bw.BoardwrightError:
             doc = ""
+        specs = option_specs(name, sorted(counts))
         games.append({"name": name, "players": sorted(counts),
                       "description": doc.splitlines()[0] if doc else "",
-                      "options_help": OPTIONS_HELP.get(name) or options_help(name, min(counts)),
+                      "option_specs": specs,
+                      "options_help": {o["name"]: o["help"] for o in specs[str(min(counts))]},
                       "levels": levels(), "agents": agents})
     return {"games": games, "levels": levels()}
 
 
-def options_help(name: str, players: int) -> dict[str, str]:
-    """A game's own help for its options (a plugin game's `options_help` class attribute, a
-    mapping of option name to text); none when it has none or cannot be loaded."""
-    try:
-        found = getattr(type(bw.load(name, players)), "options_help", None)
-    except bw.BoardwrightError:
-        return {}
-    if not isinstance(found, dict):
-        return {}
-    return {str(k): str(v) for k, v in found.items()}
+def option_specs(name: str, counts: list[int]) -> dict[str, list[dict[str, Any]]]:
+    """A game's option specs (`Game.option_specs`) per player count, as JSON: the lobby builds
+    its create form from them (a seat count may change a range or a default)."""
+    out = {}
+    for players in counts:
+        try:
+            out[str(players)] = [spec.to_json() for spec in bw.option_specs(name, players)]
+        except bw.BoardwrightError as exc:
+            log.error("the options of %s with %d players cannot be listed: %s", name, players, exc)
+            out[str(players)] = []
+    return out
 
 
 def _error(status: int, message: str) -> JSONResponse:

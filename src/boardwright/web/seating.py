@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.agents import HUMAN
 from boardwright.web.identity import Identity, hold_seat
+from boardwright.web.sessions import open_seat
 from boardwright.web.storage import now
 
 if TYPE_CHECKING:
@@ -50,10 +51,9 @@ def held_seats(seats: list[dict[str, Any]], identity_id: str) -> list[int]:
 
 
 def is_open(seat: dict[str, Any]) -> bool:
-    """A human seat nobody has joined and nobody holds (and not reserved for an invitation by
-    an explicit `"open": false`)."""
-    return (seat.get("kind") == HUMAN and not seat.get("joined") and not seat.get("identity")
-            and seat.get("open", True) is not False)
+    """A seat any named player may take: created open (the lobby's "open seat"), nobody has
+    joined it and nobody holds it (sessions.open_seat). Invitation seats are not open."""
+    return open_seat(seat)
 
 
 def seat_for_identity(seats: list[dict[str, Any]], identity: Identity | None,
@@ -74,6 +74,7 @@ def bound(seat: dict[str, Any], identity: Identity, take: bool) -> dict[str, Any
     if take:
         entry["joined"] = True
         entry["token_hash"] = None
+        entry.pop("open", None)
     return entry
 
 

@@ -47,6 +47,7 @@ from boardwright.web.tokens import hash_token, new_game_id, new_token, seat_for_
 log = logging.getLogger("boardwright.web")
 
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
+OPEN_SEAT = "open"  # a seat entry of a new game: a human seat anyone may take later
 OUTBOX = 256  # frames queued for one connection before it is dropped as too slow
 MAX_PLAYERS = 8
 MAX_LIVE_GAMES = 5000
@@ -116,13 +117,23 @@ def check_agent(spec: str, offered: Collection[str] = ()) -> None:
                                         "this server")
 
 
+def open_seat(stored: dict[str, Any]) -> bool:
+    """Whether a stored seat is open: created as an open human seat (the lobby's "open seat")
+    that nobody has joined or holds yet. Any named player may take it (seating.take_seat);
+    a seat created with an invitation token is not open, so an invitation stays the invitee's."""
+    return (stored.get("kind") == HUMAN and stored.get("open") is True
+            and not stored.get("joined") and not stored.get("identity"))
+
+
 def seat_entry(seat: int, kind: str, connected: bool,
                stored: dict[str, Any] | None = None) -> dict[str, Any]:
     """A seat as the lobby and the tables list it; a bot playing a named level's agent string
     also carries the level's name ("hard"), for people. A seat a named player holds carries
-    the name (`stored`: the game's seat entry), and a rated game's finished seats their rating
-    before and after (ratings.py)."""
+    the name (`stored`: the game's seat entry), a rated game's finished seats their rating
+    before and after (ratings.py), and a seat anyone may take says "open"."""
     entry: dict[str, Any] = {"seat": seat, "kind": kind, "connected": connected}
+    if stored is not None and open_seat(stored):
+        entry["open"] = True
     level = level_of(kind) if kind != HUMAN else None
     if level is not None:
         entry["level"] = level
@@ -623,7 +634,8 @@ class GameManager:
             seats = [HUMAN] * (players or 2)
         if (not isinstance(seats, list) or not seats or len(seats) > MAX_PLAYERS
                 or not all(isinstance(s, str) and 0 < len(s.strip()) <= 100 for s in seats)):
-            raise RequestError(400, "\"seats\" must list one entry per seat: \"human\" or a bot "
+            raise RequestError(400, "\"seats\" must list one entry per seat: \"human\", \"open\" "
+                                    "(a human seat anyone may take later) or a bot "
                                     "such as \"random\", \"greedy\" or \"mcts:seconds=0.5\"")
         if players is None:
             players = len(seats)
@@ -639,8 +651,11 @@ class GameManager:
             raise RequestError(400, f"\"seed\" must be a whole number from 0 to {MAX_SEED}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-        # a level name is stored as its agent string: the record says which bot played
-        kinds = [HUMAN if s.strip().lower() == HUMAN else level_agent(s.strip()) for s in seats]
+        # a level name is stored as its agent string: the record says which bot played; an
+        # open seat is a human seat without a token, for a named player to take (seating.py)
+        opened = [s.strip().lower() == OPEN_SEAT for s in seats]
+        kinds = [HUMAN if s.strip().lower() in (HUMAN, OPEN_SEAT) else level_agent(s.strip())
+                 for s in seats]
         if len([g for g in self.games.values() if g.status != FINISHED]) >= MAX_LIVE_GAMES:
             raise RequestError(503, "the server has too many games in play; try again later")
         try:
@@ -657,13 +672,15 @@ class GameManager:
                 raise bw.InvalidOptionError("a clock needs a human seat: bots have no clock")
         except bw.BoardwrightError as exc:
             raise RequestError(400, str(exc)) from None
-        tokens = [new_token() if kind == HUMAN else None for kind in kinds]
+        tokens = [new_token() if kind == HUMAN and not o else None
+                  for kind, o in zip(kinds, opened)]
         stamp = now()
         row = {
             "id": new_game_id(), "game": name, "version": game.version, "players": players,
             "options": options, "seed": seed,
             "seats": [{"kind": kind, "token_hash": hash_token(t) if t else None,
-                       "joined": False} for kind, t in zip(kinds, tokens)],
+                       "joined": False, **({"open": True} if o else {})}
+                      for kind, t, o in zip(kinds, tokens, opened)],
             "record": [], "status": RUNNING if HUMAN not in kinds else OPEN, "step": 0,
             "scores": public_scores(state), "created": stamp, "updated": stamp,
             "rated": rated and HUMAN in kinds,  # bots alone are never rated
@@ -680,6 +697,8 @@ class GameManager:
             level = level_of(kind) if kind != HUMAN else None
             if level is not None:
                 entry["level"] = level
+            if opened[seat]:
+                entry["open"] = True
             if token is not None:
                 # in the fragment: browsers never send it, so no server or proxy logs it
                 entry["join_url"] = f"/play/{live.id}#token={token}"

@@ -1,4 +1,4 @@
-"""The lobby's bot levels in Chromium: the seats offer human, easy, medium and hard with each
+"""The lobby's bot levels in Chromium: the seats offer me, open, easy, medium and hard with each
 level's agent string shown, and a game created with a level records its agent string."""
 
 from __future__ import annotations
@@ -13,24 +13,23 @@ def test_the_lobby_offers_the_levels_and_shows_their_agent_strings(site, page):
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.get_by_test_id("new-game").select_option("carcassonne")
     page.get_by_test_id("new-players").select_option("3")
-    offered = page.evaluate(
-        "() => [...document.querySelectorAll('[data-testid=agent-list] option')]"
-        ".map((o) => [o.value, o.label])")
+    offered = page.get_by_test_id("seat-1").evaluate(
+        "(s) => [...s.options].map((o) => [o.value, o.title])")
     values = [value for value, _ in offered]
-    assert values[:4] == ["human", "easy", "medium", "hard"]
-    labels = dict(offered)
-    assert labels["easy"].startswith("greedy:depth=1")
-    assert labels["medium"].startswith("mcts:seconds=0.25")
-    assert labels["hard"].startswith("mcts:seconds=1")
-    # a bot seat starts at a level, its agent string next to it; typing another level updates it
+    assert values[:5] == ["human", "open", "easy", "medium", "hard"]
+    titles = dict(offered)
+    assert titles["easy"].startswith("greedy:depth=1")
+    assert titles["medium"].startswith("mcts:seconds=0.25")
+    assert titles["hard"].startswith("mcts:seconds=1")
+    # a bot seat starts at a level, its agent string next to it; choosing another level updates it
     assert page.get_by_test_id("seat-1").input_value() == "medium"
     assert page.get_by_test_id("seat-agent-1").inner_text() == "bot mcts:seconds=0.25"
-    page.get_by_test_id("seat-2").fill("hard")
+    page.get_by_test_id("seat-2").select_option("hard")
     assert page.get_by_test_id("seat-agent-2").inner_text() == "bot mcts:seconds=1"
     assert "mcts:seconds=1" in page.get_by_test_id("seat-2").get_attribute("title")
-    page.get_by_test_id("seat-1").fill("easy")
+    page.get_by_test_id("seat-1").select_option("easy")
     assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
-    page.get_by_test_id("seat-0").fill("human")
+    page.get_by_test_id("seat-0").select_option("human")
     assert page.get_by_test_id("seat-agent-0").inner_text() == ""
     page.get_by_test_id("create-game").click()
     created = page.get_by_test_id("created")

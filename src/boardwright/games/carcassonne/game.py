@@ -9,6 +9,7 @@ from typing import Any
 from boardwright.core.chance import ChanceScript, ExplicitChanceState
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import PLAYOUT_POLICIES, Game, PlayoutStop
+from boardwright.core.options import OptionSpec
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
 )
@@ -23,7 +24,7 @@ from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
 from boardwright.games.carcassonne.evaluation import evaluate, shipped_weights
 from boardwright.games.carcassonne.heuristic import potential_scores
-from boardwright.games.carcassonne.options import CarcassonneOptions, parse_options
+from boardwright.games.carcassonne.options import CarcassonneOptions, option_specs, parse_options
 from boardwright.games.carcassonne import native
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
@@ -141,6 +142,10 @@ class CarcassonneGame(Game):
         if engine == "native":
             return "" if native.AVAILABLE else native.UNAVAILABLE_REASON
         return ""
+
+    @classmethod
+    def option_specs(cls, players: int) -> list[OptionSpec]:
+        return option_specs(players)
 
     def __init__(self, players: int, options: dict[str, Any], engine: str | None = None) -> None:
         self.engine = self.choose_engine(engine)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import functools
+
+from dataclasses import dataclass
 from typing import Any
 
 from boardwright.core.errors import InvalidOptionError
+from boardwright.core.options import OptionSpec, check_options, check_unknown
 from boardwright.games.carcassonne.capabilities.abbey import END_MANDATORY, END_OPTIONS
 from boardwright.games.carcassonne.capabilities.wagon import ADJACENCY_OPTIONS, NEARBY
 from boardwright.games.carcassonne.scoring import SMALL_CITY_FIRST_EDITION, SMALL_CITY_STANDARD
@@ -16,14 +19,6 @@ KNOWN_EXPANSIONS: tuple[str, ...] = (ABBEY_MAYOR,)
 MAX_PLAYERS = {False: 5, True: 6}  # without / with Abbey & Mayor (its sixth colour)
 MAX_DRAW_ORDER = 500  # keeps every reachable coordinate inside the packed-position range
 MAX_PIECES = 20
-# Options that only exist with Abbey & Mayor, with their defaults when it is on.
-EXPANSION_OPTIONS: dict[str, Any] = {
-    "abbey_mayor_tiles": True, "abbeys": 1, "mayors": 1, "wagons": 1, "barns": 1,
-    "abbey_end_of_game": END_MANDATORY, "wagon_adjacency": NEARBY, "wagon_traverse": False,
-    "mayor_lies_flat": False,
-}
-
-
 @dataclass(frozen=True)
 class CarcassonneOptions:
     """Validated options with their defaults (see docs/rules/carcassonne.md, Options)."""
@@ -64,25 +59,60 @@ class CarcassonneOptions:
         return data
 
 
-def _bool(raw: dict[str, Any], key: str) -> bool:
-    if not isinstance(raw[key], bool):
-        raise InvalidOptionError(f"option {key!r} must be true or false, not {raw[key]!r}")
-    return raw[key]
+def option_specs(players: int) -> list[OptionSpec]:
+    """The options of Carcassonne with `players` seats (docs/rules/carcassonne.md, section 3):
+    the one description the options are validated with and the lobby and CLI show."""
+    return list(_specs(players))
 
 
-def _choice(raw: dict[str, Any], key: str, choices: tuple[str, ...]) -> str:
-    if raw[key] not in choices:
-        raise InvalidOptionError(
-            f"option {key!r} must be one of {', '.join(map(repr, choices))}, not {raw[key]!r}")
-    return raw[key]
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
+    am = (("expansions", ABBEY_MAYOR),)
 
+    def count(name: str, what: str) -> OptionSpec:
+        return OptionSpec(name, "int", 1, min=0, max=MAX_PIECES, requires=am,
+                          help=f"{what} per player (0 removes them; more than 1 is a variant)")
 
-def _count(raw: dict[str, Any], key: str) -> int:
-    value = raw[key]
-    if type(value) is not int or not 0 <= value <= MAX_PIECES:
-        raise InvalidOptionError(f"option {key!r} must be a whole number from 0 to {MAX_PIECES}, "
-                                 f"not {value!r}")
-    return value
+    return (
+        OptionSpec("expansions", "list", (), choices=KNOWN_EXPANSIONS,
+                   labels=((ABBEY_MAYOR, "Abbey & Mayor"),),
+                   help="expansions to play with: Abbey & Mayor adds abbeys, mayors, wagons, "
+                        "barns, 12 landscape tiles and a sixth colour"),
+        OptionSpec("farmers", "bool", True,
+                   help="followers may be laid in fields as farmers, who score at the end"),
+        OptionSpec("small_city_scoring", "str", SMALL_CITY_STANDARD,
+                   choices=(SMALL_CITY_STANDARD, SMALL_CITY_FIRST_EDITION),
+                   labels=((SMALL_CITY_STANDARD, "standard: a 2-tile city scores 4"),
+                           (SMALL_CITY_FIRST_EDITION, "first edition: a 2-tile city scores 2")),
+                   help="what a completed city of two tiles scores"),
+        OptionSpec("starting_seat", "int", 0, min=0, max=max(players - 1, 0),
+                   help="the seat that takes the first turn"),
+        OptionSpec("start_tile", "str", "D", help="the name of the tile placed first, at (0, 0)"),
+        OptionSpec("draw_order", "list", None, max=MAX_DRAW_ORDER,
+                   help="tile names: a fixed draw pile, drawn from the front, instead of a "
+                        "shuffled one (puzzles, tests; everyone can read it in the lobby)"),
+        OptionSpec("abbey_mayor_tiles", "bool", True, requires=am,
+                   help="shuffle the 12 Abbey & Mayor landscape tiles into the pile"),
+        count("abbeys", "abbey tiles"),
+        count("mayors", "mayors"),
+        count("wagons", "wagons"),
+        count("barns", "barns"),
+        OptionSpec("abbey_end_of_game", "str", END_MANDATORY, choices=END_OPTIONS, requires=am,
+                   labels=((END_MANDATORY, "a final round: a placeable abbey must be placed"),
+                           ("none", "no final round"),
+                           ("voluntary_round", "a final round: each player may pass")),
+                   help="what happens to abbeys still held when the last tile is down"),
+        OptionSpec("wagon_adjacency", "str", NEARBY, choices=ADJACENCY_OPTIONS, requires=am,
+                   labels=((NEARBY, "nearby: on its tile or a surrounding one (2nd edition)"),
+                           ("connected", "connected: linked to the scored feature (1st edition)")),
+                   help="where a wagon may move after its feature scores"),
+        OptionSpec("wagon_traverse", "bool", False, requires=am,
+                   help="variant: a wagon may travel through a chain of linked features "
+                        "(needs connected wagon adjacency)"),
+        OptionSpec("mayor_lies_flat", "bool", False, requires=am,
+                   help="variant, display only: a mayor in a city without pennants lies flat"),
+    )
 
 
 def _expansions(raw: dict[str, Any]) -> tuple[str, ...]:
@@ -101,59 +131,33 @@ def _expansions(raw: dict[str, Any]) -> tuple[str, ...]:
 
 def parse_options(raw: dict[str, Any], players: int, base_tiles: set[str],
                   expansion_tiles: set[str]) -> CarcassonneOptions:
-    """Validate raw options; a draw order may name base tiles, and expansion tiles when on."""
-    known = {f.name for f in fields(CarcassonneOptions)}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise InvalidOptionError(
-            f"unknown Carcassonne option(s) {', '.join(map(repr, unknown))}; "
-            f"known: {', '.join(sorted(known))}")
+    """Validate raw options against `option_specs`; then what the specs cannot say: the
+    expansions' other spelling, the player count they allow, and the tile names a draw order
+    may use (base tiles, and expansion tiles when on)."""
+    specs = option_specs(players)
+    check_unknown(specs, raw, "Carcassonne")
     expansions = _expansions(raw)
     with_am = ABBEY_MAYOR in expansions
     if not 1 <= players <= MAX_PLAYERS[with_am]:
         raise InvalidOptionError(
             f"Carcassonne takes 1 to {MAX_PLAYERS[with_am]} players"
             f"{' with Abbey & Mayor' if with_am else ' (6 with Abbey & Mayor)'}, not {players}")
-    values: dict[str, Any] = {"expansions": expansions}
-    if "farmers" in raw:
-        values["farmers"] = _bool(raw, "farmers")
-    if "small_city_scoring" in raw:
-        values["small_city_scoring"] = _choice(
-            raw, "small_city_scoring", (SMALL_CITY_STANDARD, SMALL_CITY_FIRST_EDITION))
-    if "starting_seat" in raw:
-        seat = raw["starting_seat"]
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidOptionError(
-                f"option 'starting_seat' must be a seat from 0 to {players - 1}, not {seat!r}")
-        values["starting_seat"] = seat
-    for key, default in EXPANSION_OPTIONS.items():
+    for key in EXPANSION_OPTIONS:
         if key in raw and not with_am:
             raise InvalidOptionError(f"option {key!r} needs the {ABBEY_MAYOR!r} expansion "
                                      "(options={'expansions': ['abbey_mayor'], ...})")
-        if not with_am:
-            continue
-        if key not in raw:
-            values[key] = default
-        elif isinstance(default, bool):
-            values[key] = _bool(raw, key)
-        elif isinstance(default, int):
-            values[key] = _count(raw, key)
-    if with_am:
-        if "abbey_end_of_game" in raw:
-            values["abbey_end_of_game"] = _choice(raw, "abbey_end_of_game", END_OPTIONS)
-        if "wagon_adjacency" in raw:
-            values["wagon_adjacency"] = _choice(raw, "wagon_adjacency", ADJACENCY_OPTIONS)
-        if values["wagon_traverse"] and values["wagon_adjacency"] != "connected":
-            raise InvalidOptionError(
-                "option 'wagon_traverse' only works with wagon_adjacency = 'connected'")
+    values = check_options(specs, {**raw, "expansions": list(expansions)}, "Carcassonne",
+                           own=("start_tile", "draw_order"))
+    values["expansions"] = expansions
+    if with_am and values["wagon_traverse"] and values["wagon_adjacency"] != "connected":
+        raise InvalidOptionError(
+            "option 'wagon_traverse' only works with wagon_adjacency = 'connected'")
     tile_names = base_tiles | (expansion_tiles if values.get("abbey_mayor_tiles") else set())
-    if "start_tile" in raw:
-        tile = raw["start_tile"]
-        if not isinstance(tile, str) or tile not in tile_names:
-            raise InvalidOptionError(f"option 'start_tile': unknown tile {tile!r}")
-        values["start_tile"] = tile
-    if raw.get("draw_order") is not None:
-        order = raw["draw_order"]
+    tile = values["start_tile"]
+    if not isinstance(tile, str) or tile not in tile_names:
+        raise InvalidOptionError(f"option 'start_tile': unknown tile {tile!r}")
+    if values.get("draw_order") is not None:
+        order = values["draw_order"]
         if not isinstance(order, (list, tuple)):
             raise InvalidOptionError("option 'draw_order' must be a list of tile names")
         if len(order) > MAX_DRAW_ORDER:
@@ -163,3 +167,8 @@ def parse_options(raw: dict[str, Any], players: int, base_tiles: set[str],
                 raise InvalidOptionError(f"option 'draw_order': unknown tile {tile!r} at #{index}")
         values["draw_order"] = tuple(order)
     return CarcassonneOptions(**values)
+
+
+# Options that only exist with Abbey & Mayor, with their defaults when it is on (from the specs).
+EXPANSION_OPTIONS: dict[str, Any] = {spec.name: spec.default for spec in option_specs(2)
+                                     if spec.requires}

@@ -20,6 +20,7 @@ from typing import Any
 from boardwright.core.chance import ExplicitChanceState
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.options import OptionSpec
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
 )
@@ -30,7 +31,7 @@ from boardwright.games.queens.actions import (
 from boardwright.games.queens.board import Board
 from boardwright.games.queens.heuristic import evaluate
 from boardwright.games.queens.maps import MapSpec
-from boardwright.games.queens.options import parse_options
+from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import QueensState
 
@@ -72,6 +73,10 @@ class QueensGame(Game):
 
     name = "queens"
     version = "1"
+
+    @classmethod
+    def option_specs(cls, players: int) -> list[OptionSpec]:
+        return option_specs(players)
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)  # the game's own: later edits by the caller change nothing

@@ -11,14 +11,39 @@ set-ups the map defines.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any
 
 from boardwright.core.errors import InvalidOptionError
-from boardwright.games.queens.maps import DEFAULT_MAP, MapSpec, load_map, parse_map
+from boardwright.core.options import OptionSpec, check_unknown
+from boardwright.games.queens.maps import DEFAULT_MAP, MAP_FILES, MapSpec, load_map, parse_map
 from boardwright.games.queens.position import Position, parse_position, standard_position
 
-KNOWN_OPTIONS = ("map", "position")
+
+
+def option_specs(players: int) -> list[OptionSpec]:
+    """The options of Queens & Princes (the module's docstring): the one description the
+    options are validated with and the lobby and CLI show. A map may also be given inline as
+    an object, and a position is an object: the game checks their content."""
+    return list(_specs(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
+    return (
+        OptionSpec("map", "str", DEFAULT_MAP, choices=tuple(MAP_FILES),
+                   help="the map: a shipped one by name (the standard hex map), or through the "
+                        "API or CLI a map object (radius, mountains, setup)"),
+        OptionSpec("position", "object", None,
+                   help="a starting position to play from instead of the set-up (puzzles, "
+                        "studies, tests)"),
+    )
+
+
+KNOWN_OPTIONS = tuple(spec.name for spec in option_specs(2))
 
 
 @dataclass(frozen=True)
@@ -38,11 +63,7 @@ class QueensOptions:
 
 
 def parse_options(raw: dict[str, Any], players: int) -> QueensOptions:
-    unknown = sorted(set(raw) - set(KNOWN_OPTIONS))
-    if unknown:
-        raise InvalidOptionError(
-            f"unknown Queens option(s) {', '.join(map(repr, unknown))}; "
-            f"known: {', '.join(KNOWN_OPTIONS)}")
+    check_unknown(option_specs(players), raw, "Queens")
     map_raw = raw.get("map", DEFAULT_MAP)
     if isinstance(map_raw, str):
         spec, name = load_map(map_raw), map_raw

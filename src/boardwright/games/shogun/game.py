@@ -9,6 +9,7 @@ from boardwright.core.chance import ChanceScript, ExplicitChanceState
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import Game
 from boardwright.core.inputs import check_action_json, check_seed, copy_options, short_repr
+from boardwright.core.options import OptionSpec
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
 from boardwright.games.shogun.chance import ShogunChance, outcome_layout
@@ -16,7 +17,7 @@ from boardwright.games.shogun.content import ShogunContent, colours_for, load_co
 from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
-from boardwright.games.shogun.options import parse_options
+from boardwright.games.shogun.options import option_specs, parse_options
 from boardwright.games.shogun.visibility import SECRET_ACTIONS, hidden_fingerprint
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
@@ -73,6 +74,10 @@ class ShogunGame(Game):
                       for b in self.board.neighbours[a])
         self.space = ActionSpace(self.board.ids, edges, tuple(catalogue),
                                  self.treasure_order, HEROES, self.colours, ATTRIBUTES, players)
+
+    @classmethod
+    def option_specs(cls, players: int) -> list[OptionSpec]:
+        return option_specs(players)
 
     @classmethod
     def bots_only_options(cls, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

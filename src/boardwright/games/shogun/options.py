@@ -21,17 +21,18 @@ Options (docs/rules/shogun.md):
 
 from __future__ import annotations
 
+import functools
+
 import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from boardwright.core.errors import InvalidOptionError
+from boardwright.core.options import OptionSpec, check_options
 from boardwright.duel import HeroDeck
 from boardwright.games.shogun.content import ShogunContent, check_player_count
 from boardwright.games.shogun.decks import HEROES, resolve_deck
 
-KNOWN_OPTIONS = ("max_rounds", "max_decisions", "vp_threshold", "vp_threshold_4p",
-                 "own_peasant_step_cost", "custom_decks", "heroes", "fixed_order")
 FIXED_KEYS = ("first_player", "treasure", "missions", "decks")
 DEFAULT_THRESHOLDS = {2: 24, 3: 22, 4: 20}
 
@@ -92,40 +93,68 @@ def _order(value: Any, key: str, allowed: set[str], size: int) -> tuple[str, ...
     return tuple(value)
 
 
+# Options that may be given as null, meaning "not set" (what records of earlier games hold).
+NULLABLE = ("max_rounds", "max_decisions", "vp_threshold", "vp_threshold_4p", "heroes",
+            "fixed_order")
+
+
+def option_specs(players: int) -> list[OptionSpec]:
+    """The options of Rise of the Shogun with `players` seats (the module's docstring): the
+    one description the options are validated with and the lobby and CLI show."""
+    return list(_specs(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _specs(players: int) -> tuple[OptionSpec, ...]:
+    """The specs, built once per player count (they are immutable)."""
+    return (
+        OptionSpec("max_rounds", "int", None, min=1, max=10_000,
+                   help="end the game after this round (not set: the rulebook's game, which "
+                        "ends on victory points; 30 when only bots play)"),
+        OptionSpec("max_decisions", "int", None, min=1, max=100_000_000,
+                   help="end the game once this many decisions were taken (a bound for tools)"),
+        OptionSpec("vp_threshold", "int", DEFAULT_THRESHOLDS.get(players), min=1, max=1000,
+                   help="victory points that win (24 / 22 / 20 for 2 / 3 / 4 players)"),
+        OptionSpec("vp_threshold_4p", "int", DEFAULT_THRESHOLDS[4], min=1, max=1000,
+                   help="the 4-player threshold alone (24 is the rulebook's other reading); "
+                        "vp_threshold takes precedence"),
+        OptionSpec("own_peasant_step_cost", "int", 0, min=0, max=1,
+                   help="what entering a space of one's own peasant costs a moving hero"),
+        OptionSpec("custom_decks", "bool", False,
+                   help="decks other than the four heroes may be given in heroes (as tables)"),
+        OptionSpec("heroes", "list", None, choices=HEROES, min=players, max=players,
+                   help="one hero per seat, in seat order, skipping the hero choice of the "
+                        "set-up"),
+        OptionSpec("fixed_order", "object", None,
+                   help="chance fixed for tests: first_player, treasure, missions, decks "
+                        "(everyone can read it in the lobby)"),
+    )
+
+
 def parse_options(raw: Mapping[str, Any], players: int,
                   content: ShogunContent) -> ShogunOptions:
-    """Check every option; InvalidOptionError names the one at fault."""
+    """Check every option against `option_specs`, then what the specs cannot say (one deck
+    per seat, the fixed orders); InvalidOptionError names the one at fault."""
     check_player_count(players)
-    unknown = sorted(set(raw) - set(KNOWN_OPTIONS))
-    if unknown:
-        raise InvalidOptionError(f"unknown Shogun option(s) {', '.join(map(repr, unknown))}; "
-                                 f"known: {', '.join(KNOWN_OPTIONS)}")
-    max_rounds = None
-    if raw.get("max_rounds") is not None:
-        max_rounds = _whole(raw, "max_rounds", 1, 10_000)
-    max_decisions = None
-    if raw.get("max_decisions") is not None:
-        max_decisions = _whole(raw, "max_decisions", 1, 100_000_000)
-    threshold = DEFAULT_THRESHOLDS[players]
-    if players == 4 and raw.get("vp_threshold_4p") is not None:
-        threshold = _whole(raw, "vp_threshold_4p", 1, 1000)
-    elif "vp_threshold_4p" in raw and raw["vp_threshold_4p"] is not None:
-        _whole(raw, "vp_threshold_4p", 1, 1000)
-    if raw.get("vp_threshold") is not None:
-        threshold = _whole(raw, "vp_threshold", 1, 1000)
-    cost = 0
-    if "own_peasant_step_cost" in raw:
-        cost = _whole(raw, "own_peasant_step_cost", 0, 1)
-    custom = raw.get("custom_decks", False)
-    if not isinstance(custom, bool):
-        raise InvalidOptionError(f"option 'custom_decks' must be true or false, not {custom!r}")
+    given = {k: v for k, v in raw.items() if v is not None or k not in NULLABLE}
+    values = check_options(option_specs(players), given, "Shogun", own=("heroes", "fixed_order"))
+    max_rounds = values.get("max_rounds")
+    max_decisions = values.get("max_decisions")
+    threshold = values["vp_threshold_4p"] if players == 4 else DEFAULT_THRESHOLDS[players]
+    if "vp_threshold" in given:
+        threshold = values["vp_threshold"]
+    cost = values["own_peasant_step_cost"]
+    custom = values["custom_decks"]
     heroes: tuple[HeroDeck, ...] | None = None
     if raw.get("heroes") is not None:
         listed = raw["heroes"]
         if not isinstance(listed, list) or len(listed) != players:
             raise InvalidOptionError(f"option 'heroes' must list one deck per seat ({players}), "
                                      f"not {listed!r}")
-        decks = tuple(resolve_deck(choice, custom) for choice in listed)
+        try:
+            decks = tuple(resolve_deck(choice, custom) for choice in listed)
+        except InvalidOptionError as exc:  # named, as every option error is
+            raise InvalidOptionError(f"option 'heroes': {exc}") from None
         names = [d.hero for d in decks]
         if len(set(names)) != len(names):
             raise InvalidOptionError("option 'heroes': each hero can be chosen by at most one "
@@ -178,6 +207,9 @@ def _parse_fixed(value: Any, players: int, content: ShogunContent,
         raise InvalidOptionError("fixed_order.decks needs the option 'heroes', so each seat's "
                                  "deck is known before the game starts")
     return FixedOrder(first, treasure, missions, decks)
+
+
+KNOWN_OPTIONS = tuple(spec.name for spec in option_specs(2))
 
 
 def known_heroes() -> tuple[str, ...]:

@@ -35,12 +35,14 @@ async function request(method, url, body) {
   return data;
 }
 
-/** {"games": [{"name", "players": [...], "options_help": {...}, "agents": [...]}]} */
+/** {"games": [{"name", "players": [...], "option_specs": {"<players>": [spec, ...]},
+ *  "options_help": {...}, "levels": [...], "agents": [...]}]} */
 export const catalog = () => request('GET', '/api/catalog');
 
 /** body: {game, players, options, seats, seed?} -> {id, seats: [...], spectate_url} */
 export const createGame = (body) => request('POST', '/api/games', body);
 
+/** An open seat's token for the caller: {id, seat, token, join_url} (409 when not open). */
 /** status: "open" | "running" | "finished" | undefined */
 export const listGames = (status) =>
   request('GET', status ? `/api/games?status=${encodeURIComponent(status)}` : '/api/games');

@@ -1,7 +1,9 @@
-// The lobby: create a game (game, players, a human or bot string per seat, options JSON,
-// seed), show its join links and spectator link, and list the games by status.
+// The lobby: create a game (game, players, per seat "me", an open seat or a bot, the game's
+// options as a form built from its specs: optionform.js, seed), show its join links and
+// spectator link, and list the games by status, with a "Take seat" button on open seats.
 
 import * as api from './api.js';
+import {optionForm} from './optionform.js';
 import {el, replace} from './util.js';
 
 const STATUSES = ['open', 'running', 'finished'];
@@ -9,19 +11,19 @@ const form = document.getElementById('create-form');
 const gameSelect = document.getElementById('new-game');
 const playersSelect = document.getElementById('new-players');
 const seatsBox = document.getElementById('seats');
-const optionsBox = document.getElementById('new-options');
-const optionsHelp = document.getElementById('options-help');
+const optionsBox = document.getElementById('options-form');
 const seedInput = document.getElementById('new-seed');
 const errorBox = document.getElementById('create-error');
 const created = document.getElementById('created');
 let games = [];
+let options = null; // the options form of the chosen game and player count
 
 function currentGame() {
   return games.find((g) => g.name === gameSelect.value);
 }
 
 function seatInputs() {
-  return [...seatsBox.querySelectorAll('input.seat-kind')];
+  return [...seatsBox.querySelectorAll('select.seat-kind')];
 }
 
 function renderPlayers() {
@@ -32,61 +34,60 @@ function renderPlayers() {
   const preferred = game.players.includes(previous) ? previous : game.players.includes(2) ? 2 : game.players[0];
   playersSelect.value = String(preferred);
   renderSeats();
-  renderOptionsHelp();
 }
 
-// A seat is "human", a named level (easy, medium, hard: each stands for an agent string, shown
-// next to the seat) or any agent string typed in full.
+// A seat is "me" (the creator: "human", with a join link), an open seat (a human seat anyone
+// may take later from the lobby), a named level (easy, medium, hard: each stands for an agent
+// string, shown next to the seat) or one of the agent strings the server offers.
 function levelOf(value) {
   const game = currentGame();
-  const name = value.trim().toLowerCase();
-  return ((game && game.levels) || []).find((level) => level.name === name) || null;
+  return ((game && game.levels) || []).find((level) => level.name === value) || null;
 }
 
-function describeSeat(input, note) {
-  const level = levelOf(input.value);
-  const text = level ? `bot ${level.agent}` : '';
-  note.textContent = text;
-  input.title = level ? `${level.name}: ${level.agent} — ${level.description}` : '';
+function describeSeat(select, note) {
+  const level = levelOf(select.value);
+  note.textContent = level ? `bot ${level.agent}` : select.value === 'open' ? 'anyone may take it in the lobby' : '';
+  select.title = level ? `${level.name}: ${level.agent} — ${level.description}` : '';
+}
+
+function seatChoices(game) {
+  const levels = (game && game.levels) || [];
+  return [
+    el('option', {value: 'human'}, 'me'),
+    el('option', {value: 'open'}, 'open seat'),
+    el('optgroup', {label: 'bot level'}, levels.map((level) => el('option', {value: level.name,
+      title: `${level.agent} — ${level.description}`, dataset: {agent: level.agent}}, `${level.name} bot`))),
+    el('optgroup', {label: 'bot (agent string)'}, ((game && game.agents) || []).map((a) => el('option', {value: a}, a))),
+  ];
 }
 
 function renderSeats() {
   const game = currentGame();
   const n = Number(playersSelect.value);
-  const old = seatInputs().map((input) => input.value);
-  const listId = 'agent-list';
-  let datalist = document.getElementById(listId);
-  if (!datalist) {
-    datalist = el('datalist', {id: listId, testid: 'agent-list'});
-    document.body.append(datalist);
-  }
-  const levels = (game && game.levels) || [];
-  replace(datalist,
-    el('option', {value: 'human', label: 'a person (join link)'}),
-    levels.map((level) => el('option', {value: level.name, label: `${level.agent} — ${level.description}`,
-      dataset: {agent: level.agent}})),
-    ((game && game.agents) || []).map((a) => el('option', {value: a, label: 'agent string'})));
+  const old = seatInputs().map((select) => select.value);
   const legend = seatsBox.querySelector('legend');
   replace(seatsBox, legend);
+  const levels = (game && game.levels) || [];
   const fallback = levels.length ? levels[Math.min(1, levels.length - 1)].name : 'random';
   for (let i = 0; i < n; i++) {
-    const value = old[i] || (i === 0 ? 'human' : fallback);
-    const input = el('input', {class: 'seat-kind', list: listId, value, testid: `seat-${i}`, name: `seat-${i}`,
-      required: true});
+    const select = el('select', {class: 'seat-kind', testid: `seat-${i}`, name: `seat-${i}`}, seatChoices(game));
+    const wanted = old[i] || (i === 0 ? 'human' : fallback);
+    select.value = [...select.options].some((o) => o.value === wanted) ? wanted : fallback;
     const note = el('span', {class: 'seat-agent muted', testid: `seat-agent-${i}`});
-    input.addEventListener('input', () => describeSeat(input, note));
-    describeSeat(input, note);
-    seatsBox.append(el('label', {class: 'seat'}, `Seat ${i + 1} `, input, ' ', note));
+    select.addEventListener('change', () => describeSeat(select, note));
+    describeSeat(select, note);
+    seatsBox.append(el('label', {class: 'seat'}, `Seat ${i + 1} `, select, ' ', note));
   }
+  renderOptions();
 }
 
-function renderOptionsHelp() {
+function renderOptions() {
   const game = currentGame();
-  const help = (game && game.options_help) || {};
-  const entries = Object.entries(help);
-  replace(optionsHelp, entries.length
-    ? el('dl', {}, entries.map(([key, text]) => [el('dt', {}, key), el('dd', {}, typeof text === 'string' ? text : JSON.stringify(text))]))
-    : el('p', {class: 'muted'}, 'No options described.'));
+  const specs = (game && game.option_specs && game.option_specs[playersSelect.value]) || [];
+  // what the user changed stays when the seat count changes; the rest takes the new defaults
+  const kept = options && optionsBox.dataset.game === gameSelect.value ? options.read() : {};
+  optionsBox.dataset.game = gameSelect.value;
+  options = optionForm(optionsBox, specs, kept);
 }
 
 function showError(message) {
@@ -97,22 +98,11 @@ function showError(message) {
 async function onCreate(event) {
   event.preventDefault();
   showError('');
-  let options;
-  try {
-    options = optionsBox.value.trim() ? JSON.parse(optionsBox.value) : {};
-  } catch (err) {
-    showError(`Options are not valid JSON: ${err.message}`);
-    return;
-  }
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    showError('Options must be a JSON object, such as {"farmers": false}.');
-    return;
-  }
   const body = {
     game: gameSelect.value,
     players: Number(playersSelect.value),
-    options,
-    seats: seatInputs().map((input) => input.value.trim() || 'human'),
+    options: options ? options.read() : {},
+    seats: seatInputs().map((select) => select.value),
   };
   if (seedInput.value.trim() !== '') body.seed = Number(seedInput.value);
   let result;
@@ -132,8 +122,8 @@ function absolute(url) {
 
 function showCreated(result) {
   const rows = result.seats.map((seat) => el('li', {},
-    `Seat ${seat.seat + 1} (${seat.level ? `${seat.level}: ${seat.kind}` : seat.kind}): `,
-    seat.join_url
+    `Seat ${seat.seat + 1} (${seat.level ? `${seat.level}: ${seat.kind}` : seat.open ? 'open seat' : seat.kind}): `,
+    seat.open ? el('span', {class: 'muted'}, 'anyone may take it in the lobby') : seat.join_url
       ? [el('a', {href: seat.join_url, testid: `join-link-${seat.seat}`, target: '_blank'}, absolute(seat.join_url)),
         ' ', el('button', {type: 'button', class: 'small', onclick: () => navigator.clipboard && navigator.clipboard.writeText(absolute(seat.join_url))}, 'copy')]
       : el('span', {class: 'muted'}, 'bot')));
@@ -154,8 +144,10 @@ function formatTime(value) {
 }
 
 function gameRow(game) {
-  const seats = (game.seats || []).map((s) => el('span', {class: `seat-chip ${s.kind === 'human' ? (s.connected ? 'on' : 'off') : 'bot'}`,
-    title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.name || s.level || s.kind));
+  const seats = (game.seats || []).map((s) => (s.open && game.status !== 'finished'
+    ? takeButton(game, s)
+    : el('span', {class: `seat-chip ${s.kind === 'human' ? (s.connected ? 'on' : 'off') : 'bot'}`,
+      title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.name || s.level || s.kind)));
   const link = game.status === 'finished'
     ? el('a', {href: `/replay/${encodeURIComponent(game.id)}`, testid: `replay-${game.id}`}, 'replay')
     : el('a', {href: `/play/${encodeURIComponent(game.id)}`, testid: `watch-${game.id}`}, 'watch');
@@ -167,6 +159,28 @@ function gameRow(game) {
     el('td', {}, (game.scores || []).join(' · ')),
     el('td', {class: 'muted'}, formatTime(game.created)),
     el('td', {}, link));
+}
+
+// An open seat: a named player takes it (POST .../seats/{seat}/take); the seat is then theirs,
+// reached from any tab by their cookie, and the button goes to its table.
+function takeButton(game, seat) {
+  return el('button', {type: 'button', class: 'small take-seat', testid: `take-seat-${game.id}-${seat.seat}`,
+    title: `take seat ${seat.seat + 1} of this game`, onclick: async (event) => {
+      event.target.disabled = true;
+      try {
+        const taken = await api.takeSeat(game.id, seat.seat);
+        location.assign(taken.play_url);
+      } catch (err) {
+        showListError(`Seat ${seat.seat + 1} could not be taken: ${err.message}`);
+        refresh();
+      }
+    }}, `Take seat ${seat.seat + 1}`);
+}
+
+function showListError(message) {
+  const box = document.getElementById('games-error');
+  replace(box, message);
+  box.classList.toggle('hidden', !message);
 }
 
 async function refresh() {

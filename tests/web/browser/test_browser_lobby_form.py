@@ -1,0 +1,156 @@
+"""The lobby's create form in Chromium, built from each game's option specs: no JSON is typed.
+A game of each built-in game is created by clicking (checkboxes, selects, number fields), with
+Abbey & Mayor switched on for Carcassonne, a bot seat and an open seat; the options the server
+stored are exactly those set; and an open seat is taken from a second browser context with the
+lobby's "Take seat" button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_helpers import screenshot, wait_rendered
+
+pytestmark = pytest.mark.browser
+
+
+def open_lobby(site: Any, page: Any, game: str, players: int) -> None:
+    page.goto(site.url("/"))
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.get_by_test_id("new-game").select_option(game)
+    page.get_by_test_id("new-players").select_option(str(players))
+
+
+def create_from_form(page: Any) -> str:
+    """Click "Create game" and wait for the new game's panel; its id."""
+    before = page.get_by_test_id("created").get_attribute("data-game-id") or ""
+    page.get_by_test_id("create-game").click()
+    page.wait_for_function(
+        "(b) => (document.querySelector('[data-testid=created]').dataset.gameId || '') !== b",
+        arg=before)
+    return page.get_by_test_id("created").get_attribute("data-game-id")
+
+
+def test_no_json_is_typed_in_the_lobby(site, page):
+    open_lobby(site, page, "carcassonne", 2)
+    assert page.locator("textarea").count() == 0
+    form = page.get_by_test_id("options-form")
+    assert form.get_by_test_id("option-farmers").get_attribute("type") == "checkbox"
+    assert form.get_by_test_id("option-small_city_scoring").evaluate("e => e.tagName") == "SELECT"
+    seat = form.get_by_test_id("option-starting_seat")
+    assert (seat.get_attribute("type"), seat.get_attribute("min"), seat.get_attribute("max")) == \
+        ("number", "0", "1")
+    assert "first turn" in form.get_by_test_id("option-help-starting_seat").inner_text()
+    page.get_by_test_id("new-players").select_option("4")  # the range follows the seats
+    assert page.get_by_test_id("option-starting_seat").get_attribute("max") == "3"
+    # the seat choices: me, an open seat, the levels, then the agent strings
+    values = page.get_by_test_id("seat-1").evaluate("s => [...s.options].map((o) => o.value)")
+    assert values[:5] == ["human", "open", "easy", "medium", "hard"] and "random" in values
+
+
+def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
+    open_lobby(site, page, "carcassonne", 3)
+    abbeys = page.get_by_test_id("option-row-abbeys")
+    assert abbeys.is_hidden()  # an Abbey & Mayor option is shown only with the expansion
+    page.get_by_test_id("option-expansions-abbey_mayor").check()
+    assert abbeys.is_visible()
+    page.get_by_test_id("option-abbeys").fill("2")
+    page.get_by_test_id("option-wagon_adjacency").select_option("connected")
+    page.get_by_test_id("option-wagon_traverse").check()
+    page.get_by_test_id("option-farmers").uncheck()
+    page.get_by_test_id("seat-0").select_option("human")
+    page.get_by_test_id("seat-1").select_option("easy")
+    page.get_by_test_id("seat-2").select_option("open")
+    assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
+    page.get_by_test_id("new-seed").fill("4")
+    screenshot(page, "lobby_form_abbey_mayor")
+    game_id = create_from_form(page)
+    summary = site.summary(game_id)
+    assert summary["options"] == {
+        "expansions": ["abbey_mayor"], "farmers": False, "abbeys": 2,
+        "wagon_adjacency": "connected", "wagon_traverse": True}
+    assert [s["kind"] for s in summary["seats"]] == ["human", "greedy:depth=1", "human"]
+    assert [bool(s.get("open")) for s in summary["seats"]] == [False, False, True]
+    created = page.get_by_test_id("created")
+    assert created.get_by_test_id("join-link-0").count() == 1
+    assert created.get_by_test_id("join-link-2").count() == 0
+    assert "open seat" in created.inner_text()
+    # switching the expansion off again hides its options and leaves them out
+    page.get_by_test_id("option-expansions-abbey_mayor").uncheck()
+    assert abbeys.is_hidden()
+    page.get_by_test_id("seat-2").select_option("random")
+    other = site.summary(create_from_form(page))
+    assert other["options"] == {"farmers": False}
+
+
+def test_queens_and_shogun_from_the_form(site, page):
+    open_lobby(site, page, "queens", 3)
+    assert page.get_by_test_id("option-map").input_value() == "default"
+    assert "position" in page.get_by_test_id("options-elsewhere").inner_text()
+    page.get_by_test_id("seat-1").select_option("open")
+    page.get_by_test_id("seat-2").select_option("hard")
+    queens = site.summary(create_from_form(page))
+    assert queens["game"] == "queens" and queens["options"] == {}  # defaults are not sent
+    assert [s["kind"] for s in queens["seats"]] == ["human", "human", "mcts:seconds=1"]
+    assert queens["seats"][1].get("open") is True
+
+    open_lobby(site, page, "shogun", 3)
+    threshold = page.get_by_test_id("option-vp_threshold")
+    assert threshold.input_value() == "22"  # the 3-player default
+    page.get_by_test_id("option-max_rounds").fill("6")
+    for seat, hero in enumerate(["ninja", "miko", "samurai"]):
+        page.get_by_test_id(f"option-heroes-{seat}").select_option(hero)
+    page.get_by_test_id("seat-1").select_option("open")
+    page.get_by_test_id("seat-2").select_option("easy")
+    shogun = site.summary(create_from_form(page))
+    assert shogun["options"] == {"max_rounds": 6, "heroes": ["ninja", "miko", "samurai"]}
+    assert [s["kind"] for s in shogun["seats"]] == ["human", "human", "greedy:depth=1"]
+
+
+def test_a_refused_option_is_named_in_the_lobby(site, page):
+    open_lobby(site, page, "carcassonne", 2)
+    page.get_by_test_id("option-start_tile").fill("ZZ")
+    page.get_by_test_id("create-game").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=lobby-error]').textContent.includes('start_tile')")
+    assert page.get_by_test_id("created").is_hidden()
+
+
+def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
+    creator = new_page()
+    open_lobby(site, creator, "carcassonne", 2)
+    creator.get_by_test_id("seat-1").select_option("open")
+    creator.get_by_test_id("option-draw_order").fill("E U V J D")
+    game_id = create_from_form(creator)
+    assert site.summary(game_id)["options"] == {"draw_order": ["E", "U", "V", "J", "D"]}
+
+    taker = new_page()
+    taker.goto(site.url("/"))
+    taker.wait_for_function("() => document.body.dataset.ready === 'true'")
+    button = taker.get_by_test_id(f"take-seat-{game_id}-1")
+    button.wait_for()
+    button.click()
+    taker.wait_for_url(f"**/play/{game_id}#token=*")
+    wait_rendered(taker)
+    assert taker.evaluate("() => document.body.dataset.seat") == "1"
+    assert "Blue" in taker.get_by_test_id("seat-label").inner_text()
+    # the seat is no longer open: the lobby shows no button, and the server refuses a second take
+    creator.get_by_test_id("refresh-games").click()
+    creator.get_by_test_id(f"game-row-{game_id}").wait_for()
+    creator.wait_for_function(
+        "(id) => !document.querySelector(`[data-testid=take-seat-${id}-1]`)", arg=game_id)
+    assert not any(s.get("open") for s in site.summary(game_id)["seats"])
+
+
+
+def test_a_plugin_games_options_from_its_specs(site, page):
+    open_lobby(site, page, "goofspiel", 3)
+    cards = page.get_by_test_id("option-cards")
+    assert (cards.get_attribute("type"), cards.get_attribute("min"), cards.get_attribute("max"),
+            cards.input_value()) == ("number", "3", "20", "13")
+    cards.fill("5")
+    page.get_by_test_id("seat-1").select_option("random")
+    page.get_by_test_id("seat-2").select_option("open")
+    created = site.summary(create_from_form(page))
+    assert created["game"] == "goofspiel" and created["options"] == {"cards": 5}
