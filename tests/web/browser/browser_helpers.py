@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 import time
 import urllib.error
 import urllib.request
@@ -152,3 +153,18 @@ def two_seated_pages(site, new_page, seed: int) -> tuple[Any, Any, dict[str, Any
     wait_rendered(red)
     wait_rendered(blue)
     return red, blue, created
+
+
+def unique(name: str) -> str:
+    """A name no other test of the session's server has taken."""
+    return f"{name} {secrets.token_hex(3)}"
+
+
+def choose_name(page: Any, site: Site, name: str) -> None:
+    """Choose a display name in the lobby's "You" card (the cookie is set by the server)."""
+    page.goto(site.url("/"))
+    page.wait_for_function("() => document.getElementById('me').dataset.ready === 'true'")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id("name-save").click()
+    page.get_by_test_id("my-name").wait_for()
+    assert page.get_by_test_id("my-name").inner_text() == name

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import screenshot, wait_rendered
+from browser_helpers import choose_name, screenshot, unique, wait_rendered
 
 pytestmark = pytest.mark.browser
 
@@ -130,11 +130,20 @@ def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
     taker.wait_for_function("() => document.body.dataset.ready === 'true'")
     button = taker.get_by_test_id(f"take-seat-{game_id}-1")
     button.wait_for()
+    button.click()  # without a name: refused, saying what to do
+    taker.get_by_test_id("games-error").wait_for()
+    assert "choose a name first" in taker.get_by_test_id("games-error").inner_text()
+    name = unique("Taker")
+    choose_name(taker, site, name)
+    taker.wait_for_function("() => document.body.dataset.ready === 'true'")
+    button = taker.get_by_test_id(f"take-seat-{game_id}-1")
+    button.wait_for()
     button.click()
-    taker.wait_for_url(f"**/play/{game_id}#token=*")
+    taker.wait_for_url(f"**/play/{game_id}?seat=1")
     wait_rendered(taker)
     assert taker.evaluate("() => document.body.dataset.seat") == "1"
     assert "Blue" in taker.get_by_test_id("seat-label").inner_text()
+    assert site.summary(game_id)["seats"][1]["name"] == name
     # the seat is no longer open: the lobby shows no button, and the server refuses a second take
     creator.get_by_test_id("refresh-games").click()
     creator.get_by_test_id(f"game-row-{game_id}").wait_for()

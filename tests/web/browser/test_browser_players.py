@@ -5,30 +5,15 @@ browser), the rating change at the end of a rated game, and the leaderboard page
 from __future__ import annotations
 
 import random
-import secrets
 
 import pytest
 
 from browser_helpers import (
-    SHORT_PILE, body_data, carcassonne_turn, join_url, screenshot, wait_rendered,
-    wait_turn_or_end,
+    SHORT_PILE, body_data, carcassonne_turn, choose_name, join_url, screenshot, unique,
+    wait_rendered, wait_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def unique(name: str) -> str:
-    """A name no other test of the session's server has taken."""
-    return f"{name} {secrets.token_hex(3)}"
-
-
-def choose_name(page, site, name: str) -> None:
-    page.goto(site.url("/"))
-    page.wait_for_function("() => document.getElementById('me').dataset.ready === 'true'")
-    page.get_by_test_id("name-input").fill(name)
-    page.get_by_test_id("name-save").click()
-    page.get_by_test_id("my-name").wait_for()
-    assert page.get_by_test_id("my-name").inner_text() == name
 
 
 def test_choose_and_change_a_name_kept_in_an_http_only_cookie(site, page) -> None:

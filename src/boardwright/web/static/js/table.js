@@ -216,8 +216,6 @@ class Table {
       const button = document.getElementById('hint');
       button.title = `${button.title} — asking makes this rated game unrated`;
     }
-    this.dom.undo.title = frame.rated ? 'Take back your last move — this makes the rated game unrated'
-      : 'Take back your last move (training)';
     this.drawHints(this.hints.current(frame.step) || []);
     this.renderStatus(frame, renderer);
     this.renderPlayers(frame, renderer);
@@ -226,8 +224,11 @@ class Table {
     this.renderFinal(frame, renderer);
     this.dom.undo.classList.toggle('hidden', !frame.can_undo);
     const alone = (frame.seats || []).filter((s) => s.kind === 'human').length <= 1;
-    this.dom.undo.title = alone ? 'Take back your last move (training)'
-      : 'Ask the other players to take back your last move';
+    // Alone against bots the move is taken back at once, which makes a rated game unrated;
+    // with other people it is a request they answer, and an agreed undo keeps the rating.
+    this.dom.undo.title = !alone ? 'Ask the other players to take back your last move'
+      : frame.rated ? 'Take back your last move — this makes the rated game unrated'
+        : 'Take back your last move (training)';
     this.clocks.update(frame);
     this.undoRequest.update(frame);
     this.chat.update(frame);
