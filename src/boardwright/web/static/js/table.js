@@ -11,6 +11,7 @@ import {HintPanel} from './hints.js';
 import {ClockPanel} from './clock.js';
 import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
+import {installHelp} from './help.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -86,6 +87,7 @@ class Table {
       conn: document.getElementById('connection'),
     };
     this.dom.undo.addEventListener('click', () => this.undo());
+    installHelp(document.querySelector('.topbar'), () => this.frame && this.frame.game);
     this.hints = new HintPanel({
       button: document.getElementById('hint'),
       consent: document.getElementById('hint-consent'),
