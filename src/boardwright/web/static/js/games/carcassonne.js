@@ -49,6 +49,7 @@ class CarcassonneRenderer {
     this.rotation = 0;
     this.figure = 'follower';
     this.box = null;  // the SVG viewBox [x, y, w, h]
+    this.ownPanZoom = true;  // a board without bounds: pans and zooms its viewBox itself
     this.userMoved = false;
     this.drag = null;
     this.dragged = false;

@@ -1,0 +1,111 @@
+"""Every page on a phone (390×844, touch): nothing wider than the screen, the board on screen,
+and a screenshot of each at that size (tests/web/browser/artifacts/phone_*.png)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browser_helpers import join_url, screenshot, wait_rendered
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Any:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(15000)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def assert_fits_the_screen(page: Any) -> None:
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+                                      screen: document.documentElement.clientWidth})""")
+    wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+        .filter((e) => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                         return r.width > 0 && s.visibility !== 'hidden' && r.right > 391
+                                && !e.closest('svg, dialog:not([open]), .hidden'); })
+        .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+        .slice(0, 5)""")
+    assert not wide, wide
+    assert widths["page"] <= widths["screen"] + 1, widths
+
+
+def test_the_lobby_on_a_phone(site, phone) -> None:
+    phone.goto(site.url("/"))
+    phone.wait_for_function("() => document.body.dataset.ready === 'true'")
+    assert_fits_the_screen(phone)
+    screenshot(phone, "phone_lobby")
+
+
+@pytest.mark.parametrize("game, options", [("carcassonne", {"expansions": ["abbey_mayor"]}),
+                                           ("queens", {}), ("shogun", {"max_rounds": 2})])
+def test_a_table_on_a_phone(site, phone, game: str, options: dict) -> None:
+    created = site.create(game, ["human", "random"], options, seed=3)
+    phone.goto(join_url(site, created, 0))
+    wait_rendered(phone)
+    assert_fits_the_screen(phone)
+    board = phone.get_by_test_id("board").bounding_box()
+    assert board is not None and board["width"] >= 300 and board["x"] >= -1
+    assert board["x"] + board["width"] <= 391 and board["y"] < 844
+    screenshot(phone, f"phone_{game}")
+
+
+def test_a_replay_and_a_leaderboard_on_a_phone(site, phone) -> None:
+    created = site.create("queens", ["random", "random"], {}, seed=4)
+    site.wait_finished(created["id"])
+    phone.goto(site.url(f"/replay/{created['id']}"))
+    phone.get_by_test_id("board").wait_for()
+    assert_fits_the_screen(phone)
+    screenshot(phone, "phone_replay")
+    phone.goto(site.url("/leaderboard/queens"))
+    phone.wait_for_load_state("networkidle")
+    assert_fits_the_screen(phone)
+    screenshot(phone, "phone_leaderboard")
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+
+@pytest.mark.parametrize("game, options", [("queens", {}), ("shogun", {"max_rounds": 2})])
+def test_a_board_pans_and_zooms_by_touch_and_a_tap_still_plays(site, phone, game, options) -> None:
+    created = site.create(game, ["human", "random"], options, seed=3)
+    phone.goto(join_url(site, created, 0))
+    wait_rendered(phone)
+    cdp = phone.context.new_cdp_session(phone)
+    box = phone.get_by_test_id("board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    wrap = phone.locator("[data-zoom]").first
+    assert wrap.get_attribute("data-zoom") == "1"
+    touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])  # pinch out: zoom in
+    for step in range(1, 9):
+        touch(cdp, "touchMove", [(cx - 30 - 12 * step, cy), (cx + 30 + 12 * step, cy)])
+    touch(cdp, "touchEnd", [])
+    zoom = float(wrap.get_attribute("data-zoom"))
+    assert zoom > 2.0
+    before = phone.get_by_test_id("board").bounding_box()
+    touch(cdp, "touchStart", [(cx, cy)])  # one finger: pan
+    for step in range(1, 6):
+        touch(cdp, "touchMove", [(cx + 10 * step, cy + 8 * step)])
+    touch(cdp, "touchEnd", [])
+    after = phone.get_by_test_id("board").bounding_box()
+    assert (after["x"], after["y"]) != (before["x"], before["y"])
+    assert float(wrap.get_attribute("data-zoom")) == zoom  # a pan keeps the zoom
+    screenshot(phone, f"phone_{game}_zoomed")
+    phone.get_by_test_id("board-zoom-fit").click()
+    phone.wait_for_function("() => document.querySelector('[data-zoom]').dataset.zoom === '1.00'")
+    if game == "queens":  # after the gestures a press on a piece of mine still selects it
+        piece = phone.locator(".qp-cell.movable").first
+        piece.click()
+        phone.locator(".qp-cell.selected").wait_for()
