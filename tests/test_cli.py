@@ -159,8 +159,7 @@ def test_bad_human_input_is_explained_and_asked_again() -> None:
     action = first_sorted_action(state)
     expected = CarcassonneRenderer(game).describe(state, action)
     assert f"Red (you): {expected}" in out
-    assert out.count(f"Red, your choice [1-{count}, ? for a hint, h for help, w/a/s/d pan, "
-                     "c centre, q to quit]:") == 5
+    assert out.count(f"Red, your choice [1-{count}, w/a/s/d pan, ? hint, h help, q quit]:") == 5
     assert "Game left unfinished." in out
 
 

@@ -151,11 +151,11 @@ HELP = -2  # ask_choice's answer to h / help: show how to play here
 
 
 def choice_prompt(who: Text, count: int, keys: str = "") -> Text:
-    """The prompt of a human's decision, e.g. "Red, your choice [1-12, ? for a hint, h for
-    help, q to quit]: "; `keys` adds a game's own commands (", w/a/s/d pan")."""
+    """The prompt of a human's decision, e.g. "Red, your choice [1-12, ? hint, h help,
+    q quit]: "; `keys` adds a game's own commands after the numbers (", w/a/s/d pan"). It
+    fits one line of an 80-column terminal."""
     prompt = who.copy()
-    prompt.append(f", your choice [1-{count}, ? for a hint, h for help{keys}, q to quit]: ",
-                  style="")
+    prompt.append(f", your choice [1-{count}{keys}, ? hint, h help, q quit]: ", style="")
     return prompt
 
 
@@ -410,8 +410,12 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
             _print(console, news)
 
     console.rule("Game over")
-    for renderable in renderer.final(state):
-        _print(console, renderable)
+    final_screen = getattr(renderer, "final_screen", None)
+    if final_screen is not None:
+        print_screen(console, final_screen(state, Size(console.width, console.height)))
+    else:
+        for renderable in renderer.final(state):
+            _print(console, renderable)
     if save is not None:
         _save(console, state, save)
     return 0

@@ -121,8 +121,9 @@ class CarcassonneScreen:
         if pan:
             dx, dy = STEPS[pan.group(1).lower()]
             window = self.viewport.last_window
-            if window is None:
-                return Reply(redraw=True)
+            if window is None:  # not drawn yet: a window of 5x5 squares around the focus
+                fx, fy = self.viewport.centre or self.focus(state)
+                window = (fx - 2, fx + 2, fy - 2, fy + 2)
             if pan.group(2):
                 step = int(pan.group(2))
             else:  # half the window, at least one square
@@ -161,7 +162,7 @@ class CarcassonneScreen:
                                  f"rotation: {choices}.", style="bold")])
 
     def prompt_keys(self) -> str:
-        return ", w/a/s/d pan, c centre"
+        return ", w/a/s/d pan"
 
     def help(self) -> list[Text]:
         keys = shared_keys() + [
@@ -218,6 +219,19 @@ class CarcassonneScreen:
             if height_of(parts, width) <= size.height:
                 break
         return parts
+
+    def final(self, state: State, size: Size | None) -> list[RenderableType]:
+        """The end of the game: the final board as wide as the terminal (every row of it,
+        the columns around its middle: the game is over, the screen may scroll), the scores
+        and the winners."""
+        out = self.renderer.final(state)
+        if size is None:
+            return out
+        extent = board_extent(state)
+        cols = max(1, (size.width - label_width(extent)) // CELL_W)
+        window = window_for(extent, centre_of([extent[:3:2], extent[1::2]]), cols,
+                            extent[3] - extent[2] + 1)
+        return [*self.board(state, {}, None, window, extent, size.width), *out[1:]]
 
     def board(self, state: State, marks: dict[tuple[int, int], str], extra: object,
               window: Window, extent: Window, width: int) -> list[RenderableType]:

@@ -547,6 +547,10 @@ class CarcassonneRenderer:
         """The decision screen: position and menu, the board a window that fits `size`."""
         return self.fitted.screen(state, size)
 
+    def final_screen(self, state: State, size: Any = None) -> list[RenderableType]:
+        """The final position with the board cut to the terminal's width."""
+        return self.fitted.final(state, size)
+
     def command(self, state: State, text: str) -> Any:
         """Pan and centre the board, or play at a position letter (None: not a command)."""
         return self.fitted.command(state, text)

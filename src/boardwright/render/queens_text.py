@@ -339,7 +339,7 @@ class QueensRenderer:
         return Text(f"Moves on {where}: " + ", ".join(found), style="bold")
 
     def prompt_keys(self) -> str:
-        return ", or a move like f11-e10"
+        return " or f11-e10"
 
     def help(self) -> list[Text]:
         keys = shared_keys() + [
