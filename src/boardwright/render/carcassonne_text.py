@@ -356,7 +356,8 @@ Window = tuple[int, int, int, int]  # x0, x1, y0, y1: the squares a board drawin
 
 def board_extent(state: State, marks: dict[tuple[int, int], str] | None = None) -> Window:
     """The smallest window holding every tile and every marked square."""
-    squares = {unpack(pos) for pos in state.graph.board} | set(marks or {})  # type: ignore[attr-defined]
+    board = state.graph.board  # type: ignore[attr-defined]
+    squares = {unpack(pos) for pos in board} | set(marks or {})
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
     return min(xs), max(xs), min(ys), max(ys)

@@ -257,7 +257,8 @@ class QueensRenderer:
         for number, action in enumerate(actions, 1):
             if isinstance(action, Move):
                 title = f"{self.piece_name(state, action.src)} {space_name(state, action.src)} to"
-                entry = space_name(state, action.dst) + ("x" if self.is_attack(state, action.dst) else "")
+                attack = self.is_attack(state, action.dst)
+                entry = space_name(state, action.dst) + ("x" if attack else "")
             elif isinstance(action, Joint):
                 title = "Joint attacks"
                 entry = move_label(action, state.game.board.radius)  # type: ignore[attr-defined]
@@ -372,13 +373,17 @@ class QueensRenderer:
             piece = self.piece_name(state, action.src).replace(" (of the stack)", "")
             if self.is_attack(state, action.dst):
                 t = board.pos(action.dst)
-                return (f"{piece} {space_name(state, action.src)} attacks {space_name(state, action.dst)} "
+                return (f"{piece} {space_name(state, action.src)} attacks "
+                        f"{space_name(state, action.dst)} "
                         f"({attack_value(state, me, t)} against {defence_value(state, t)})")
-            return f"moves the {piece} {space_name(state, action.src)} → {space_name(state, action.dst)}"
+            return (f"moves the {piece} {space_name(state, action.src)} → "
+                    f"{space_name(state, action.dst)}")
         if isinstance(action, Joint):
             t = board.pos(action.target)
-            return (f"Princes {space_name(state, action.first)} and {space_name(state, action.second)} attack "
-                    f"{space_name(state, action.target)} together ({2 * attack_value(state, me, t)} against "
+            return (f"Princes {space_name(state, action.first)} and "
+                    f"{space_name(state, action.second)} attack "
+                    f"{space_name(state, action.target)} together "
+                    f"({2 * attack_value(state, me, t)} against "
                     f"{defence_value(state, t)})")
         if isinstance(action, Found):
             return f"founds a City on {space_name(state, self._queen(state))}"
@@ -413,7 +418,9 @@ def event_text(entry: dict[str, Any], players: int, radius: int | None = None) -
     spaces by their board labels given the board's `radius`, else axial."""
     kind = entry["event"]
     seat = entry.get("player", -1)
-    at = (xy(entry["at"]) if radius is None else label(tuple(entry["at"]), radius)) if "at" in entry else ""
+    at = ""
+    if "at" in entry:
+        at = xy(entry["at"]) if radius is None else label(tuple(entry["at"]), radius)
     if kind == "princes_defeated":
         text = seat_label(seat, "'s " + ("two Princes" if entry.get("count", 1) == 2 else "Prince"))
         text.append(f" on {at} {'are' if entry.get('count', 1) == 2 else 'is'} defeated.", style="")
