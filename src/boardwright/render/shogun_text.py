@@ -18,6 +18,7 @@ missions and treasures are never printed.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Sequence
 
 from rich.console import RenderableType
@@ -51,16 +52,18 @@ def initial(state: State, seat: int) -> str:
     return colour_of(state, seat)[0].upper()
 
 
+_WORDS: weakref.WeakKeyDictionary[Any, Words] = weakref.WeakKeyDictionary()
+
+
 def words_of(game: Game) -> Words:
-    """The game's names (built once per game: they only read static content)."""
-    cached = getattr(game, "_terminal_words", None)
-    if cached is None:
-        cached = Words(game)
-        try:
-            game._terminal_words = cached  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
-    return cached
+    """The game's names, built once per game (they only read its static content)."""
+    try:
+        words = _WORDS.get(game)
+        if words is None:
+            words = _WORDS[game] = Words(game)
+        return words
+    except TypeError:  # a game that cannot be weakly referenced
+        return Words(game)
 
 
 def space_parts(state: State, i: int) -> list[Text]:
