@@ -393,6 +393,15 @@ def test_shogun_help_and_surroundings_in_the_cli() -> None:
     assert "Around your hero in" in result.output
 
 
+@pytest.mark.parametrize("name", ["carcassonne", "queens", "shogun"])
+def test_each_games_help_fits_80_columns(name: str) -> None:
+    help_text = renderer_for(bw.load(name)).help()
+    lines = render_lines(help_text, 80)
+    assert lines[0].startswith("How to play ") and len(lines) >= 6
+    assert len(lines) == len(help_text)  # one line each: nothing wrapped at 80
+    assert any(line.strip().startswith("h, help") for line in lines)
+
+
 def test_help_lines_list_keys_and_notes() -> None:
     lines = [line.plain for line in help_lines("X", [("k", "does k")], ["a note"])]
     assert lines == ["How to play X here", "  k  does k", "  a note"]

@@ -166,16 +166,16 @@ class CarcassonneScreen:
 
     def help(self) -> list[Text]:
         keys = shared_keys() + [
-            ("w a s d", "pan the board up, left, down, right (half a screen; d3: 3 squares)"),
+            ("w a s d", "pan the board up, left, down, right (d3: 3 squares east)"),
             ("c", "centre the board on the open spots (or the tile just placed)"),
             ("l", "centre the board on the last tile placed"),
-            ("b, e, f, ...", "a letter on the board: place there (the abbey into that hole)"),
+            ("b, e, f...", "a letter on the board: place there (the abbey: into it)"),
         ]
-        notes = ("Placing a tile: its 4 turns are drawn under the board; the list numbers "
-                 "each legal turn at each lettered spot.",
-                 "Then a figure: the numbers on the tile are the figures' places; "
-                 "'no figure' is in the list.",
-                 "The board shows a window of the table; its edges say what lies beyond.")
+        notes = ("A tile: its 4 turns are drawn beside the list, which numbers each",
+                 "legal turn at each lettered spot. Then a figure: the numbers on the",
+                 "tile are the places a figure may take; 'no figure' is in the list.",
+                 "The board is a window of the table: its last line says what lies",
+                 "beyond each edge.")
         return help_lines("Carcassonne", keys, notes)
 
     # -- the screen -------------------------------------------------------------------------

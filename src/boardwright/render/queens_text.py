@@ -344,17 +344,18 @@ class QueensRenderer:
 
     def help(self) -> list[Text]:
         keys = shared_keys() + [
-            ("f11-e10", "move the piece on f11 to e10 (f11xe10 for an attack: both read)"),
+            ("f11-e10", "move the piece on f11 to e10 (f11xe10, an attack, reads too)"),
             ("e10+g10xf9", "the Princes on e10 and g10 attack f9 together"),
             ("sow e4", "sow a Field on e4"),
             ("found", "found a City where your Queen stands"),
             ("pass", "pass (only when nothing else is possible)"),
+            ("j15", "a space alone: the moves that start or end there"),
         ]
-        notes = ("A space is its row letter (left and right of the board) and the column "
-                 "number over it (top and bottom): f11 is the centre.",
-                 "Axial coordinates of the rules also read: (0,4)-(0,3).",
-                 "Cells: terrain (. plain, ^ mountain), piece (Q, P, 2 stacked Princes), "
-                 "building (C City, f Field), each with its owner's initial.")
+        notes = ("A space is its row letter (left and right of the board) and the",
+                 "column number over it (above and below): f11 is the centre.",
+                 "The rules' axial pairs read too: (0,4)-(0,3).",
+                 "A cell: terrain (. plain, ^ mountain), piece (Q, P, 2: two Princes),",
+                 "building (C City, f Field), each followed by its owner's initial.")
         return help_lines("Queens & Princes", keys, notes)
 
     def _queen(self, state: State) -> tuple[int, int]:

@@ -401,14 +401,11 @@ class ShogunRenderer:
         return None
 
     def help(self) -> list[Text]:
-        notes = ("The screen shows your hero's surroundings (compass point and steps from the "
-                 "hero), then every occupied province,",
-                 "the players (VP, castles, prisoners, cards in hand; others' treasures and "
-                 "missions are counted, not named),",
-                 "your hand with each card's category, speed, attribute cost and value, your "
-                 "mission and treasures with their text,",
-                 "then the duel if one runs. Every decision, a duel's steps included, is a "
-                 "numbered line of the list.")
+        notes = ("The screen: the provinces around your hero (compass point, steps),",
+                 "every occupied province, the players (others' secrets counted only),",
+                 "your hand (category, speed, attribute cost, value, text), your mission",
+                 "and treasures with their text, then the duel if one runs.",
+                 "Every decision, each step of a duel too, is a numbered line of the list.")
         return help_lines("Rise of the Shogun", shared_keys(), notes)
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:

@@ -81,6 +81,15 @@ class Words:
             return self.missions[card_id].name
         return card_id
 
+    def card_brief(self, card_id: str) -> str:
+        """A card's name with the number it brings to a duel: "Katana Cut (value 5)",
+        "Oni (attack 6)"."""
+        if card_id in self.catalogue and self.catalogue[card_id].value is not None:
+            return f"{self.card(card_id)} (value {self.catalogue[card_id].value})"
+        if card_id in self.treasures and self.treasures[card_id].is_monster:
+            return f"{self.card(card_id)} (attack {self.treasures[card_id].attack_value})"
+        return self.card(card_id)
+
     def colour(self, seat_or_colour: Any) -> str:
         if isinstance(seat_or_colour, int):
             if 0 <= seat_or_colour < len(self.colours):
@@ -173,7 +182,7 @@ class Words:
             "search": lambda: "search the shrine",
             "claim": lambda: f"claim the castle in {sp()}",
             "abandon": lambda: "abandon your mission",
-            "attack": lambda: f"attack {sp()} with {cd('opening')}",
+            "attack": lambda: f"attack {sp()} with {self.card_brief(data['opening'])}",
             "convert": lambda: (f"convert the peasant in {sp('target')} from {sp('source')} "
                                 f"with {cd()}"),
             "convert_pick": lambda: f"convert the peasant in {sp()}",
@@ -197,7 +206,7 @@ class Words:
             "kill": lambda: f"kill the peasant in {sp()} too",
             "take_treasure": lambda: "take one of the beaten hero's treasures at random",
             "done": lambda: done,
-            "duel_play": lambda: f"play {cd()}" + (
+            "duel_play": lambda: f"play {self.card_brief(data['card'])}" + (
                 f" on play #{data['target']}" if "target" in data else ""),
             "duel_item": lambda: f"use {self.card(data['item'])}",
             "duel_pass": lambda: "pass (play nothing now)",
