@@ -150,14 +150,16 @@ def test_bad_human_input_is_explained_and_asked_again() -> None:
                  input="x\n999\n\n0\n1\nq\nn\n")
     assert_clean_exit(result, 0)
     out = result.output
-    assert f"'x' is not a number: type 1 to {count}, ? for a hint, or q to quit." in out
+    assert f"'x' is not a number: type 1 to {count}, ? for a hint, h for help, or q to quit." \
+        in out
     assert f"There is no move 999: type a number from 1 to {count}, or q to quit." in out
     assert f"There is no move 0: type a number from 1 to {count}, or q to quit." in out
-    assert f"Type the number of a move (1 to {count}), ? for a hint, or q to quit." in out
+    assert (f"Type the number of a move (1 to {count}), ? for a hint, h for help, or q to quit."
+            in out)
     action = first_sorted_action(state)
     expected = CarcassonneRenderer(game).describe(state, action)
     assert f"Red (you): {expected}" in out
-    assert out.count(f"Red, your choice [1-{count}, ? for a hint, q to quit]:") == 5
+    assert out.count(f"Red, your choice [1-{count}, w/a/s/d pan, ? hint, h help, q quit]:") == 5
     assert "Game left unfinished." in out
 
 
@@ -451,9 +453,9 @@ def test_legal_positions_are_lettered_on_the_board() -> None:
     marks = renderer.position_marks(state)
     positions = sorted({(a.y, a.x) for a in state.legal_actions()})
     assert list(marks) == [(x, y) for y, x in positions]
-    assert list(marks.values()) == ["abcd"[i] for i in range(len(positions))]
+    assert list(marks.values()) == ["befg"[i] for i in range(len(positions))]
     lines = plain(board_lines(state, marks))
-    assert sum(line.count("│ a │") for line in lines) == 1
+    assert sum(line.count("│ b │") for line in lines) == 1
 
 
 def test_renderers_import_only_rich_and_boardwright_and_games_never_rich() -> None:
@@ -651,7 +653,7 @@ def test_human_plays_a_whole_expansion_game_through_every_new_menu(tmp_path: Pat
     assert final.is_terminal
     assert final_scores_in(out, ["you", "random", "random"]) == final.scores
     assert re.search(r"^  1  draw a tile \(\d+ tiles? in the pile\)$", out, re.MULTILINE)
-    assert re.search(rf"^  2  place the abbey into hole a at {XY}$", out, re.MULTILINE)
+    assert re.search(rf"^  2  place the abbey into hole b at {XY}$", out, re.MULTILINE)
     assert re.search(r"^ +\d+  take the wagon back$", out, re.MULTILINE)
     assert re.search(r"Red's wagon \(in (Blue|Yellow)'s turn\)", out)
     assert "Red: final round for the abbeys" in out
@@ -706,11 +708,11 @@ def test_choose_tile_menu_offers_the_draw_then_each_hole_lettered_on_the_board()
     state = build(FX_RING, pile=["U", "U", "U"], options=AM)
     assert state.phase == "choose_tile"
     assert menu_labels(state) == ["1  draw a tile (3 tiles in the pile)",
-                                  "2  place the abbey into hole a at (0, 1)"]
+                                  "2  place the abbey into hole b at (0, 1)"]
     renderer = CarcassonneRenderer(state.game)
     board = plain_lines([r for r in renderer.position(state, marks=True)
                          if hasattr(r, "plain")])
-    assert any("│ a │" in line for line in board)
+    assert any("│ b │" in line for line in board)
     actions, _ = renderer.menu(state)
     assert actions == [Draw(), PlaceAbbey(0, 1)]
     assert renderer.describe(state, actions[0]) == "draws a tile"
@@ -765,10 +767,10 @@ def test_wagon_move_menu_is_the_owners_even_in_another_players_turn() -> None:
 def test_final_round_menu_offers_pass_only_when_the_option_allows_it() -> None:
     mandatory = build(FX_RING, pile=[], options=AM, turn_player=1)
     assert mandatory.phase == "final_abbey_round"
-    assert menu_labels(mandatory) == ["1  place the abbey into hole a at (0, 1)"]
+    assert menu_labels(mandatory) == ["1  place the abbey into hole b at (0, 1)"]
     voluntary = build(FX_RING, pile=[], options={**AM, "abbey_end_of_game": "voluntary_round"},
                       turn_player=1)
-    assert menu_labels(voluntary) == ["1  place the abbey into hole a at (0, 1)",
+    assert menu_labels(voluntary) == ["1  place the abbey into hole b at (0, 1)",
                                       "2  pass (keep the abbey)"]
     renderer = CarcassonneRenderer(voluntary.game)
     assert renderer.heading(voluntary).plain == "Blue: final round for the abbeys"

@@ -45,6 +45,9 @@ from boardwright.agents import HUMAN, make_agent
 from boardwright.agents.advice import suggest
 from boardwright.agents.registry import import_agents
 from boardwright.render import renderer_for, seat_text
+from boardwright.render.screen import (
+    HELP_KEYS, Reply, Size, decision_screen, help_lines, print_screen, shared_keys,
+)
 
 app = typer.Typer(
     name="boardwright",
@@ -144,27 +147,45 @@ class Prompter:
 
 
 HINT = -1  # ask_choice's answer to "?": show the bot's best moves
+HELP = -2  # ask_choice's answer to h / help: show how to play here
 
 
-def ask_choice(prompter: Prompter, count: int, who: Text) -> int | None:
-    """A number in 1..count typed by a human; HINT for ?; None when they type q. Asks until
-    valid."""
+def choice_prompt(who: Text, count: int, keys: str = "") -> Text:
+    """The prompt of a human's decision, e.g. "Red, your choice [1-12, ? hint, h help,
+    q quit]: "; `keys` adds a game's own commands after the numbers (", w/a/s/d pan"). It
+    fits one line of an 80-column terminal."""
     prompt = who.copy()
-    prompt.append(f", your choice [1-{count}, ? for a hint, q to quit]: ", style="")
+    prompt.append(f", your choice [1-{count}{keys}, ? hint, h help, q quit]: ", style="")
+    return prompt
+
+
+def ask_choice(prompter: Prompter, count: int, who: Text,
+               command: Callable[[str], Any] | None = None, keys: str = "") -> Any:
+    """A number in 1..count typed by a human; HINT for ?; HELP for h or help; None when they
+    type q; whatever `command` returns for a text it reads (a game's own command, e.g. a move
+    named by board labels or a pan of the board). Asks until valid."""
+    prompt = choice_prompt(who, count, keys)
     while True:
         answer = prompter.ask(prompt)
         if answer.lower() in ("q", "quit", "exit"):
             return None
         if answer == "?":
             return HINT
+        if answer.lower() in HELP_KEYS:
+            return HELP
         if not answer:
-            prompter.error(f"Type the number of a move (1 to {count}), ? for a hint, or q to quit.")
+            prompter.error(f"Type the number of a move (1 to {count}), ? for a hint, "
+                           "h for help, or q to quit.")
             continue
+        if command is not None:
+            reply = command(answer)
+            if reply is not None:
+                return reply
         try:
             number = int(answer)
         except ValueError:
             prompter.error(f"{answer!r} is not a number: type 1 to {count}, ? for a hint, "
-                           "or q to quit.")
+                           "h for help, or q to quit.")
             continue
         if not 1 <= number <= count:
             prompter.error(f"There is no move {number}: type a number from 1 to {count}, "
@@ -363,31 +384,22 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
         agent = agents[seat]
         note = ""
         if agent is None:
-            actions, menu = renderer.menu(state)
+            actions, _ = renderer.menu(state)
             if len(actions) == 1:
                 action, note = actions[0], " (the only legal move)"
             else:
-                console.rule(renderer.heading(state))
-                for renderable in renderer.position(state, marks=True):
-                    _print(console, renderable)
-                for renderable in menu:
-                    _print(console, renderable)
                 try:
-                    choice = ask_choice(prompter, len(actions), name(seat))
-                    while choice == HINT:
-                        for hint in hint_lines(state, actions,
-                                               lambda a: renderer.describe(state, a, seat)):
-                            _print(console, hint)
-                        choice = ask_choice(prompter, len(actions), name(seat))
+                    chosen = _human_decision(console, prompter, renderer, state, actions,
+                                             name(seat))
                 except InputEnded:
                     console.print(Text("Input ended: leaving the game unfinished.",
                                        style="bold red"))
                     if save is not None:
                         _save(console, state, save)
                     return FAILURE
-                if choice is None:
+                if chosen is None:
                     return _quit(console, prompter, state, save)
-                action = actions[choice - 1]
+                action = chosen
         else:
             action = agent.act(state)
         line = name(seat, f" ({labels[seat]}): ")
@@ -399,11 +411,57 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
             _print(console, news)
 
     console.rule("Game over")
-    for renderable in renderer.final(state):
-        _print(console, renderable)
+    final_screen = getattr(renderer, "final_screen", None)
+    if final_screen is not None:
+        print_screen(console, final_screen(state, Size(console.width, console.height)))
+    else:
+        for renderable in renderer.final(state):
+            _print(console, renderable)
     if save is not None:
         _save(console, state, save)
     return 0
+
+
+def _human_decision(console: Console, prompter: Prompter, renderer: Any, state: bw.State,
+                    actions: list[Any], who: Text) -> Any:
+    """The action a human picks (None: they quit): the decision screen fitted to the
+    terminal, then answers until one names a move. Hints, help and the game's own commands
+    (a pan of the board, which draws the screen again) are answered in between."""
+    seat = state.current_player
+
+    def draw() -> None:
+        print_screen(console, decision_screen(renderer, state, Size(console.width,
+                                                                    console.height)))
+
+    command = getattr(renderer, "command", None)
+    read = None if command is None else (lambda text: command(state, text))
+    keys = getattr(renderer, "prompt_keys", lambda: "")()
+    draw()
+    while True:
+        choice = ask_choice(prompter, len(actions), who, read, keys)
+        if choice is None:
+            return None
+        if choice == HINT:
+            for hint in hint_lines(state, actions, lambda a: renderer.describe(state, a, seat)):
+                _print(console, hint)
+        elif choice == HELP:
+            print_screen(console, game_help(renderer))
+        elif isinstance(choice, Reply):
+            if choice.action is not None:
+                return choice.action
+            if choice.redraw:
+                draw()
+            print_screen(console, choice.lines)
+        else:
+            return actions[choice - 1]
+
+
+def game_help(renderer: Any) -> list[Any]:
+    """The game's "how to play here", or the keys every game shares."""
+    own = getattr(renderer, "help", None)
+    if own is not None:
+        return own()
+    return help_lines("this game", shared_keys())
 
 
 def _save(console: Console, state: bw.State, path: Path) -> None:

@@ -73,8 +73,8 @@ def test_human_typing_a_number_plays_the_listed_action(tmp_path: Path) -> None:
     first = QueensRenderer(state.game).sorted_actions(state)[0]
     record = bw.GameRecord.load(path)
     assert record.actions[0] == first.to_json()
-    assert "Queen (0,4) to" in result.output and "Sow a Field on" in result.output
-    assert "r=+4" in result.output and ".QrCr" in result.output
+    assert "Queen j15 to" in result.output and "Sow a Field on" in result.output
+    assert " j " in result.output and ".QrCr" in result.output
 
 
 def test_show_replays_a_saved_game(tmp_path: Path) -> None:
@@ -114,12 +114,19 @@ def test_board_draws_terrain_pieces_and_buildings() -> None:
     assert cell(state, board.pos((2, 0))).plain == ".  fb"
     assert cell(state, board.pos((0, 0))).plain == "^    "
     lines = [line.plain for line in board_lines(state)]
-    assert len(lines) == 11
-    assert lines[0].startswith(" r=-5 ") and lines[0].endswith("q=0..5")
-    assert lines[5].startswith(" r=+0 .") and lines[5].endswith("q=-5..5")
+    assert len(lines) == 13  # a ruler of column numbers above and below the 11 rows
+    assert lines[0] == lines[-1] and lines[0].split() == [str(c) for c in range(1, 22)]
+    rows = lines[1:-1]
+    assert rows[0].startswith(" a ") and rows[0].endswith("  a")
+    assert rows[5].startswith(" f .") and rows[5].endswith("  f")
     # rows interlock: each row starts half a cell (3 characters) from its neighbour
-    starts = [len(line) - len(line[6:].lstrip()) for line in lines]
-    assert starts == [21, 18, 15, 12, 9, 6, 9, 12, 15, 18, 21]
+    starts = [len(line) - len(line[3:].lstrip()) for line in rows]
+    assert starts == [18, 15, 12, 9, 6, 3, 6, 9, 12, 15, 18]
+    # each cell starts under the number of its column (its label: row letter, column)
+    for row in rows:
+        for at, char in enumerate(row[3:-3], 3):
+            if char in ".^":
+                assert lines[0][at].isdigit() and lines[0][at - 1] == " ", (row, at)
 
 
 def test_menu_groups_actions_by_piece_and_numbers_them_in_order() -> None:
@@ -129,10 +136,10 @@ def test_menu_groups_actions_by_piece_and_numbers_them_in_order() -> None:
     actions, lines = renderer.menu(state)
     assert sorted(map(str, actions)) == sorted(map(str, state.legal_actions()))
     text = "\n".join(line.plain for line in lines)
-    assert text.startswith("Queen (-1,4) to")
-    assert "Prince (-1,3) to" in text and "Joint attacks" in text and "Sow a Field on" in text
+    assert text.startswith("Queen j13 to")
+    assert "Prince i12 to" in text and "Joint attacks" in text and "Sow a Field on" in text
     number = actions.index(Joint((-1, 3), (0, 2), (-1, 2))) + 1
-    assert f"{number} (-1,3)+(0,2)→(-1,2)" in text
+    assert f"{number} i12+h13xh11" in text
     assert all(len(line.plain) <= 100 for line in lines)
 
 
@@ -142,19 +149,19 @@ def test_describe_and_news_tell_what_happened() -> None:
     renderer = QueensRenderer(state.game)
     action = Joint((-1, 3), (0, 2), (-1, 2))
     assert renderer.describe(state, action) == \
-        "Princes (-1,3) and (0,2) attack (-1,2) together (6 against 4)"
+        "Princes i12 and h13 attack h11 together (6 against 4)"
     before = renderer.snapshot(state)
     state.apply(action)
     assert [t.plain for t in renderer.news(before, state)] == [
-        "Blue's Prince on (-1,2) is defeated."]
+        "Blue's Prince on h11 is defeated."]
     state.apply(Move((3, -4), (3, -3)))
-    assert renderer.describe(state, Move((-1, 4), (0, 3))) == "moves the Queen (-1,4) → (0,3)"
+    assert renderer.describe(state, Move((-1, 4), (0, 3))) == "moves the Queen j13 → i14"
     before = renderer.snapshot(state)
     state.apply(Move((-1, 4), (0, 3)))
     assert [t.plain for t in renderer.news(before, state)] == [
-        "Red captures Blue's Field on (0,3).",
-        "Red did not split the stack on (-1,2): one of its Princes is lost."]
-    assert renderer.describe(state, Sow((0, -3))) == "sows a Field on (0,-3)"
+        "Red captures Blue's Field on i14.",
+        "Red did not split the stack on h11: one of its Princes is lost."]
+    assert renderer.describe(state, Sow((0, -3))) == "sows a Field on c8"
 
 
 def test_final_screen_names_the_winner_and_why() -> None:

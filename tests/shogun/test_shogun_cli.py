@@ -63,7 +63,7 @@ def test_human_picks_from_the_numbered_menu(tmp_path: Path) -> None:
     record = bw.GameRecord.load(path)
     state = bw.load("shogun", 2).new_game(1)
     assert record.actions[0] == state.legal_actions()[0].to_json()
-    assert "choose hero" in result.output
+    assert re.search(r"choose the (Samurai|Ninja|Prince|Miko) as your hero", result.output)
 
 
 def test_simulate_prints_its_round_cap() -> None:
@@ -85,11 +85,12 @@ def test_renderer_lists_occupied_provinces() -> None:
     renderer = renderer_for(state.game, ["you", "random"])
     assert isinstance(renderer, ShogunRenderer)
     text = as_text(province_lines(state))
-    assert re.search(r"satsuma\s+▣ castle: roof G", text)
-    assert re.search(r"kaga\s+▣ castle: court R", text)
-    assert re.search(r"higo\s+g peasant", text) and re.search(r"owari\s+⛩ shrine", text)
+    assert re.search(r"Satsuma\s+▣ castle, roof Green", text)
+    assert re.search(r"Kaga\s+▣ castle, courted by Red", text)
+    assert re.search(r"Higo\s+Green peasant", text) and re.search(r"Owari\s+⛩ shrine", text)
     page = as_text(renderer.position(state))
-    assert "m1" not in page  # Red's mission stays hidden from Green
+    mission = state.game.mission["m1"]
+    assert "m1" not in page and mission.name not in page  # Red's mission stays hidden
     actions, menu = renderer.menu(state)
     assert len(actions) == len(menu) == len(state.legal_actions())
     assert "end the Hero phase" in as_text(menu)

@@ -292,9 +292,18 @@ def empty_lines(mark: str | None = None) -> list[Text]:
             Text("╰───╯", style="cyan")]
 
 
+# Letters the prompt reads as commands (pan w/a/s/d, c centre, l last tile, h help, q quit)
+# never name a position, so a typed letter is never ambiguous.
+COMMAND_LETTERS = "acdhlqsw"
+POSITION_ALPHABET = "".join(ch for ch in "abcdefghijklmnopqrstuvwxyz"
+                            if ch not in COMMAND_LETTERS)
+POSITION_ALPHABET += POSITION_ALPHABET.upper()
+
+
 def position_letters(count: int) -> list[str]:
-    """Names of the legal positions shown on the board: a..z, A..Z, then *."""
-    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    """Names of the legal positions shown on the board: the letters that are no command
+    (b, e, f, g, i, ..., then the capitals), then *."""
+    alphabet = POSITION_ALPHABET
     return [alphabet[i] if i < len(alphabet) else "*" for i in range(count)]
 
 
@@ -342,9 +351,27 @@ def _variant_at(board: dict[int, Any], x: int, y: int) -> TileVariant | None:
     return None if entry is None else entry[0]
 
 
+Window = tuple[int, int, int, int]  # x0, x1, y0, y1: the squares a board drawing shows
+
+
+def board_extent(state: State, marks: dict[tuple[int, int], str] | None = None) -> Window:
+    """The smallest window holding every tile and every marked square."""
+    board = state.graph.board  # type: ignore[attr-defined]
+    squares = {unpack(pos) for pos in board} | set(marks or {})
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def label_width(window: Window) -> int:
+    """Characters of the y labels on the left of a board drawing (and the space after them)."""
+    return max(len(str(y)) for y in window[2:]) + 1
+
+
 def board_lines(state: State, marks: dict[tuple[int, int], str] | None = None,
-                extra: Overlay | None = None) -> list[Text]:
-    """The whole board with x across the top and y down the left side.
+                extra: Overlay | None = None, window: Window | None = None) -> list[Text]:
+    """The board with x across the top and y down the left side: all of it, or the squares
+    of `window` (a viewport that fits the terminal).
 
     `marks` frames empty positions with a letter (legal placements, holes for the abbey);
     `extra` adds markers on placed tiles (option numbers). The last placed tile's coordinates
@@ -352,16 +379,13 @@ def board_lines(state: State, marks: dict[tuple[int, int], str] | None = None,
     """
     tiles = {unpack(pos): variant for pos, (variant, _) in state.graph.board.items()}  # type: ignore[attr-defined]
     marks = marks or {}
-    squares = set(tiles) | set(marks)
-    xs = [x for x, _ in squares]
-    ys = [y for _, y in squares]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    x0, x1, y0, y1 = window if window is not None else board_extent(state, marks)
     followers = follower_overlays(state)
     for pos, cells in (extra or {}).items():
         followers.setdefault(pos, {}).update(cells)
     last = state.view(None)["last_placed"]
     last_xy = (last["x"], last["y"]) if last else None
-    label_w = max(len(str(y)) for y in (y0, y1)) + 1
+    label_w = label_width((x0, x1, y0, y1))
 
     header = Text(" " * label_w)
     for x in range(x0, x1 + 1):
@@ -451,6 +475,7 @@ class CarcassonneRenderer:
         self.labels = list(labels) if labels else None
         self.pieces = [key for key, _ in SUPPLY_COLUMNS
                        if key in game.supply_per_player]  # type: ignore[attr-defined]
+        self._fitted: Any = None
 
     def legend(self) -> list[Text]:
         config = getattr(self.game, "config", None)
@@ -482,15 +507,7 @@ class CarcassonneRenderer:
         """
         view = state.view(None)
         phase = view["phase"]
-        out: list[RenderableType] = []
-        turn = view["turn"] + (1 if phase in (PLACE_TILE, CHOOSE_TILE, FINAL_ROUND) else 0)
-        status = Text(f"Turn {turn}", style="bold")
-        status.append(f" · {plural(view['draw_pile_size'], 'tile')} in the pile", style="")
-        if view.get("final_round") is not None:
-            status.append(" · final round for the abbeys", style="bold")
-        if view["discarded"]:
-            status.append(f" · discarded: {' '.join(view['discarded'])}", style="")
-        out.append(status)
+        out: list[RenderableType] = [self.status(state)]
         board_marks = None
         extra = None
         if marks and phase in (PLACE_TILE, CHOOSE_TILE, FINAL_ROUND):
@@ -503,6 +520,47 @@ class CarcassonneRenderer:
         if marks:
             out.extend(self.task(state))
         return out
+
+    def status(self, state: State) -> Text:
+        """The turn, the pile and what is special about this moment of the game."""
+        view = state.view(None)
+        turn = view["turn"] + (1 if view["phase"] in (PLACE_TILE, CHOOSE_TILE, FINAL_ROUND)
+                               else 0)
+        status = Text(f"Turn {turn}", style="bold")
+        status.append(f" · {plural(view['draw_pile_size'], 'tile')} in the pile", style="")
+        if view.get("final_round") is not None:
+            status.append(" · final round for the abbeys", style="bold")
+        if view["discarded"]:
+            status.append(f" · discarded: {' '.join(view['discarded'])}", style="")
+        return status
+
+    # -- the decision screen, fitted to the terminal (carcassonne_screen.py) ------------------
+
+    @property
+    def fitted(self) -> Any:
+        if self._fitted is None:
+            from boardwright.render.carcassonne_screen import CarcassonneScreen
+
+            self._fitted = CarcassonneScreen(self)
+        return self._fitted
+
+    def screen(self, state: State, size: Any = None) -> list[RenderableType]:
+        """The decision screen: position and menu, the board a window that fits `size`."""
+        return self.fitted.screen(state, size)
+
+    def final_screen(self, state: State, size: Any = None) -> list[RenderableType]:
+        """The final position with the board cut to the terminal's width."""
+        return self.fitted.final(state, size)
+
+    def command(self, state: State, text: str) -> Any:
+        """Pan and centre the board, or play at a position letter (None: not a command)."""
+        return self.fitted.command(state, text)
+
+    def prompt_keys(self) -> str:
+        return self.fitted.prompt_keys()
+
+    def help(self) -> list[Text]:
+        return self.fitted.help()
 
     def task(self, state: State) -> list[RenderableType]:
         """What the player to move is asked, above the menu."""
@@ -542,9 +600,9 @@ class CarcassonneRenderer:
             return []
         return [head]
 
-    def scores(self, state: State, title: str | None = None) -> Table:
+    def scores(self, state: State, title: str | None = None, compact: bool = False) -> Table:
         """Scores, the pieces each seat has left (one column per kind of piece in the game)
-        and its figures on the board."""
+        and, unless `compact`, its figures on the board."""
         view = state.view(None)
         on_board: dict[int, list[str]] = {}
         for f in view["followers"]:
@@ -560,8 +618,9 @@ class CarcassonneRenderer:
         for key, header in SUPPLY_COLUMNS:
             if key in self.pieces:
                 columns.append((header, [str(s.get(key, 0)) for s in view["supply"]]))
-        columns.append(("On board", [" ".join(on_board.get(seat, []))
-                                     for seat in range(len(view["supply"]))]))
+        if not compact:
+            columns.append(("On board", [" ".join(on_board.get(seat, []))
+                                         for seat in range(len(view["supply"]))]))
         return scores_table(view["scores"], labels=self.labels, title=title, columns=columns)
 
     def position_marks(self, state: State) -> dict[tuple[int, int], str]:

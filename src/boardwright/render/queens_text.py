@@ -30,13 +30,19 @@ from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import attack_value, defence_value
 from boardwright.games.queens.state import COLOURS
 from boardwright.render import secret_text, winners_line
+from boardwright.render.queens_labels import (
+    column, columns, label, looks_like_a_move, move_label, parse_move, parse_space,
+    row_letter,
+)
+from boardwright.render.screen import Reply, Size, help_lines, shared_keys
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
 PLAIN_STYLE = "dim"
 CELL = 5  # visible characters of a cell
 PITCH = CELL + 1  # distance between two cells of a row (even: rows shift by half of it)
-MENU_WIDTH = 96
+MENU_WIDTH = 96  # the menu's width when the terminal's is not known
+ROW_LABEL = 3  # " f " before each row
 REASONS = {
     "queen_captured": "the enemy Queen is captured",
     "last_survivor": "the last player left in the game",
@@ -64,6 +70,11 @@ def initial(seat: int) -> str:
 
 def xy(coord: Sequence[int]) -> str:
     return f"({coord[0]},{coord[1]})"
+
+
+def space_name(state: State, coord: Sequence[int]) -> str:
+    """A space as the board labels it (`f11`)."""
+    return label((coord[0], coord[1]), state.game.board.radius)  # type: ignore[attr-defined]
 
 
 def plural(count: int, word: str) -> str:
@@ -99,23 +110,34 @@ def cell(state: State, pos: int) -> Text:
     return text
 
 
+def ruler(radius: int) -> Text:
+    """The column numbers, each above the first character of the cells in its column."""
+    text = Text(" " * ROW_LABEL, style="dim")
+    for c in range(1, columns(radius) + 1):
+        text.append(f"{c:<{PITCH // 2}}", style="dim")
+    return text
+
+
 def board_lines(state: State) -> list[Text]:
-    """One line per row r, shifted so that neighbours touch, labelled like the rule document's
-    map: r on the left, the row's q range on the right."""
+    """One line per row r, shifted so that neighbours touch, between two rulers of column
+    numbers and with the row letters on both sides: a space is named by its row letter and
+    the column over it (`f11`, see queens_labels)."""
     board = state.game.board  # type: ignore[attr-defined]
     radius = board.radius
-    lines = []
+    lines = [ruler(radius)]
     for r in range(-radius, radius + 1):
         q_min, q_max = max(-radius, -radius - r), min(radius, radius - r)
-        line = Text(f"r={r:+d} ".rjust(6), style="dim")
-        # a cell's x is q + r / 2 cells; the leftmost cell of the board is (-radius, 0)
-        line.append(" " * ((2 * (q_min + radius) + r) * PITCH // 2))
+        letter = row_letter(r, radius)
+        line = Text(f" {letter} ".ljust(ROW_LABEL), style="bold")
+        line.append(" " * ((column((q_min, r), radius) - 1) * PITCH // 2))
         for q in range(q_min, q_max + 1):
             line.append_text(cell(state, board.pos((q, r))))
             if q < q_max:
                 line.append(" " * (PITCH - CELL))
-        line.append(f"   q={q_min}..{q_max}", style="dim")
+        line.append(" " * ((columns(radius) - column((q_max, r), radius)) * PITCH // 2))
+        line.append(f"  {letter}", style="bold")
         lines.append(line)
+    lines.append(ruler(radius))
     return lines
 
 
@@ -127,7 +149,8 @@ def legend() -> list[Text]:
     text = Text("Board: ", style="bold")
     text.append(". plain  ^ mountain  ·  Q Queen  P Prince  2 two stacked Princes  ·  "
                 "C City  f Field  ·  a letter after a piece or building is its owner's initial "
-                "(r Red, b Blue, g Green, y Yellow). Spaces are axial (q,r).", style="")
+                "(r Red, b Blue, g Green, y Yellow). A space is named by its row letter and the "
+                "column number over it: f11 is the centre.", style="")
     return [text]
 
 
@@ -148,7 +171,7 @@ def players_table(state: State, labels: Sequence[str] | None, title: str | None 
         supply = (f"{entry['city_supply']} Cit{'y' if entry['city_supply'] == 1 else 'ies'}, "
                   f"{plural(entry['field_supply'], 'Field')}")
         if entry["queen"] is not None:
-            queen = xy(entry["queen"])
+            queen = space_name(state, entry["queen"])
         else:
             queen = "captured" if view["players"] == 2 else "eliminated"
         table.add_row(name, str(view["fields_on_board"][seat]), str(view["cities_on_board"][seat]),
@@ -225,43 +248,115 @@ class QueensRenderer:
 
         return sorted(actions, key=key)
 
-    def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
+    def menu(self, state: State, width: int = MENU_WIDTH
+             ) -> tuple[list[Action], list[RenderableType]]:
+        """The numbered actions, grouped by piece, in the board's labels; lines at most
+        `width` characters."""
         actions = self.sorted_actions(state)
         groups: list[tuple[str, list[tuple[int, str]]]] = []
         for number, action in enumerate(actions, 1):
             if isinstance(action, Move):
-                title = f"{self.piece_name(state, action.src)} {xy(action.src)} to"
-                label = xy(action.dst) + ("x" if self.is_attack(state, action.dst) else "")
+                title = f"{self.piece_name(state, action.src)} {space_name(state, action.src)} to"
+                attack = self.is_attack(state, action.dst)
+                entry = space_name(state, action.dst) + ("x" if attack else "")
             elif isinstance(action, Joint):
                 title = "Joint attacks"
-                label = f"{xy(action.first)}+{xy(action.second)}→{xy(action.target)}"
+                entry = move_label(action, state.game.board.radius)  # type: ignore[attr-defined]
             elif isinstance(action, Found):
-                title, label = "Found a City", f"on {xy(self._queen(state))}"
+                title, entry = "Found a City", f"on {space_name(state, self._queen(state))}"
             elif isinstance(action, Sow):
-                title, label = "Sow a Field on", xy(action.at)
+                title, entry = "Sow a Field on", space_name(state, action.at)
             else:
-                title, label = "Nothing else is possible", "pass"
+                title, entry = "Nothing else is possible", "pass"
             if not groups or groups[-1][0] != title:
                 groups.append((title, []))
-            groups[-1][1].append((number, label))
-        width = max(len(title) for title, _ in groups) + 2
+            groups[-1][1].append((number, entry))
+        indent = max(len(title) for title, _ in groups) + 2
+        if indent > width // 2:
+            indent = 4
         lines: list[RenderableType] = []
         for title, entries in groups:
-            line = Text(title.ljust(width), style="bold")
-            used = width
-            for number, label in entries:
-                item = f"{number:>3} {label}  "
-                if used + len(item) > MENU_WIDTH:
+            line = Text(title.ljust(indent) if len(title) < indent else title, style="bold")
+            used = len(line.plain)
+            if len(title) >= indent:
+                lines.append(line)
+                line, used = Text(" " * indent), indent
+            for number, entry in entries:
+                item = f"{number:>3} {entry}  "
+                if used + len(item.rstrip()) > width and used > indent:
                     lines.append(line)
-                    line = Text(" " * width)
-                    used = width
+                    line = Text(" " * indent)
+                    used = indent
                 line.append(f"{number:>3}", style="bold cyan")
-                line.append(f" {label}  ")
+                line.append(f" {entry}  ")
                 used += len(item)
+            line.rstrip()
             lines.append(line)
-        lines.append(Text("(x: an attack. A move ends where it says; every path the rules "
-                          "allow may be used.)", style="dim"))
+        note = Text("(x: an attack. Type a number, or a move in the board's labels: f11-e10, "
+                    "sow e4, found; h: help)", style="dim")
+        lines.append(note)
         return actions, lines
+
+    # -- the terminal's screen, commands and help -------------------------------------------
+
+    def screen(self, state: State, size: Size | None = None) -> list[RenderableType]:
+        """The position and the menu, the menu as wide as the terminal."""
+        width = MENU_WIDTH if size is None else size.width
+        return [*self.position(state, marks=True), *self.menu(state, width)[1]]
+
+    def command(self, state: State, text: str) -> Reply | None:
+        """A move typed in the board's labels (or axial pairs): the legal action it names,
+        an explanation when it names none, None when the text is no move."""
+        radius = state.game.board.radius  # type: ignore[attr-defined]
+        action = parse_move(text, radius)
+        space = parse_space(text, radius)
+        if action is None and space is not None:
+            return Reply(lines=[self.moves_at(state, space)])
+        if action is None:
+            if looks_like_a_move(text):
+                return Reply(lines=[Text(f"{text!r} names no space of the board: spaces are a "
+                                         "row letter and the column over it, e.g. f11.",
+                                         style="bold red")])
+            return None
+        for legal in state.legal_actions():
+            if legal == action:
+                return Reply(action=legal)
+        return Reply(lines=[Text(f"{text!r} is not a legal move now: pick one from the list "
+                                 "(by its number or as it reads).", style="bold red")])
+
+    def moves_at(self, state: State, space: tuple[int, int]) -> Text:
+        """The numbered moves that start or end on a space (a space typed alone)."""
+        radius = state.game.board.radius  # type: ignore[attr-defined]
+        found = []
+        for number, action in enumerate(self.sorted_actions(state), 1):
+            touched = [getattr(action, key, None) for key in ("src", "dst", "first", "second",
+                                                              "target", "at")]
+            if space in touched:
+                attack = isinstance(action, Move) and self.is_attack(state, action.dst)
+                found.append(f"{number} {move_label(action, radius, attack)}")
+        where = label(space, radius)
+        if not found:
+            return Text(f"No legal move starts or ends on {where}.", style="bold")
+        return Text(f"Moves on {where}: " + ", ".join(found), style="bold")
+
+    def prompt_keys(self) -> str:
+        return " or f11-e10"
+
+    def help(self) -> list[Text]:
+        keys = shared_keys() + [
+            ("f11-e10", "move the piece on f11 to e10 (f11xe10, an attack, reads too)"),
+            ("e10+g10xf9", "the Princes on e10 and g10 attack f9 together"),
+            ("sow e4", "sow a Field on e4"),
+            ("found", "found a City where your Queen stands"),
+            ("pass", "pass (only when nothing else is possible)"),
+            ("j15", "a space alone: the moves that start or end there"),
+        ]
+        notes = ("A space is its row letter (left and right of the board) and the",
+                 "column number over it (above and below): f11 is the centre.",
+                 "The rules' axial pairs read too: (0,4)-(0,3).",
+                 "A cell: terrain (. plain, ^ mountain), piece (Q, P, 2: two Princes),",
+                 "building (C City, f Field), each followed by its owner's initial.")
+        return help_lines("Queens & Princes", keys, notes)
 
     def _queen(self, state: State) -> tuple[int, int]:
         return state.seat_position(state.current_player).queen  # type: ignore[attr-defined]
@@ -279,18 +374,22 @@ class QueensRenderer:
             piece = self.piece_name(state, action.src).replace(" (of the stack)", "")
             if self.is_attack(state, action.dst):
                 t = board.pos(action.dst)
-                return (f"{piece} {xy(action.src)} attacks {xy(action.dst)} "
+                return (f"{piece} {space_name(state, action.src)} attacks "
+                        f"{space_name(state, action.dst)} "
                         f"({attack_value(state, me, t)} against {defence_value(state, t)})")
-            return f"moves the {piece} {xy(action.src)} → {xy(action.dst)}"
+            return (f"moves the {piece} {space_name(state, action.src)} → "
+                    f"{space_name(state, action.dst)}")
         if isinstance(action, Joint):
             t = board.pos(action.target)
-            return (f"Princes {xy(action.first)} and {xy(action.second)} attack "
-                    f"{xy(action.target)} together ({2 * attack_value(state, me, t)} against "
+            return (f"Princes {space_name(state, action.first)} and "
+                    f"{space_name(state, action.second)} attack "
+                    f"{space_name(state, action.target)} together "
+                    f"({2 * attack_value(state, me, t)} against "
                     f"{defence_value(state, t)})")
         if isinstance(action, Found):
-            return f"founds a City on {xy(self._queen(state))}"
+            return f"founds a City on {space_name(state, self._queen(state))}"
         if isinstance(action, Sow):
-            return f"sows a Field on {xy(action.at)}"
+            return f"sows a Field on {space_name(state, action.at)}"
         if isinstance(action, Pass):
             return "passes (nothing else is possible)"
         return self.game.describe_action(action, viewer, state.current_player)
@@ -302,7 +401,8 @@ class QueensRenderer:
         """What the last action caused: defeats, captures, penalties, the final round."""
         lines = []
         for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
-            line = event_text(entry, state.game.num_players)
+            line = event_text(entry, state.game.num_players,
+                              state.game.board.radius)  # type: ignore[attr-defined]
             if line is not None:
                 lines.append(line)
         return lines
@@ -314,11 +414,14 @@ class QueensRenderer:
         return out
 
 
-def event_text(entry: dict[str, Any], players: int) -> Text | None:
-    """A sentence for one logged event (None for the game-over entry: `final` says it)."""
+def event_text(entry: dict[str, Any], players: int, radius: int | None = None) -> Text | None:
+    """A sentence for one logged event (None for the game-over entry: `final` says it);
+    spaces by their board labels given the board's `radius`, else axial."""
     kind = entry["event"]
     seat = entry.get("player", -1)
-    at = xy(entry["at"]) if "at" in entry else ""
+    at = ""
+    if "at" in entry:
+        at = xy(entry["at"]) if radius is None else label(tuple(entry["at"]), radius)
     if kind == "princes_defeated":
         text = seat_label(seat, "'s " + ("two Princes" if entry.get("count", 1) == 2 else "Prince"))
         text.append(f" on {at} {'are' if entry.get('count', 1) == 2 else 'is'} defeated.", style="")

@@ -1,19 +1,24 @@
-"""Rise of the Shogun in the terminal: the map as a list of provinces with their pieces, the
-players' standing, the running duel, and numbered menus.
+"""Rise of the Shogun in the terminal: a map of the hero's surroundings, the occupied
+provinces, the players' standing, the deciding player's cards, mission and treasures with their
+full text, the running duel, and numbered menus, all in words (shogun_words.py).
 
-Only occupied provinces are listed, island by island, one line each:
+The surroundings are the provinces around the deciding player's hero, one line each, with the
+compass point and distance from the hero and what stands there:
 
-    Kyushu   satsuma  ▣ castle: roof G
-             higo     g peasant · hero R
+    Around your hero in Higo:
+      here    Higo        Green hero · Green peasant
+      1 SE    Satsuma     castle, roof Green (controls it)
+      1 NE    Bungo       (empty)
 
-Pieces read without colour: a castle shows its roof lord (`roof G`) or its court marker
-(`court R`), a shrine is `⛩ shrine`, a hero `hero R`, a peasant `g peasant`; letters are the
-colour initials (G green, R red, B blue, Y yellow). Everything shown comes from the state as the
-viewer may see it: other players' hands, missions and treasures are never printed.
+The occupied provinces follow, island by island. Pieces read without colour: a castle shows its
+roof lord or its courting player, a shrine is `shrine`, heroes and peasants are named by their
+colour. Everything shown comes from `view(seat)` of the seat that decides: other players' hands,
+missions and treasures are never printed.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Sequence
 
 from rich.console import RenderableType
@@ -23,6 +28,8 @@ from rich.text import Text
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.render import secret_text
+from boardwright.render.screen import Reply, Size, help_lines, shared_keys
+from boardwright.render.shogun_words import Words, pending_text
 
 STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue",
           "yellow": "bold yellow"}
@@ -45,62 +52,140 @@ def initial(state: State, seat: int) -> str:
     return colour_of(state, seat)[0].upper()
 
 
-def province_lines(state: State) -> list[Text]:
-    """One line per occupied province, island by island."""
-    board = state.game.board  # type: ignore[attr-defined]
+_WORDS: weakref.WeakKeyDictionary[Any, Words] = weakref.WeakKeyDictionary()
+
+
+def words_of(game: Game) -> Words:
+    """The game's names, built once per game (they only read its static content)."""
+    try:
+        words = _WORDS.get(game)
+        if words is None:
+            words = _WORDS[game] = Words(game)
+        return words
+    except TypeError:  # a game that cannot be weakly referenced
+        return Words(game)
+
+
+def space_parts(state: State, i: int) -> list[Text]:
+    """What stands on province `i`: castle (with its roof lord or courting player), shrine,
+    peasant, hero; each named by colour."""
     s: Any = state
+    parts: list[Text] = []
+    c = s.castle_at[i]
+    if c >= 0:
+        part = Text("▣ castle", style="bold")
+        if s.roof[c] >= 0:
+            part.append(", roof ")
+            part.append(colour_of(state, s.roof[c]).capitalize(),
+                        style=STYLES.get(colour_of(state, s.roof[c]), "bold"))
+        elif s.court[c] >= 0:
+            part.append(", courted by ")
+            part.append(colour_of(state, s.court[c]).capitalize(),
+                        style=STYLES.get(colour_of(state, s.court[c]), "bold"))
+        else:
+            part.append(", free")
+        parts.append(part)
+    if s.shrine[i]:
+        parts.append(Text("⛩ shrine", style="bold magenta"))
+    if s.peasant[i] >= 0:
+        owner = s.peasant[i]
+        parts.append(Text(f"{colour_of(state, owner).capitalize()} peasant",
+                          style=STYLES.get(colour_of(state, owner), "bold")))
+    if s.hero_at[i] >= 0:
+        owner = s.hero_at[i]
+        hero = s.heroes[owner]
+        parts.append(Text(f"{colour_of(state, owner).capitalize()} hero"
+                          + (f" ({hero.capitalize()})" if hero else ""),
+                          style=STYLES.get(colour_of(state, owner), "bold")))
+    return parts
+
+
+def joined(parts: Sequence[Text]) -> Text:
+    line = Text()
+    for k, part in enumerate(parts):
+        if k:
+            line.append(" · ")
+        line.append_text(part)
+    return line
+
+
+def province_lines(state: State) -> list[Text]:
+    """One line per occupied province, island by island, provinces by name."""
+    board = state.game.board  # type: ignore[attr-defined]
     lines: list[Text] = []
+    width = max(len(space.name) for space in board.spaces) + 2
     for island in ISLANDS:
         first = True
         for space in board.spaces:
             if space.island != island:
                 continue
-            i = space.index
-            parts: list[Text] = []
-            c = s.castle_at[i]
-            if c >= 0:
-                part = Text("▣ castle", style="bold")
-                if s.roof[c] >= 0:
-                    part.append(": roof ")
-                    part.append(initial(state, s.roof[c]), style=STYLES[colour_of(state, s.roof[c])])
-                elif s.court[c] >= 0:
-                    part.append(": court ")
-                    part.append(initial(state, s.court[c]),
-                                style=STYLES[colour_of(state, s.court[c])])
-                else:
-                    part.append(": free")
-                parts.append(part)
-            if s.shrine[i]:
-                parts.append(Text("⛩ shrine", style="bold magenta"))
-            if s.peasant[i] >= 0:
-                owner = s.peasant[i]
-                parts.append(Text(f"{initial(state, owner).lower()} peasant",
-                                  style=STYLES[colour_of(state, owner)]))
-            if s.hero_at[i] >= 0:
-                owner = s.hero_at[i]
-                parts.append(Text(f"hero {initial(state, owner)}",
-                                  style=STYLES[colour_of(state, owner)]))
+            parts = space_parts(state, space.index)
             if not parts:
                 continue
             line = Text(f"{island.capitalize() if first else '':<9}", style="dim")
             first = False
-            name = space.id + (" (Heian)" if i == board.heian else "")
-            line.append(f"{name:<18}")
-            for k, part in enumerate(parts):
-                if k:
-                    line.append(" · ")
-                line.append_text(part)
+            line.append(f"{space.name:<{width}}")
+            line.append_text(joined(parts))
             lines.append(line)
     return lines
 
 
+AROUND = 2  # the surroundings reach this many steps from the hero
+
+
+def surroundings_lines(state: State, seat: int) -> list[Text]:
+    """The map around `seat`'s hero: its province, then every province at distance 1 and
+    the occupied ones at distance 2, each with its compass point seen from the hero and what
+    stands there. Empty when the hero is not on the board yet."""
+    s: Any = state
+    board = state.game.board  # type: ignore[attr-defined]
+    if not 0 <= seat < len(s.hero_pos) or s.hero_pos[seat] < 0:
+        return []
+    words = words_of(state.game)
+    here = s.hero_pos[seat]
+    home = board.ids[here]
+    head = Text(f"Around your hero in {board.spaces[here].name}", style="bold")
+    head.append(f" (up to {AROUND} steps; compass points from the hero):", style="dim")
+    lines = [head]
+    by_distance = sorted(((board.dist[here][i], words.direction(home, board.ids[i]), i)
+                          for i in range(len(board.spaces))
+                          if board.dist[here][i] <= AROUND),
+                         key=lambda t: (t[0], DIRECTION_ORDER.index(t[1]), t[2]))
+    width = max(len(board.spaces[i].name) for _, _, i in by_distance) + 2
+    quiet = 0
+    for distance, compass, i in by_distance:
+        parts = space_parts(state, i)
+        if distance == AROUND and not parts:
+            quiet += 1
+            continue
+        where = "here" if distance == 0 else f"{distance} {compass}"
+        line = Text(f"  {where:<6}", style="dim")
+        name = board.spaces[i].name + (" (strait)" if distance == 1 and board.is_strait(
+            home, board.ids[i]) else "")
+        line.append(f"{name:<{width + 9 if '(strait)' in name else width}}")
+        if parts:
+            line.append_text(joined(parts))
+        else:
+            line.append("(empty)", style="dim")
+        lines.append(line)
+    if quiet:
+        lines.append(Text(f"  and {quiet} empty province{'s' if quiet > 1 else ''} "
+                          f"{AROUND} steps away", style="dim"))
+    return lines
+
+
+DIRECTION_ORDER = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
 def players_table(state: State, labels: Sequence[str] | None, viewer: int | None,
                   title: str | None = None) -> Table:
+    """Each seat's standing as `viewer` may see it; hidden things are counted, not named."""
     view = state.view(None if state.is_terminal else viewer)
+    words = words_of(state.game)
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, box=None,
                   header_style="bold")
-    for header in ("Player", "Hero", "VP", "Castles", "Chains", "Reserve", "Prisoners",
-                   "Hand", "Treasures", "Mission"):
+    for header in ("Player", "Hero", "VP", "Castles", "Chain VP", "Reserve", "Prisoners",
+                   "Cards in hand", "Treasures", "Mission"):
         table.add_column(header)
     cards = view["cards"] or []
     for entry in view["seats"]:
@@ -108,60 +193,131 @@ def players_table(state: State, labels: Sequence[str] | None, viewer: int | None
         name = seat_label(state, seat)
         if labels and seat < len(labels):
             name.append(f" ({labels[seat]})", style="")
-        prisoners = ", ".join(f"{k} {c}" for c, k in entry["prisoners"].items()) or "-"
+        prisoners = ", ".join(f"{k} {c.capitalize()}" for c, k in entry["prisoners"].items()) \
+            or "-"
         hand = str(cards[seat]["hand_size"]) if seat < len(cards) else "-"
-        treasures = (", ".join(entry["treasures"]) if entry["treasures"] is not None
-                     else f"{entry['treasure_count']} hidden")
-        mission = entry["mission"] or ("hidden" if entry["has_mission"] else "-")
-        table.add_row(name, entry["hero"] or "-", str(entry["vp"]), str(entry["castles"]),
+        if entry["treasures"] is not None:
+            treasures = ", ".join(words.card(t) for t in entry["treasures"]) or "-"
+        else:
+            treasures = f"{entry['treasure_count']} (hidden)" if entry["treasure_count"] else "-"
+        if entry["mission"]:
+            mission = words.card(entry["mission"])
+        else:
+            mission = "one (hidden)" if entry["has_mission"] else "-"
+        table.add_row(name, words.hero(entry["hero"]), str(entry["vp"]), str(entry["castles"]),
                       str(entry["chain_vp"]), str(entry["reserve"]), prisoners, hand,
-                      treasures or "-", mission)
+                      treasures, mission)
     return table
 
 
-def cards_lines(state: State, seat: int) -> list[Text]:
-    """The deciding player's own hand and everyone's piles (public)."""
-    s: Any = state
-    if s.table is None:
-        return []
-    catalogue = s.table.catalogue
+def players_lines(state: State, labels: Sequence[str] | None, viewer: int | None
+                  ) -> list[Text]:
+    """The players' standing as one sentence each (for narrow terminals, where the table's
+    columns would be cut)."""
+    view = state.view(None if state.is_terminal else viewer)
+    words = words_of(state.game)
+    cards = view["cards"] or []
     lines = []
-    holder = s.table[seat]
-    hand = Text("Your hand: ", style="bold")
-    hand.append(", ".join(f"{catalogue[c].name} ({c})" for c in sorted(holder.hand)) or "empty",
-                style="")
-    lines.append(hand)
-    for player in s.table.players:
-        line = seat_label(state, player.seat, " piles: ")
+    for entry in view["seats"]:
+        seat = entry["seat"]
+        line = seat_label(state, seat)
+        if labels and seat < len(labels):
+            line.append(f" ({labels[seat]})", style="")
+        prisoners = ", ".join(f"{k} {c.capitalize()}" for c, k in entry["prisoners"].items())
+        parts = [words.hero(entry["hero"]), f"{entry['vp']} VP",
+                 f"{entry['castles']} castle{'s' if entry['castles'] != 1 else ''}",
+                 f"chain VP {entry['chain_vp']}", f"reserve {entry['reserve']}",
+                 f"prisoners {prisoners or 'none'}"]
+        if seat < len(cards):
+            parts.append(f"{cards[seat]['hand_size']} cards in hand")
+        if entry["treasures"] is not None:
+            parts.append("treasures: " + (", ".join(words.card(t) for t in entry["treasures"])
+                                          or "none"))
+        else:
+            parts.append(f"{entry['treasure_count']} hidden treasure"
+                         f"{'s' if entry['treasure_count'] != 1 else ''}")
+        if entry["mission"]:
+            parts.append("mission: " + words.card(entry["mission"]))
+        else:
+            parts.append("a hidden mission" if entry["has_mission"] else "no mission")
+        line.append(": " + " · ".join(parts), style="")
+        lines.append(line)
+    return lines
+
+
+WIDE = 110  # from this width on the players are a table, below it one sentence each
+
+
+def entry_line(name: str, facts: str, text: str, indent: str = "  ") -> Text:
+    line = Text(indent)
+    line.append(name, style="bold")
+    line.append(f" ({facts})" if facts else "")
+    if text:
+        line.append(f": {text}", style="")
+    return line
+
+
+def cards_lines(state: State, seat: int) -> list[Text]:
+    """The deciding player's hand with every card's data and text, their mission and
+    treasures with their texts (all from `view(seat)`), and everyone's piles (public)."""
+    s: Any = state
+    if s.table is None or not 0 <= seat < state.game.num_players:
+        return []
+    words = words_of(state.game)
+    view = state.view(seat)
+    mine = view["cards"][seat]
+    lines = []
+    hand = mine["hand"] or []
+    lines.append(Text(f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''})"
+                      + ("" if hand else ": empty"), style="bold"))
+    for card_id in hand:
+        lines.append(entry_line(*words.card_line(card_id)))
+    own = view["seats"][seat]
+    if own["mission"]:
+        name, when, text = words.mission_line(own["mission"])
+        lines.append(Text("Your mission", style="bold"))
+        lines.append(entry_line(name, when, text))
+    if own["treasures"]:
+        lines.append(Text("Your treasures", style="bold"))
+        for treasure_id in own["treasures"]:
+            lines.append(entry_line(*words.treasure_line(treasure_id)))
+    for player in view["cards"]:
+        line = seat_label(state, player["seat"], " piles: ")
         cells = []
-        for attribute, pile in player.piles.items():
-            used = player.pile_total(attribute, catalogue)
-            names = "/".join(catalogue[c].name for c in pile) or "-"
-            cells.append(f"{attribute} {used}/{player.scores[attribute]} [{names}]")
+        for attribute, pile in player["piles"].items():
+            used = player["pile_totals"][attribute]
+            names = "/".join(words.card(c) for c in pile) or "-"
+            cells.append(f"{attribute.capitalize()} {used}/{player['scores'][attribute]} "
+                         f"[{names}]")
         line.append("  ".join(cells), style="")
         lines.append(line)
     return lines
 
 
 def duel_lines(state: State) -> list[Text]:
+    """The running duel as the deciding seat sees it, cards by name with their values."""
     s: Any = state
     duel = s.duel
     if duel is None:
         return []
+    words = words_of(state.game)
     view = duel.view(state.current_player)
+    target = view["target"]
     head = Text("Duel: ", style="bold")
     head.append_text(seat_label(state, view["attacker"]))
     head.append(" attacks ")
     head.append_text(seat_label(state, view["defender"]))
-    head.append(f" ({view['target']['kind']} on {view['target']['space']}) · "
-                f"attack {view['attack_total']} vs block {view['block_total']} · "
-                f"step {view['phase']}")
+    what = str(target.get("kind", "")).replace("_", " ")
+    where = words.space(target["space"]) if "space" in target else ""
+    head.append(f" ({what} in {where}) · attack {view['attack_total']} against block "
+                f"{view['block_total']} · step: {str(view['phase']).replace('_', ' ')}")
     lines = [head]
     for play in view["plays"]:
         mark = "" if play["active"] else (" (purged)" if play["purged"] else " (ignored)")
         line = Text(f"  #{play['index']} ")
         line.append_text(seat_label(state, play["seat"]))
-        line.append(f" {play['card']} ({play['category']}, {play['value']}){mark}")
+        category = str(play["category"]).replace("_", " ")
+        line.append(f" {words.card(play['card'])} ({category}, {play['value']}){mark}")
         lines.append(line)
     return lines
 
@@ -172,6 +328,7 @@ class ShogunRenderer:
     def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
         self.game = game
         self.labels = list(labels) if labels else None
+        self.words = words_of(game)
 
     def seat_text(self, seat: int, suffix: str = "") -> Text:
         colours = self.game.colours  # type: ignore[attr-defined]
@@ -179,22 +336,23 @@ class ShogunRenderer:
         return Text(colour.capitalize() + suffix, style=STYLES.get(colour, "bold"))
 
     def legend(self) -> list[Text]:
-        return [Text("Map: occupied provinces only. ▣ castle (roof = controller, court = "
-                     "courting player), ⛩ shrine, 'g peasant' an ordinary peasant, 'hero G' a "
-                     "hero; letters are colour initials.", style="dim")]
+        return [Text("Map: the provinces around your hero, then every occupied province. "
+                     "▣ castle (its roof lord controls it; a courting player is on its way), "
+                     "⛩ shrine; peasants and heroes by their colour. h: help.", style="dim")]
 
     def heading(self, state: State) -> Text:
         s: Any = state
         text = self.seat_text(state.current_player, " to decide")
-        phase = s.phase if s.pending == [] else s.pending[0][0].replace("_", " ")
         text.append(f" · round {s.round} · ", style="")
         text.append_text(self.seat_text(s.active, "'s turn"))
-        text.append(f" · {phase}", style="")
+        if s.pending:
+            text.append(f" · {pending_text(s.pending[0][0])}", style="")
+        else:
+            text.append(f" · {str(s.phase).replace('_', ' ')} phase", style="")
         return text
 
-    def position(self, state: State, marks: bool = False) -> list[RenderableType]:
+    def status(self, state: State) -> Text:
         s: Any = state
-        viewer = state.current_player
         status = Text(f"Round {s.round}"
                       + (f" of at most {s.game.config.max_rounds}"
                          if s.game.config.max_rounds else "")
@@ -204,10 +362,22 @@ class ShogunRenderer:
             status.append(" · emperor: ")
             status.append_text(self.seat_text(emperor))
         if s.decree:
-            status.append(f" · decree: {s.decree}")
-        out: list[RenderableType] = [status]
+            status.append(f" · decree: {s.decree} only")
+        return status
+
+    def position(self, state: State, marks: bool = False, width: int | None = None
+                 ) -> list[RenderableType]:
+        """Status, the hero's surroundings, the occupied provinces, the players (a table, or
+        one sentence each below `WIDE` columns), the viewer's cards and the duel."""
+        viewer = state.current_player
+        out: list[RenderableType] = [self.status(state)]
+        out.extend(surroundings_lines(state, viewer))
+        out.append(Text("Occupied provinces", style="bold"))
         out.extend(province_lines(state))
-        out.append(players_table(state, self.labels, viewer))
+        if width is not None and width < WIDE:
+            out.extend(players_lines(state, self.labels, viewer))
+        else:
+            out.append(players_table(state, self.labels, viewer))
         out.extend(cards_lines(state, viewer))
         out.extend(duel_lines(state))
         return out
@@ -221,54 +391,35 @@ class ShogunRenderer:
             lines.append(line)
         return actions, lines
 
+    def screen(self, state: State, size: Size | None = None) -> list[RenderableType]:
+        """The position and the menu (texts wrap at the terminal's width)."""
+        width = None if size is None else size.width
+        return [*self.position(state, marks=True, width=width), *self.menu(state)[1]]
+
+    def command(self, state: State, text: str) -> Reply | None:
+        """Shogun reads no command of its own: every choice is in the numbered list."""
+        return None
+
+    def help(self) -> list[Text]:
+        notes = ("The screen: the provinces around your hero (compass point, steps),",
+                 "every occupied province, the players (others' secrets counted only),",
+                 "your hand (category, speed, attribute cost, value, text), your mission",
+                 "and treasures with their text, then the duel if one runs.",
+                 "Every decision, each step of a duel too, is a numbered line of the list.")
+        return help_lines("Rise of the Shogun", shared_keys(), notes)
+
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
         secret = secret_text(self.game, state, action, viewer)
         if secret is not None:
             return secret
-        data = action.to_json()
-        kind = data["type"]
-        s: Any = state
-        catalogue = s.game.catalogue
-        treasure = s.game.treasure
-
-        def card(card_id: str) -> str:
-            if card_id in catalogue:
-                return catalogue[card_id].name
-            if card_id in treasure:
-                return treasure[card_id].name
-            return card_id
-
-        if kind == "attack":
-            return f"attack {data['space']} with {card(data['opening'])}"
-        if kind == "convert":
-            return f"convert {data['target']} from {data['source']} with {card(data['card'])}"
-        if kind == "duel_play":
-            target = f" on play #{data['target']}" if "target" in data else ""
-            return f"play {card(data['card'])}{target}"
-        if kind in ("duel_discard", "duel_pick", "duel_clear", "duel_recall", "discard_card"):
-            return f"{kind.replace('duel_', '').replace('_card', '')} {card(data['card'])}"
-        if kind == "duel_pass":
-            return "pass (duel)"
-        if kind == "duel_item":
-            return f"use {card(data['item'])}"
-        if kind == "done":
-            return self.done_text(state)
-        if kind == "take_treasure":
-            return "take a random treasure"
-        if "treasure" in data:
-            return f"{kind.replace('_', ' ')} {card(data['treasure'])}"
-        if kind == "play_special":
-            who = f" against {colour_of(state, data['opponent'])}" if "opponent" in data else ""
-            return f"play {card(data['card'])}{who}"
-        if kind == "exchange":
-            return f"exchange a {data['colour']} prisoner with {colour_of(state, data['opponent'])}"
-        return self.game.describe_action(action, viewer, state.current_player)
+        return self.words.action(action, self.done_text(state))
 
     def done_text(self, state: State) -> str:
         s: Any = state
         if s.pending:
             return {"free_move": "stay (no free move)", "theft": "take no treasure",
-                    "relocate_hero": "leave the hero", "recruit": "stop recruiting",
+                    "relocate_hero": "leave the beaten hero where it is",
+                    "recruit": "stop recruiting",
                     "reorganise": "finish reorganising", "exchange": "end the exchange",
                     "clear": "stop clearing",
                     "sandals": "stop (sandals)", "before_decree": "await the decree",
@@ -281,16 +432,16 @@ class ShogunRenderer:
         return {"log": len(state.log)}  # type: ignore[attr-defined]
 
     def news(self, before: dict[str, Any], state: State) -> list[Text]:
+        """What the last action caused, in words (attacks and their duels, captures, kills,
+        conversions, cut-offs, missions, decrees, searches, treasures taken)."""
         lines = []
         for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
-            kind = entry["event"]
-            if kind in ("duel", "capture", "kill", "steal", "mission_completed", "converted",
-                        "cut_off", "decree", "search", "treasure_taken"):
-                text = self.seat_text(entry["seat"]) if entry["seat"] >= 0 else Text("")
-                details = ", ".join(f"{k}={v}" for k, v in entry.items()
-                                    if k not in ("event", "seat", "turn"))
-                text.append(f": {kind.replace('_', ' ')} {details}", style="")
-                lines.append(text)
+            sentence = self.words.event(entry)
+            if sentence is None:
+                continue
+            text = self.seat_text(entry["seat"]) if entry["seat"] >= 0 else Text("")
+            text.append(sentence + ".", style="")
+            lines.append(text)
         return lines
 
     def final(self, state: State) -> list[RenderableType]:
@@ -309,4 +460,5 @@ class ShogunRenderer:
         return out
 
 
-__all__ = ["ShogunRenderer", "province_lines", "players_table"]
+__all__ = ["ShogunRenderer", "cards_lines", "players_table", "province_lines",
+           "surroundings_lines"]
