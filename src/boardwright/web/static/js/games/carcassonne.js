@@ -604,10 +604,11 @@ class CarcassonneRenderer {
     this.layers.highlight.append(g);
     if (point && text) {
       const [x, y] = point;
-      const width = 8 + 7.2 * text.length;
+      const k = this.unitsPerPixel();  // the label keeps its size on screen at any zoom
+      const width = (10 + 7.4 * text.length) * k;
       const tip = svg('g', {class: 'cc-tip', testid: 'feature-points', dataset: {text}},
-        svg('rect', {x: x - width / 2, y: y - 44, width, height: 22, rx: 6}),
-        svg('text', {x, y: y - 28}, text));
+        svg('rect', {x: x - width / 2, y: y - 16 - 22 * k, width, height: 22 * k, rx: 6 * k}),
+        svg('text', {x, y: y - 16 - 6 * k, 'font-size': 13 * k}, text));
       this.layers.tip.append(tip);
     }
   }
@@ -811,7 +812,7 @@ class CarcassonneRenderer {
       `Tiles left: ${v.draw_pile_size}`)];
     if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
     if (v.wagon) infos.push(el('div', {}, `${COLOUR_NAMES[v.wagon.player]} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
-    if (v.final_round) infos.push(el('div', {}, 'Final abbey round.'));
+    if (v.final_round && v.phase !== 'game_over') infos.push(el('div', {}, 'Final abbey round.'));
     replace(this.info, infos);
     this.settings.classList.toggle('hidden', v.phase === 'game_over');
     this.renderScores(frame);
