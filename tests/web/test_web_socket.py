@@ -40,8 +40,11 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         frame = receive(ws0)
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
-                              "last_action", "can_undo", "hints"}
+                              "last_action", "can_undo", "hints", "table"}
         assert frame["game"] == "carcassonne" and frame["seat"] == 0 and frame["step"] == 0
+        # the game's public table data: projected scores (none yet), no figure spot to place
+        assert frame["table"] == state.game.table_data(state)
+        assert frame["table"]["projected_scores"] == [0, 0] and frame["table"]["spots"] == []
         assert frame["current_player"] == 0 and frame["view"] == state.view(0)
         assert frame["legal_actions"] == [a.to_json() for a in state.legal_actions()]
         assert len(frame["descriptions"]) == len(frame["legal_actions"])

@@ -156,4 +156,10 @@ def test_a_whole_abbey_and_mayor_game_by_clicking(site, new_page):
         assert page.locator("[data-testid^=final-label-]").count() == len(ends)
         barn = next(i for i, s in enumerate(account["scorings"]) if s["feature"] == "barn" and s["end"])
         assert page.get_by_test_id(f"final-label-{barn}").get_attribute("data-points") == "12"
+    # the monastery of A, laid turned 90°, stands upright: its tile turns, its building does not
+    tile = pages[0].get_by_test_id("tile-1-0")
+    assert tile.get_attribute("data-tile") == "A" and tile.get_attribute("data-rotation") == "90"
+    assert tile.locator("use").first.get_attribute("transform") == "rotate(90 50 50)"
+    assert tile.locator("use.cc-upright").count() == 1
+    assert tile.locator("use.cc-upright").get_attribute("transform") is None
     screenshot(pages[1], "carcassonne_abbey_mayor_final")

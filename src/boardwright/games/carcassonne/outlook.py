@@ -69,8 +69,17 @@ def feature_parts(graph: FeatureGraph, root: int) -> list[int]:
         return [part for pos in sorted(tiles) for part in graph.parts_on(pos) if find(part) == root]
     if graph.kind[root] == MONASTERY:
         return [root]
-    return sorted((part for part in range(len(graph.parent)) if find(part) == root),
-                  key=lambda part: (graph.part_pos[part], part))
+    # fields keep no tile set: every part is grouped by its root once per layout (the graph's
+    # memo holds values of the layout alone and is reset when a tile is laid)
+    groups = graph.memo.get("outlook_parts")
+    if groups is None:
+        groups = {}
+        for part in range(len(graph.parent)):
+            groups.setdefault(find(part), []).append(part)
+        for parts in groups.values():
+            parts.sort(key=lambda part: (graph.part_pos[part], part))
+        graph.memo["outlook_parts"] = groups
+    return list(groups.get(root, ()))
 
 
 def segments(graph: FeatureGraph, root: int) -> list[dict[str, Any]]:

@@ -160,8 +160,11 @@ OVERRIDES: dict[str, dict[str, dict]] = {
         "f1": {"spot": (14, 30)},
         "f2": {"spot": (70, 72)},
     },
-    "AM07": {"f2": {"spot": (89, 24)}, "f1": {"spot": (22, 62)}, "f3": {"spot": (86, 86)}},
-    "AM08": {"f2": {"spot": (11, 24)}, "f1": {"spot": (78, 62)}, "f3": {"spot": (14, 86)}},
+    # a road from E (W) up to the city wall, then down to S: it splits the ground in three
+    "AM07": {"r1": {"road": path([("M", (100, 50)), ("Q", (52, 52), (50, 27)), ("L", (50, 100))]),
+                    "spot": (50, 76)}},
+    "AM08": {"r1": {"road": path([("M", (0, 50)), ("Q", (48, 52), (50, 27)), ("L", (50, 100))]),
+                    "spot": (50, 76)}},
     # a pennant city from W whose walls reach the NE and SE corners: three fields N, E, S
     "AM09": {
         "c1": {"d": [path([("M", (0, 0)), ("L", (56, 50)), ("L", (0, 100)), ("Z",)])],
@@ -203,6 +206,8 @@ OVERRIDES: dict[str, dict[str, dict]] = {
 CELL = 2  # raster cell size (tile units)
 GRID = 100 // CELL
 ROAD_HALF = 5.5  # half the drawn road width (.t-road-edge stroke 11)
+WALL = "_wall"  # city walls part fields (a wall of AM09 runs between two fields)
+WALL_HALF = 2.0
 MONASTERY_AREA = "M30,14 L70,14 L70,70 L30,70 Z"
 # Where each half-edge of a field runs along the tile border (from, to).
 HALF_EDGE = {"NL": ((0, 0), (50, 0)), "NR": ((50, 0), (100, 0)), "EL": ((100, 0), (100, 50)),
@@ -277,7 +282,8 @@ def feature_regions(features: list[dict], geometry: list[tuple[str, str, str]]) 
                     cx, cy, rx, ry = shape
                     hit = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
                 elif kind == "line":
-                    hit = any(near_line(line, x, y, ROAD_HALF) for line in shape)
+                    hit = any(near_line(line, x, y, WALL_HALF if fid == WALL else ROAD_HALF)
+                              for line in shape)
                 else:
                     hit = any(inside(poly, x, y) for poly in shape)
                 if hit:
@@ -316,27 +322,28 @@ def feature_regions(features: list[dict], geometry: list[tuple[str, str, str]]) 
                 owner[cell] = best
     regions: dict[str, set] = {}
     for cell, fid in owner.items():
-        regions.setdefault(fid, set()).add(cell)
+        if fid != WALL:
+            regions.setdefault(fid, set()).add(cell)
     return regions
 
 
 def inner_spot(cells: set, others: list[tuple[float, float]]) -> tuple[float, float]:
     """A farmer's spot: the cell of the field deepest inside it (the tile border counts as its
     edge, so farmers stand in their field, not on the edge), kept clear of the other spots."""
-    depth: dict[tuple[int, int], int] = {}
-    todo = []
-    for i, j in cells:
-        if any(n not in cells for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1))):
-            depth[(i, j)] = 1
-            todo.append((i, j))
-    while todo:
-        nxt = []
-        for i, j in todo:
-            for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                if n in cells and n not in depth:
-                    depth[n] = depth[(i, j)] + 1
-                    nxt.append(n)
-        todo = nxt
+    # a chamfer distance transform (steps 1 and 1.4 cells): about the Euclidean distance
+    # from each cell to the nearest cell outside the field (or outside the tile)
+    big = 10.0 ** 6
+    depth = {cell: big for cell in cells}
+
+    def at(i: int, j: int) -> float:
+        return depth.get((i, j), 0.0)
+
+    forward = ((-1, 0, 1.0), (0, -1, 1.0), (-1, -1, 1.4), (1, -1, 1.4))
+    order = sorted(cells, key=lambda c: (c[1], c[0]))
+    for steps, cells_in_order in ((forward, order),
+                                  (tuple((-a, -b, w) for a, b, w in forward), order[::-1])):
+        for i, j in cells_in_order:
+            depth[(i, j)] = min(depth[(i, j)], *(at(i + a, j + b) + w for a, b, w in steps))
 
     def score(cell: tuple[int, int]) -> tuple[float, float]:
         x, y = (cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL
@@ -410,6 +417,7 @@ def build_tile(name: str, raw: dict) -> dict:
             geometry.append((f["id"], "area", d))
         for d in o.get("walls", [wall] if wall else []):
             layers["wall"].append({"cls": "wall", "d": d})
+            geometry.append((WALL, "line", d))
         spots[f["id"]] = o.get("spot", spot)
         if f.get("pennants"):
             px, py = o.get("pennant", spot)
@@ -450,8 +458,12 @@ def build_tile(name: str, raw: dict) -> dict:
         geometry.insert(0, (f["id"], "line", d))  # roads lie under the cities
         if o.get("ring"):
             layers["mark"].append({"cls": "roundabout", "d": ellipse(50, 50, 11, 11)})
+            ring = [(50 + 11 * math.cos(k * math.pi / 12), 50 + 11 * math.sin(k * math.pi / 12))
+                    for k in range(25)]
+            geometry.insert(0, (f["id"], "line", path([("M", ring[0]), *(("L", p) for p in ring[1:])])))
         if o.get("house"):
             layers["mark"].append({"cls": "house", "d": "M40,56 L40,44 L50,36 L60,44 L60,56 Z"})
+            geometry.append((WALL, "area", "M40,56 L40,44 L50,36 L60,44 L60,56 Z"))
         if "spot" in o:
             spots[f["id"]] = o["spot"]
         elif len(edges) == 2:
