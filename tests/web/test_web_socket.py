@@ -398,3 +398,19 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
             # and the bot does answer, later
             assert receive_until(ws_slow, lambda f: is_state(f) and f["last_action"]["seat"] == 1,
                                  timeout=30)
+
+
+def test_a_failing_table_data_costs_the_frame_nothing_else(api, monkeypatch) -> None:
+    """Table data are extras: when a game's `table_data` fails, the frame carries an empty
+    `table` and everything else as usual."""
+    from boardwright.games.carcassonne.game import CarcassonneGame
+
+    def broken(self, state):
+        raise RuntimeError("broken table data")
+
+    monkeypatch.setattr(CarcassonneGame, "table_data", broken)
+    created = create(api, "carcassonne", ["human", "human"], seed=4)
+    with seat_socket(api, created, 0) as ws0:
+        frame = receive(ws0)
+        assert frame["table"] == {}
+        assert frame["legal_actions"] and frame["view"]["phase"] == "place_tile"

@@ -114,6 +114,7 @@ def test_a_placement_waits_for_its_confirmation_unless_switched_off(site, new_pa
     pending = page.get_by_test_id("pending-tile")
     assert (pending.get_attribute("data-x"), pending.get_attribute("data-y")) == (x, y)
     assert page.get_by_test_id("confirm-box").is_visible()
+    screenshot(page, "carcassonne_confirm_placement")
     page.wait_for_timeout(200)
     assert body_data(page, "step") == step and body_data(page, "phase") == "place_tile"
     page.get_by_test_id("cancel-place").click()
