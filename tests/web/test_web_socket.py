@@ -41,8 +41,11 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
                               "last_action", "can_undo", "hints", "rated", "clock",
-                              "undo_request", "undo_refused"}
+                              "undo_request", "undo_refused", "table"}
         assert frame["game"] == "carcassonne" and frame["seat"] == 0 and frame["step"] == 0
+        # the game's public table data: projected scores (none yet), no figure spot to place
+        assert frame["table"] == state.game.table_data(state)
+        assert frame["table"]["projected_scores"] == [0, 0] and frame["table"]["spots"] == []
         assert frame["current_player"] == 0 and frame["view"] == state.view(0)
         assert frame["legal_actions"] == [a.to_json() for a in state.legal_actions()]
         assert len(frame["descriptions"]) == len(frame["legal_actions"])
@@ -399,3 +402,19 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
             # and the bot does answer, later
             assert receive_until(ws_slow, lambda f: is_state(f) and f["last_action"]["seat"] == 1,
                                  timeout=30)
+
+
+def test_a_failing_table_data_costs_the_frame_nothing_else(api, monkeypatch) -> None:
+    """Table data are extras: when a game's `table_data` fails, the frame carries an empty
+    `table` and everything else as usual."""
+    from boardwright.games.carcassonne.game import CarcassonneGame
+
+    def broken(self, state):
+        raise RuntimeError("broken table data")
+
+    monkeypatch.setattr(CarcassonneGame, "table_data", broken)
+    created = create(api, "carcassonne", ["human", "human"], seed=4)
+    with seat_socket(api, created, 0) as ws0:
+        frame = receive(ws0)
+        assert frame["table"] == {}
+        assert frame["legal_actions"] and frame["view"]["phase"] == "place_tile"

@@ -170,6 +170,13 @@ class Game(ABC):
         whose evaluation estimates the final scores returns the scores themselves."""
         return self.evaluation(state)
 
+    def table_data(self, state: State) -> JsonDict:
+        """Public data a table shows beside the view, derived by the game's rules from the
+        position (Carcassonne: the feature a figure spot joins and its points now, the scores
+        if the game ended now, the final scoring by feature). Every seat and spectator receives
+        it, so it must hold nothing hidden. The default: nothing."""
+        return {}
+
     evaluation_versions: tuple[str, ...] = ("current",)  # the names `evaluation_of` takes
 
     def evaluation_of(self, version: str, state: State) -> list[float]:

@@ -384,7 +384,7 @@ class LiveGame:
             "view": view, "legal_actions": legal, "descriptions": texts,
             "scores": scores, "seats": self.seat_list(),
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
-            "hints": self.hints_for(seat), "rated": self.rated,
+            "hints": self.hints_for(seat), "rated": self.rated, "table": self.views.table(self.game),
             "clock": K.frame(self, asyncio.get_running_loop().time(), scores)
             if self.clock is not None else None,
             "undo_request": self.undo_request.to_json() if self.undo_request else None,
@@ -437,16 +437,27 @@ class _ViewCache:
     """A read-only stand-in for a state that computes each `view()` once: the renderers'
     `describe` asks for `view(None)` per action, and a frame describes every legal action."""
 
-    __slots__ = ("_state", "_views")
+    __slots__ = ("_state", "_views", "_table")
 
     def __init__(self, state: bw.State) -> None:
         self._state = state
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._table: dict[str, Any] | None = None
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player not in self._views:
             self._views[player] = self._state.view(player)
         return self._views[player]
+
+    def table(self, game: bw.Game) -> dict[str, Any]:
+        """The game's public table data of the position (`Game.table_data`), built once."""
+        if self._table is None:
+            try:
+                self._table = game.table_data(self._state)
+            except Exception:  # noqa: BLE001 - extras must never cost the table its state
+                log.exception("table data of %s failed", game.name)
+                self._table = {}
+        return self._table
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)

@@ -108,9 +108,14 @@ def new_page(browser: Any) -> Iterator[Any]:
     contexts = []
     errors = PageErrors()
 
-    def make() -> Any:
+    def make(confirm_placement: bool = False) -> Any:
+        """A page; Carcassonne's confirmation of tile placements (on for players) is switched
+        off unless asked for, so that one click on a space places the tile."""
         context = browser.new_context(viewport=VIEWPORT)
         context.set_default_timeout(15000)
+        if not confirm_placement:
+            context.add_init_script(
+                "try { localStorage.setItem('boardwright.carcassonne.confirmPlacement', 'off') } catch (e) {}")
         contexts.append(context)
         return errors.watch(context.new_page())
 

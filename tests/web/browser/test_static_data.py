@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 from pathlib import Path
 
 import boardwright as bw
@@ -52,3 +53,30 @@ def test_shogun_map_matches_the_game():
             value = action.to_json().get(field)
             if isinstance(value, str):
                 assert value in ids
+
+
+def area_cells(d: str) -> list[tuple[float, float, float, float]]:
+    """The rectangles (x, y, w, h) of a raster area path (generate.region_path)."""
+    import re
+
+    return [tuple(float(v) for v in m) for m in
+            re.findall(r"M(-?[\d.]+),(-?[\d.]+)h([\d.]+)v([\d.]+)h-[\d.]+z", d)]
+
+
+def test_every_feature_has_an_area_and_farmers_stand_inside_their_field():
+    """Each feature has a drawn area to light it up; a field's figure spot lies inside the
+    field's own area (not on another feature), at least 5 units in from the tile's border, and
+    clear of the tile's other spots (12 units: figures are about 22 wide, and may touch)."""
+    data = json.loads((STATIC / "data" / "carcassonne_tiles.json").read_text("utf-8"))
+    for name, tile in data["tiles"].items():
+        for f in tile["features"]:
+            assert f["area"], (name, f["id"])
+            if f["kind"] != "field":
+                continue
+            x, y = f["spot"]
+            assert min(x, y, 100 - x, 100 - y) >= 5, (name, f["id"], f["spot"])
+            others = [g["spot"] for g in tile["features"] if g is not f]
+            assert all(math.dist((x, y), p) >= 12 for p in others), (name, f["id"])
+            if f["area"].startswith("M") and "h" in f["area"]:  # a raster area
+                assert any(rx <= x <= rx + w and ry <= y <= ry + h
+                           for rx, ry, w, h in area_cells(f["area"])), (name, f["id"])

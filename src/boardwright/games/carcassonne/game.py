@@ -383,6 +383,13 @@ class CarcassonneGame(Game):
         """The final scores: the evaluation estimates them, so they are on its scale."""
         return [float(score) for score in state.scores]
 
+    def table_data(self, state: Any) -> dict[str, Any]:
+        """Projected scores, the features of the figure spots and the final scoring by
+        feature (`outlook.table_data`): all public."""
+        from boardwright.games.carcassonne.outlook import table_data
+
+        return table_data(state)
+
     evaluation_versions = ("current", "v1")
 
     def evaluation_of(self, version: str, state: Any) -> list[float]:

@@ -160,8 +160,11 @@ OVERRIDES: dict[str, dict[str, dict]] = {
         "f1": {"spot": (14, 30)},
         "f2": {"spot": (70, 72)},
     },
-    "AM07": {"f2": {"spot": (89, 24)}, "f1": {"spot": (22, 62)}, "f3": {"spot": (86, 86)}},
-    "AM08": {"f2": {"spot": (11, 24)}, "f1": {"spot": (78, 62)}, "f3": {"spot": (14, 86)}},
+    # a road from E (W) up to the city wall, then down to S: it splits the ground in three
+    "AM07": {"r1": {"road": path([("M", (100, 50)), ("Q", (52, 52), (50, 27)), ("L", (50, 100))]),
+                    "spot": (50, 76)}},
+    "AM08": {"r1": {"road": path([("M", (0, 50)), ("Q", (48, 52), (50, 27)), ("L", (50, 100))]),
+                    "spot": (50, 76)}},
     # a pennant city from W whose walls reach the NE and SE corners: three fields N, E, S
     "AM09": {
         "c1": {"d": [path([("M", (0, 0)), ("L", (56, 50)), ("L", (0, 100)), ("Z",)])],
@@ -197,6 +200,186 @@ OVERRIDES: dict[str, dict[str, dict]] = {
 }
 
 
+
+# -- feature regions: a raster of the tile, for highlights and for farmers' spots -----------------
+
+CELL = 2  # raster cell size (tile units)
+GRID = 100 // CELL
+ROAD_HALF = 5.5  # half the drawn road width (.t-road-edge stroke 11)
+WALL = "_wall"  # city walls part fields (a wall of AM09 runs between two fields)
+WALL_HALF = 2.0
+MONASTERY_AREA = "M30,14 L70,14 L70,70 L30,70 Z"
+# Where each half-edge of a field runs along the tile border (from, to).
+HALF_EDGE = {"NL": ((0, 0), (50, 0)), "NR": ((50, 0), (100, 0)), "EL": ((100, 0), (100, 50)),
+             "ER": ((100, 50), (100, 100)), "SL": ((100, 100), (50, 100)),
+             "SR": ((50, 100), (0, 100)), "WL": ((0, 100), (0, 50)), "WR": ((0, 50), (0, 0))}
+
+
+def polylines(d: str) -> list[list[tuple[float, float]]]:
+    """The subpaths of an M/L/Q/Z path as point lists (curves flattened)."""
+    import re
+
+    out: list[list[tuple[float, float]]] = []
+    for letter, args in re.findall(r"([MLQZA])([^MLQZA]*)", d):
+        pts = [(float(a), float(b)) for a, b in re.findall(r"(-?[\d.]+),(-?[\d.]+)", args)]
+        if letter == "M":
+            out.append([pts[0]])
+        elif letter == "L":
+            out[-1].extend(pts)
+        elif letter == "Q":
+            (cx, cy), (ex, ey) = pts
+            sx, sy = out[-1][-1]
+            for i in range(1, 13):
+                t = i / 12
+                out[-1].append(((1 - t) ** 2 * sx + 2 * t * (1 - t) * cx + t * t * ex,
+                                (1 - t) ** 2 * sy + 2 * t * (1 - t) * cy + t * t * ey))
+        elif letter == "Z":
+            out[-1].append(out[-1][0])
+    return out
+
+
+def inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
+    hit = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def near_line(line: list[tuple[float, float]], x: float, y: float, r: float) -> bool:
+    for (x1, y1), (x2, y2) in zip(line, line[1:]):
+        dx, dy = x2 - x1, y2 - y1
+        t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)))
+        if math.dist((x, y), (x1 + t * dx, y1 + t * dy)) <= r:
+            return True
+    return False
+
+
+def ellipse_params(d: str) -> tuple[float, float, float, float]:
+    import re
+
+    (mx, my), = [(float(a), float(b)) for a, b in re.findall(r"M(-?[\d.]+),(-?[\d.]+)", d)][:1]
+    rx, ry = (float(v) for v in re.search(r"A(-?[\d.]+),(-?[\d.]+)", d).groups())
+    return mx + rx, my, rx, ry
+
+
+def feature_regions(features: list[dict], geometry: list[tuple[str, str, str]]) -> dict[str, set]:
+    """The raster cells of each feature of a tile (rotation 0): what is drawn on top wins;
+    the bare ground splits into connected pieces, each given to the field whose half-edges
+    it touches most."""
+    owner: dict[tuple[int, int], str] = {}
+    shapes = []
+    for fid, kind, d in geometry:
+        if kind == "meadow":
+            shapes.append((fid, kind, ellipse_params(d)))
+        else:
+            shapes.append((fid, kind, polylines(d)))
+    for i in range(GRID):
+        for j in range(GRID):
+            x, y = (i + 0.5) * CELL, (j + 0.5) * CELL
+            for fid, kind, shape in reversed(shapes):
+                if kind == "meadow":
+                    cx, cy, rx, ry = shape
+                    hit = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+                elif kind == "line":
+                    hit = any(near_line(line, x, y, WALL_HALF if fid == WALL else ROAD_HALF)
+                              for line in shape)
+                else:
+                    hit = any(inside(poly, x, y) for poly in shape)
+                if hit:
+                    owner[(i, j)] = fid
+                    break
+    ground = {(i, j) for i in range(GRID) for j in range(GRID) if (i, j) not in owner}
+    fields = [f for f in features if f["kind"] == "field"]
+    votes_at: dict[tuple[int, int], list[str]] = {}
+    for f in fields:
+        for half in f["edges"]:
+            if half not in HALF_EDGE:
+                continue
+            (x1, y1), (x2, y2) = HALF_EDGE[half]
+            for k in range(1, 10):
+                t = k / 10
+                x, y = x1 + t * (x2 - x1), y1 + t * (y2 - y1)
+                cell = (min(int(x / CELL), GRID - 1), min(int(y / CELL), GRID - 1))
+                votes_at.setdefault(cell, []).append(f["id"])
+    while ground:
+        start = ground.pop()
+        piece, todo = {start}, [start]
+        while todo:
+            i, j = todo.pop()
+            for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+                if n in ground:
+                    ground.discard(n)
+                    piece.add(n)
+                    todo.append(n)
+        votes: dict[str, int] = {}
+        for cell in piece:
+            for fid in votes_at.get(cell, ()):
+                votes[fid] = votes.get(fid, 0) + 1
+        if votes:
+            best = max(sorted(votes), key=votes.__getitem__)
+            for cell in piece:
+                owner[cell] = best
+    regions: dict[str, set] = {}
+    for cell, fid in owner.items():
+        if fid != WALL:
+            regions.setdefault(fid, set()).add(cell)
+    return regions
+
+
+def inner_spot(cells: set, others: list[tuple[float, float]]) -> tuple[float, float]:
+    """A farmer's spot: the cell of the field deepest inside it (the tile border counts as its
+    edge, so farmers stand in their field, not on the edge), kept clear of the other spots."""
+    # a chamfer distance transform (steps 1 and 1.4 cells): about the Euclidean distance
+    # from each cell to the nearest cell outside the field (or outside the tile)
+    big = 10.0 ** 6
+    depth = {cell: big for cell in cells}
+
+    def at(i: int, j: int) -> float:
+        return depth.get((i, j), 0.0)
+
+    forward = ((-1, 0, 1.0), (0, -1, 1.0), (-1, -1, 1.4), (1, -1, 1.4))
+    order = sorted(cells, key=lambda c: (c[1], c[0]))
+    for steps, cells_in_order in ((forward, order),
+                                  (tuple((-a, -b, w) for a, b, w in forward), order[::-1])):
+        for i, j in cells_in_order:
+            depth[(i, j)] = min(depth[(i, j)], *(at(i + a, j + b) + w for a, b, w in steps))
+
+    def score(cell: tuple[int, int]) -> tuple[float, float]:
+        x, y = (cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL
+        clear = min((math.dist((x, y), p) for p in others), default=100.0)
+        return (min(depth[cell] * CELL, 14, clear / 1.6), -math.dist((x, y), (50, 50)))
+
+    best = max(sorted(cells), key=score)
+    return ((best[0] + 0.5) * CELL, (best[1] + 0.5) * CELL)
+
+
+def region_path(cells: set) -> str:
+    """An SVG path of a set of raster cells: one rectangle per run of cells in a column
+    band, runs of consecutive rows with the same extent merged."""
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for j in range(GRID):
+        xs = sorted(i for i in range(GRID) if (i, j) in cells)
+        runs = []
+        for i in xs:
+            if runs and runs[-1][1] == i - 1:
+                runs[-1] = (runs[-1][0], i)
+            else:
+                runs.append((i, i))
+        rows[j] = runs
+    rects = []
+    open_: dict[tuple[int, int], int] = {}
+    for j in range(GRID + 1):
+        current = set(rows.get(j, []))
+        for run in list(open_):
+            if run not in current:
+                rects.append((run, open_.pop(run), j))
+        for run in current:
+            open_.setdefault(run, j)
+    return " ".join(f"M{a * CELL},{top * CELL}h{(b - a + 1) * CELL}v{(bottom - top) * CELL}h-{(b - a + 1) * CELL}z"
+                    for (a, b), top, bottom in sorted(rects, key=lambda r: (r[1], r[0])))
+
+
 def city_shape(sides: set[str]):
     for canonical, area, wall, spot, gate in CITY_SHAPES:
         q = quarter_for(sides, canonical)
@@ -221,6 +404,7 @@ def build_tile(name: str, raw: dict) -> dict:
                            "d": "M0,0 L100,0 L100,100 L0,100 Z"})
     spots: dict[str, tuple[float, float]] = {}
     gates: dict[str, tuple[float, float]] = {}
+    geometry: list[tuple[str, str, str]] = []  # (feature id, "area" | "line" | "meadow", d), bottom first
 
     for f in features:
         if f["kind"] != "city":
@@ -230,8 +414,10 @@ def build_tile(name: str, raw: dict) -> dict:
         gates[f["id"]] = gate
         for d in o.get("d", [area]):
             layers["city"].append({"cls": "city", "d": d})
+            geometry.append((f["id"], "area", d))
         for d in o.get("walls", [wall] if wall else []):
             layers["wall"].append({"cls": "wall", "d": d})
+            geometry.append((WALL, "line", d))
         spots[f["id"]] = o.get("spot", spot)
         if f.get("pennants"):
             px, py = o.get("pennant", spot)
@@ -269,10 +455,15 @@ def build_tile(name: str, raw: dict) -> dict:
             raise ValueError(f"tile {name}: road {f['id']} with {len(edges)} sides needs an override")
         layers["road"].append({"cls": "road-edge", "d": d})
         layers["road"].append({"cls": "road", "d": d})
+        geometry.insert(0, (f["id"], "line", d))  # roads lie under the cities
         if o.get("ring"):
             layers["mark"].append({"cls": "roundabout", "d": ellipse(50, 50, 11, 11)})
+            ring = [(50 + 11 * math.cos(k * math.pi / 12), 50 + 11 * math.sin(k * math.pi / 12))
+                    for k in range(25)]
+            geometry.insert(0, (f["id"], "line", path([("M", ring[0]), *(("L", p) for p in ring[1:])])))
         if o.get("house"):
             layers["mark"].append({"cls": "house", "d": "M40,56 L40,44 L50,36 L60,44 L60,56 Z"})
+            geometry.append((WALL, "area", "M40,56 L40,44 L50,36 L60,44 L60,56 Z"))
         if "spot" in o:
             spots[f["id"]] = o["spot"]
         elif len(edges) == 2:
@@ -298,10 +489,17 @@ def build_tile(name: str, raw: dict) -> dict:
         o = over.get(f["id"], {})
         if "meadow" in o:
             layers["meadow"].append({"cls": "meadow", "d": o["meadow"]})
-        if "spot" in o:
+            geometry.append((f["id"], "meadow", o["meadow"]))
             spots[f["id"]] = o["spot"]
     for f in features:
+        if f["kind"] == "monastery":
+            geometry.append((f["id"], "area", MONASTERY_AREA))
+    regions = feature_regions(features, geometry)
+    for f in features:
         if f["kind"] != "field" or f["id"] in spots:
+            continue
+        if regions.get(f["id"]):
+            spots[f["id"]] = inner_spot(regions[f["id"]], [p for k, p in spots.items() if k != f["id"]])
             continue
         halves = [e for e in f["edges"] if e in HALF_POINT]
         candidates = [CORNER_POINT[c] for c, (a, b) in CORNER_HALVES.items()
@@ -315,7 +513,11 @@ def build_tile(name: str, raw: dict) -> dict:
 
     drawing = [shape for layer in ("base", "road", "city", "wall", "meadow", "mark")
                for shape in layers[layer]]
-    return {"drawing": drawing, "spots": spots}
+    areas = {fid: region_path(cells) for fid, cells in regions.items()}
+    for fid, kind, d in geometry:  # vector outlines where the tile has them
+        if kind in ("area", "meadow") and not any(g[0] == fid and g[1] == "line" for g in geometry):
+            areas[fid] = " ".join(g[2] for g in geometry if g[0] == fid and g[1] in ("area", "meadow"))
+    return {"drawing": drawing, "spots": spots, "areas": areas}
 
 
 def carcassonne_data() -> dict:
@@ -333,6 +535,8 @@ def carcassonne_data() -> dict:
                 features.append({
                     "id": f["id"], "kind": f["kind"], "pennants": f.get("pennants", 0),
                     "spot": [round(spot[0], 1), round(spot[1], 1)],
+                    # the feature's ground on the tile (rotation 0), to highlight it
+                    "area": built["areas"].get(f["id"], ""),
                     # the engine's location string of this feature with the tile turned 0, 90,
                     # 180 and 270 degrees (what Deploy actions name)
                     "locations": [tile_type.variants[q].features[index].location for q in range(4)],

@@ -136,7 +136,9 @@ class Table {
     this.dom.conn.textContent = labels[status] + (detail && status === 'reconnecting' ? ` (${detail})` : '');
     this.dom.conn.dataset.state = status;
     document.body.dataset.connection = status;
+    this.connection = status;
     if (status !== 'connected') this.setBusy(false);
+    if (this.frame && this.renderer) this.renderStatus(this.frame, this.renderer);
     if (status === 'reconnecting' && this.stopReconnect) this.socket.close();
   }
 
@@ -297,6 +299,10 @@ class Table {
     if (frame.status === 'finished') {
       text = 'Game over.';
       cls += ' over';
+    } else if (this.connection && this.connection !== 'connected') {
+      // no turn can be played without the server: never claim one
+      text = this.connection === 'closed' ? 'Disconnected — reload the page to reconnect.' : 'Reconnecting…';
+      cls += ' offline';
     } else if (this.isMyTurn(frame)) {
       const prompt = renderer.prompt ? renderer.prompt(frame) : '';
       text = `Your turn${prompt ? ` — ${prompt}` : '.'}`;
@@ -331,7 +337,8 @@ class Table {
         title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
       el('span', {class: 'player-score', testid: `player-score-${info.seat}`,
         title: renderer && renderer.scoreTitle ? renderer.scoreTitle() : 'score'},
-        scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''));
+        scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''),
+      renderer.playerExtra ? renderer.playerExtra(info.seat, frame) || '' : '');
     });
     replace(this.dom.players, rows);
   }

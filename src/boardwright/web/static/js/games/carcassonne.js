@@ -4,6 +4,14 @@
 // abbeys, scores and supplies, tiles left and the scoring log; hints as numbered ghost tiles
 // (turned as the move turns them) and numbered figure spots.
 //
+// From the game's table data (frame.table, built by games/carcassonne/outlook.py): hovering a
+// figure spot lights up the whole feature it joins and the points it is worth now; the players
+// panel shows each seat's score if the game ended now; the final board keeps the figures as
+// they stood before the end-of-game scoring, labels each scoring on its feature and adds a
+// per-player account with a chart. A tile placement waits for a confirmation unless the
+// player switched that off (kept in localStorage). Monasteries are drawn upright whatever the
+// tile's turn.
+//
 // Coordinates: a tile (x, y) is drawn at (100 x, 100 y); y grows downwards (south), as in the
 // engine (the N side of (x, y) touches (x, y - 1)). Locations are the engine's strings: "N",
 // "E.W", "NL.NR", "MONASTERY", barn corners "NW" / "NE" / "SE" / "SW".
@@ -24,6 +32,30 @@ const PROMPTS = {
   final_abbey_round: 'place your abbey in a hole',
 };
 const DATA_URL = '/static/data/carcassonne_tiles.json';
+// Shapes drawn upright (not turned with their tile): the monastery and abbey buildings.
+const UPRIGHT = new Set(['monastery', 'monastery-roof', 'monastery-door', 'monastery-cross',
+  'abbey', 'abbey-roof', 'abbey-door', 'abbey-cross']);
+const CONFIRM_KEY = 'boardwright.carcassonne.confirmPlacement';
+const KINDS = ['city', 'road', 'monastery', 'field', 'barn'];
+const KIND_LABEL = {city: 'City', road: 'Road', monastery: 'Monastery', field: 'Field', barn: 'Barn'};
+const KIND_COLOUR = {city: '#b9793a', road: '#8a8170', monastery: '#b2452d', field: '#5d9a3a', barn: '#6d4fa3'};
+
+/** Whether a tile placement waits for a confirmation (on unless switched off). */
+export function confirmPlacement() {
+  try {
+    return localStorage.getItem(CONFIRM_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function setConfirmPlacement(on) {
+  try {
+    localStorage.setItem(CONFIRM_KEY, on ? 'on' : 'off');
+  } catch {
+    // storage refused (private mode): the choice lasts for this page only
+  }
+}
 
 /** Turn a point of a tile (0..100) clockwise by `rotation` degrees around the tile centre. */
 export function rotatePoint([x, y], rotation) {
@@ -56,6 +88,8 @@ class CarcassonneRenderer {
     this.frame = null;
     this.tileKey = null;
     this.hints = null;  // {step, list}: the hints of the position shown
+    this.pending = null;  // {x, y, rotation, step}: a placement waiting for its confirmation
+    this.confirm = confirmPlacement();
   }
 
   async init() {
@@ -93,8 +127,9 @@ class CarcassonneRenderer {
     this.svg = svg('svg', {class: 'cc-board', testid: 'board', role: 'img',
       'aria-label': 'Carcassonne board'});
     const defs = svg('defs');
+    this.upright = new Set();
     for (const [name, tile] of Object.entries(this.data.tiles)) {
-      defs.append(this.tileSymbol(name, tile));
+      defs.append(...this.tileSymbols(name, tile));
     }
     defs.append(
       svg('symbol', {id: 'cc-meeple', viewBox: '-12 -13 24 26', overflow: 'visible'},
@@ -107,7 +142,8 @@ class CarcassonneRenderer {
     );
     this.svg.append(defs);
     this.layers = {};
-    for (const name of ['tiles', 'marks', 'figures', 'ghost', 'spots', 'hints']) {
+    for (const name of ['tiles', 'marks', 'highlight', 'figures', 'labels', 'pending', 'ghost', 'spots',
+      'hints', 'tip']) {
       this.layers[name] = svg('g', {class: `cc-layer-${name}`});
       this.svg.append(this.layers[name]);
     }
@@ -123,13 +159,28 @@ class CarcassonneRenderer {
     window.addEventListener('resize', () => this.applyBox());
   }
 
-  tileSymbol(name, tile) {
+  /** The tile's drawing as a symbol turned with the tile, and its buildings (monastery,
+   *  abbey) as a second symbol drawn upright on top. */
+  tileSymbols(name, tile) {
     const symbol = svg('symbol', {id: `cc-tile-${name}`, viewBox: '0 0 100 100'});
+    const up = svg('symbol', {id: `cc-up-${name}`, viewBox: '0 0 100 100'});
     for (const shape of tile.drawing) {
-      symbol.append(svg('path', {d: shape.d, class: `t-${shape.cls}`}));
+      (UPRIGHT.has(shape.cls) ? up : symbol).append(svg('path', {d: shape.d, class: `t-${shape.cls}`}));
     }
     symbol.append(svg('rect', {x: 0.5, y: 0.5, width: 99, height: 99, class: 't-outline'}));
-    return symbol;
+    if (!up.childNodes.length) return [symbol];
+    this.upright.add(name);
+    return [symbol, up];
+  }
+
+  /** The nodes that draw tile `name` turned `rotation` degrees in a 100 x 100 box at (x, y). */
+  tileUses(name, rotation, x = 0, y = 0, attrs = {}) {
+    const nodes = [svg('use', {href: `#cc-tile-${name}`, x, y, width: T, height: T,
+      transform: `rotate(${rotation} ${x + 50} ${y + 50})`, ...attrs})];
+    if (this.upright.has(name)) {
+      nodes.push(svg('use', {href: `#cc-up-${name}`, x, y, width: T, height: T, class: 'cc-upright'}));
+    }
+    return nodes;
   }
 
   buildPanel() {
@@ -146,17 +197,29 @@ class CarcassonneRenderer {
           onclick: () => this.rotate(1)}, '↻')),
       this.drawnCaption = el('div', {class: 'cc-drawn-caption', testid: 'drawn-tile-caption'}));
     this.buttons = el('div', {class: 'cc-buttons'});
+    this.confirmToggle = el('input', {type: 'checkbox', testid: 'confirm-toggle', checked: this.confirm,
+      onchange: (e) => {
+        this.confirm = e.target.checked;
+        setConfirmPlacement(this.confirm);
+        if (!this.confirm) this.pending = null;
+        if (this.frame) this.render(this.frame);
+      }});
+    this.settings = el('label', {class: 'cc-setting', title: 'A click on a space shows the tile there; a second click or Confirm places it'},
+      this.confirmToggle, ' Confirm each tile placement');
     this.info = el('div', {class: 'cc-info'});
+    this.account = el('div', {class: 'cc-account hidden', testid: 'final-account'});
     this.scores = el('table', {class: 'cc-scores', testid: 'scoreboard'});
     this.scoring = el('ol', {class: 'cc-scoring-log', testid: 'scoring-log'});
     this.remaining = el('div', {class: 'cc-remaining'});
-    panel.append(this.drawnBox, this.buttons, this.info,
+    panel.append(this.account, this.drawnBox, this.buttons, this.settings, this.info,
       el('h3', {}, 'Scores and supply'), this.scores,
       el('details', {class: 'cc-details', open: true}, el('summary', {}, 'Scoring'), this.scoring),
       el('details', {class: 'cc-details'}, el('summary', {testid: 'remaining-toggle'}, 'Tiles still in the bag'), this.remaining));
     document.addEventListener('keydown', (e) => {
       if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
       if (e.key === 'r' || e.key === 'R') this.rotate(e.shiftKey ? -1 : 1);
+      if (e.key === 'Enter' && this.pending) this.confirmPending();
+      if (e.key === 'Escape' && this.pending) this.cancelPending();
     });
   }
 
@@ -274,11 +337,18 @@ class CarcassonneRenderer {
       this.offered = [];
     }
     this.tileKey = key;
+    if (this.pending && (this.pending.step !== frame.step || !myTurn || !this.confirm)) this.pending = null;
+    this.table = frame.table || {};
+    this.final = frame.status === 'finished' ? this.table.final || null : null;
     this.renderTiles(v);
     this.renderFigures(v);
+    this.clearHighlight();
     clear(this.layers.spots);
     clear(this.layers.ghost);
+    clear(this.layers.pending);
     if (myTurn) this.renderSpots(frame, actions);
+    this.renderPending(v);
+    this.renderFinalLabels();
     this.renderHints(frame);
     if (!this.userMoved || !this.box) this.fit();
     this.renderPanel(frame, actions);
@@ -289,8 +359,7 @@ class CarcassonneRenderer {
     for (const t of v.board) {
       const g = svg('g', {transform: `translate(${t.x * T},${t.y * T})`, class: 'cc-tile',
         testid: `tile-${t.x}-${t.y}`, dataset: {tile: t.tile, rotation: t.rotation}});
-      g.append(svg('use', {href: `#cc-tile-${t.tile}`, width: T, height: T,
-        transform: `rotate(${t.rotation} 50 50)`}));
+      g.append(...this.tileUses(t.tile, t.rotation));
       g.append(svg('title', {}, `${t.tile} at (${t.x}, ${t.y}), turned ${t.rotation}°`));
       layer.append(g);
     }
@@ -346,7 +415,10 @@ class CarcassonneRenderer {
 
   renderFigures(v) {
     const layer = clear(this.layers.figures);
-    for (const f of v.followers || []) {
+    // the final board: the figures as they stood before the end-of-game scoring
+    const followers = this.final ? this.final.figures : v.followers;
+    const barns = this.final ? this.final.barns : v.barns;
+    for (const f of followers || []) {
       const at = this.locationPoint(f.x, f.y, f.location);
       if (!at) continue;
       const g = this.figureNode(f.player, f.figure, f.role, at.point, {lying: f.lying});
@@ -354,7 +426,7 @@ class CarcassonneRenderer {
       g.append(svg('title', {}, `${COLOUR_NAMES[f.player]} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
       layer.append(g);
     }
-    for (const b of v.barns || []) {
+    for (const b of barns || []) {
       const point = [(b.corner.x + 1) * T, (b.corner.y + 1) * T];
       const g = this.figureNode(b.player, 'barn', 'barn', point);
       g.setAttribute('data-testid', `barn-${b.corner.x}-${b.corner.y}`);
@@ -390,12 +462,13 @@ class CarcassonneRenderer {
       rect.append(svg('title', {}, legal ? `Place here (${x}, ${y})`
         : `Fits here turned ${rotations.join('° or ')}° — click to turn it`));
       if (legal) {
-        this.clickable(rect, () => this.ctx.send({type: 'place', x, y, rotation: this.rotation}));
+        this.clickable(rect, () => this.choosePlace(x, y));
         rect.addEventListener('mouseenter', () => this.showGhostTile(v.tile, x, y, this.rotation));
         rect.addEventListener('mouseleave', () => clear(this.layers.ghost));
       } else {
         this.clickable(rect, () => {
           this.rotation = rotations[0];
+          this.pending = null;
           this.render(this.frame);
         });
       }
@@ -430,17 +503,169 @@ class CarcassonneRenderer {
         dataset: {x: a.x, y: a.y, location: a.location, figure: a.figure}});
       g.append(svg('circle', {cx: px, cy: py, r: 11, class: 'cc-deploy-ring'}));
       const role = at.kind === 'corner' ? 'barn' : ROLE[at.kind] || at.kind;
-      g.append(svg('title', {}, `${FIGURE_LABEL[a.figure]} as ${role} on ${a.location}`));
+      const feature = this.spotFeature(a);
+      if (feature) g.dataset.points = String(feature.points);
+      g.append(svg('title', {}, `${FIGURE_LABEL[a.figure]} as ${role} on ${a.location}`
+        + (feature ? ` — ${this.worthText(feature)}` : '')));
       this.clickable(g, () => this.ctx.send(a));
       g.addEventListener('mouseenter', () => {
         clear(this.layers.ghost);
         const ghost = this.figureNode(frame.seat, a.figure, role, at.point);
         ghost.setAttribute('opacity', '0.6');
         this.layers.ghost.append(ghost);
+        if (feature) this.highlight(feature.segments, feature.kind, at.point, this.worthText(feature));
       });
-      g.addEventListener('mouseleave', () => clear(this.layers.ghost));
+      g.addEventListener('mouseleave', () => {
+        clear(this.layers.ghost);
+        this.clearHighlight();
+      });
       layer.append(g);
     }
+  }
+
+  // -- placing with a confirmation -------------------------------------------------------------
+
+  /** A click on a legal space: place at once, or hold the placement for a confirmation. */
+  choosePlace(x, y) {
+    const p = this.pending;
+    if (!this.confirm || (p && p.x === x && p.y === y && p.rotation === this.rotation)) {
+      this.pending = null;
+      this.ctx.send({type: 'place', x, y, rotation: this.rotation});
+      return;
+    }
+    this.pending = {x, y, rotation: this.rotation, step: this.frame.step};
+    this.render(this.frame);
+  }
+
+  confirmPending() {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.ctx.send({type: 'place', x: p.x, y: p.y, rotation: p.rotation});
+  }
+
+  cancelPending() {
+    this.pending = null;
+    if (this.frame) this.render(this.frame);
+  }
+
+  renderPending(v) {
+    const p = this.pending;
+    if (!p || !v.tile) return;
+    const g = svg('g', {transform: `translate(${p.x * T},${p.y * T})`, class: 'cc-pending',
+      testid: 'pending-tile', dataset: {x: p.x, y: p.y, rotation: p.rotation}});
+    g.append(...this.tileUses(v.tile, p.rotation));
+    g.append(svg('rect', {x: 2, y: 2, width: T - 4, height: T - 4, rx: 5, class: 'cc-pending-frame'}));
+    this.layers.pending.append(g);
+  }
+
+  // -- features: highlight and points -------------------------------------------------------------
+
+  /** The feature a Deploy would join (from the table data), or null. */
+  spotFeature(a) {
+    const spots = this.table.spots || [];
+    const spot = spots.find((s) => s.x === a.x && s.y === a.y && s.location === a.location
+      && s.figure === a.figure);
+    return spot ? (this.table.features || [])[spot.feature] || null : null;
+  }
+
+  worthText(feature) {
+    const pts = plural(feature.points, 'point');
+    if (feature.kind === 'barn') return `${pts} for the barn now`;
+    if (feature.complete) return `${pts} now (complete)`;
+    return `${pts} now`;
+  }
+
+  /** The drawn ground of one feature part: its area turned with its tile. */
+  segmentNode(seg, kind) {
+    const t = this.tileAt.get(`${seg.x},${seg.y}`);
+    const tile = t && this.data.tiles[t.tile];
+    if (!tile) return null;
+    const q = ((t.rotation / 90) % 4 + 4) % 4;
+    const f = tile.features.find((feature) => feature.locations[q] === seg.location);
+    if (!f || !f.area) return null;
+    return svg('path', {d: f.area, class: `cc-hl kind-${kind}`,
+      transform: `translate(${seg.x * T},${seg.y * T}) rotate(${t.rotation} 50 50)`,
+      dataset: {x: seg.x, y: seg.y, location: seg.location}});
+  }
+
+  /** Light up every part of a feature, with a label of its points at `point`. */
+  highlight(segments, kind, point, text) {
+    this.clearHighlight();
+    const g = svg('g', {class: `cc-highlight kind-${kind}`, testid: 'feature-highlight',
+      dataset: {kind, segments: segments.length}});
+    for (const seg of segments) {
+      const node = this.segmentNode(seg, kind === 'barn' ? 'field' : kind);
+      if (node) g.append(node);
+      if (kind === 'monastery') {  // the eight spaces around count
+        g.append(svg('rect', {x: (seg.x - 1) * T + 3, y: (seg.y - 1) * T + 3, width: 3 * T - 6,
+          height: 3 * T - 6, rx: 8, class: 'cc-hl-area'}));
+      }
+    }
+    this.layers.highlight.append(g);
+    if (point && text) {
+      const [x, y] = point;
+      const k = this.unitsPerPixel();  // the label keeps its size on screen at any zoom
+      const width = (10 + 7.4 * text.length) * k;
+      const tip = svg('g', {class: 'cc-tip', testid: 'feature-points', dataset: {text}},
+        svg('rect', {x: x - width / 2, y: y - 16 - 22 * k, width, height: 22 * k, rx: 6 * k}),
+        svg('text', {x, y: y - 16 - 6 * k, 'font-size': 13 * k}, text));
+      this.layers.tip.append(tip);
+    }
+  }
+
+  clearHighlight() {
+    clear(this.layers.highlight);
+    clear(this.layers.tip);
+  }
+
+  /** The board point where a scoring's label goes: by its first figure, else its first part. */
+  scoringPoint(scoring) {
+    for (const f of scoring.figures || []) {
+      if (f.corner) return [(f.corner.x + 1) * T, (f.corner.y + 1) * T];
+      const at = this.locationPoint(f.x, f.y, f.location);
+      if (at) return at.point;
+    }
+    for (const seg of scoring.segments || []) {
+      const at = this.locationPoint(seg.x, seg.y, seg.location);
+      if (at) return at.point;
+    }
+    return null;
+  }
+
+  scoringText(s) {
+    const who = s.players.length ? s.players.map((p) => COLOUR_NAMES[p]).join(' and ') : 'nobody';
+    return `${KIND_LABEL[s.feature] || s.feature}: ${plural(s.points, 'point')} to ${who}`;
+  }
+
+  /** The final board: a label on each feature the end-of-game scoring scored. */
+  renderFinalLabels() {
+    const layer = clear(this.layers.labels);
+    if (!this.final) return;
+    this.final.scorings.forEach((s, i) => {
+      if (!s.end) return;
+      const point = this.scoringPoint(s);
+      if (!point) return;
+      const [x, y] = [point[0] + 14, point[1] - 14];
+      const colour = s.players.length ? seatColour(s.players[0]) : '#777';
+      const g = svg('g', {class: 'cc-score-label', testid: `final-label-${i}`,
+        dataset: {points: s.points, feature: s.feature, players: s.players.join(',')}},
+      svg('circle', {cx: x, cy: y, r: 13, fill: colour}),
+      svg('text', {x, y: y + 4.5}, `+${s.points}`),
+      svg('title', {}, this.scoringText(s)));
+      g.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, point, this.scoringText(s)));
+      g.addEventListener('mouseleave', () => this.clearHighlight());
+      layer.append(g);
+    });
+  }
+
+  /** Each seat's score if the game ended now, for the players panel (table.js asks). */
+  playerExtra(seat, frame) {
+    const projected = frame.status !== 'finished' && frame.table && frame.table.projected_scores;
+    if (!projected || projected[seat] === undefined) return null;
+    return el('span', {class: 'player-projected', testid: `projected-${seat}`,
+      title: `${projected[seat]} if the game ended now (end-of-game scoring of the figures on the board)`},
+    `→ ${projected[seat]}`);
   }
 
   // -- hints ------------------------------------------------------------------------------------
@@ -469,8 +694,7 @@ class CarcassonneRenderer {
       if (a.type === 'place' || a.type === 'abbey') {
         const name = a.type === 'abbey' ? 'ABBEY' : v.tile;
         if (name && this.data.tiles[name]) {
-          ghosts.append(svg('use', {href: `#cc-tile-${name}`, x: a.x * T, y: a.y * T, width: T, height: T,
-            transform: `rotate(${a.rotation || 0} ${a.x * T + 50} ${a.y * T + 50})`, class: 'cc-hint-ghost',
+          ghosts.append(...this.tileUses(name, a.rotation || 0, a.x * T, a.y * T, {class: 'cc-hint-ghost',
             testid: `hint-ghost-${hint.rank}`, dataset: {rank: hint.rank}}));
         }
         ghosts.append(svg('rect', {x: a.x * T + 2, y: a.y * T + 2, width: T - 4, height: T - 4, rx: 5, class: 'cc-hint-frame'}));
@@ -510,7 +734,7 @@ class CarcassonneRenderer {
     const layer = clear(this.layers.ghost);
     if (!name || !this.data.tiles[name]) return;
     const g = svg('g', {transform: `translate(${x * T},${y * T})`, class: 'cc-ghost'});
-    g.append(svg('use', {href: `#cc-tile-${name}`, width: T, height: T, transform: `rotate(${rotation} 50 50)`}));
+    g.append(...this.tileUses(name, rotation));
     layer.append(g);
   }
 
@@ -518,6 +742,12 @@ class CarcassonneRenderer {
     if (!this.offered || this.offered.length < 2) return;
     const i = this.offered.indexOf(this.rotation);
     this.rotation = this.offered[(i + direction + this.offered.length) % this.offered.length];
+    if (this.pending) {
+      const p = this.pending;
+      const fits = (this.frame.legal_actions || []).some((a) => a.type === 'place' && a.x === p.x
+        && a.y === p.y && a.rotation === this.rotation);
+      this.pending = fits ? {...p, rotation: this.rotation} : null;
+    }
     if (this.frame) this.render(this.frame);
   }
 
@@ -532,8 +762,7 @@ class CarcassonneRenderer {
     this.drawnBox.classList.toggle('empty', !showTile);
     const rotation = myTurn ? this.rotation : 0;
     if (showTile) {
-      this.drawnSvg.append(svg('use', {href: `#cc-tile-${v.tile}`, width: T, height: T,
-        transform: `rotate(${rotation} 50 50)`, testid: 'drawn-tile-image'}));
+      this.drawnSvg.append(...this.tileUses(v.tile, rotation, 0, 0, {testid: 'drawn-tile-image'}));
       const info = this.data.tiles[v.tile];
       replace(this.drawnCaption, el('b', {}, `Tile ${v.tile}`), ` · ${rotation}° · ${info.description}`);
     } else {
@@ -546,6 +775,14 @@ class CarcassonneRenderer {
     }
     // buttons for the decision at hand
     const buttons = [];
+    if (this.pending) {
+      const p = this.pending;
+      buttons.push(el('div', {class: 'cc-confirm', testid: 'confirm-box'},
+        el('span', {}, `Tile at (${p.x}, ${p.y}), turned ${p.rotation}°. `),
+        el('button', {type: 'button', class: 'primary', testid: 'confirm-place', onclick: () => this.confirmPending()},
+          'Confirm placement'), ' ',
+        el('button', {type: 'button', testid: 'cancel-place', onclick: () => this.cancelPending()}, 'Cancel')));
+    }
     const deploys = actions.filter((a) => a.type === 'deploy');
     if (deploys.length && v.phase !== 'wagon_move') {
       const figures = FIGURE_ORDER.filter((f) => deploys.some((a) => a.figure === f));
@@ -576,11 +813,13 @@ class CarcassonneRenderer {
       `Tiles left: ${v.draw_pile_size}`)];
     if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
     if (v.wagon) infos.push(el('div', {}, `${COLOUR_NAMES[v.wagon.player]} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
-    if (v.final_round) infos.push(el('div', {}, 'Final abbey round.'));
+    if (v.final_round && v.phase !== 'game_over') infos.push(el('div', {}, 'Final abbey round.'));
     replace(this.info, infos);
+    this.settings.classList.toggle('hidden', v.phase === 'game_over');
     this.renderScores(frame);
     this.renderScoring(v);
     this.renderRemaining(v);
+    this.renderAccount(frame);
   }
 
   renderScores(frame) {
@@ -601,6 +840,19 @@ class CarcassonneRenderer {
   }
 
   renderScoring(v) {
+    if (this.final) {
+      const entries = this.final.scorings.map((s, i) => [s, i]).reverse().map(([s, i]) => {
+        const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`},
+          `Turn ${s.turn}: ${s.end ? 'end of game, ' : s.complete ? 'completed ' : ''}${s.feature}${s.reason ? ` (${s.reason})` : ''} — `,
+          el('b', {}, `${s.points} pts`), ' to ',
+          s.players.length ? s.players.map((p, k) => [k ? ', ' : '', el('span', {class: 'swatch', style: `background:${seatColour(p)}`}), ` ${COLOUR_NAMES[p]}`]) : 'nobody');
+        li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), this.scoringText(s)));
+        li.addEventListener('mouseleave', () => this.clearHighlight());
+        return li;
+      });
+      replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing was scored.')]);
+      return;
+    }
     const entries = (v.log || []).slice().reverse().map((e) => el('li', {},
       `Turn ${e.turn}: ${e.complete ? 'completed ' : ''}${e.feature}${e.reason ? ` (${e.reason})` : ''} — `,
       el('b', {}, `${e.points} pts`), ' to ',
@@ -608,9 +860,60 @@ class CarcassonneRenderer {
     replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing scored yet.')]);
   }
 
+  /** The final account: points per player by kind of feature (during play and at the end),
+   *  as a table and as stacked bars. */
+  renderAccount(frame) {
+    const box = this.account;
+    if (!this.final || !this.final.breakdown) {
+      box.classList.add('hidden');
+      clear(box);
+      return;
+    }
+    const rows = this.final.breakdown.map((parts, seat) => {
+      const kinds = {};
+      for (const k of KINDS) kinds[k] = (parts.play[k] || 0) + (parts.end[k] || 0);
+      return {seat, parts, kinds, total: KINDS.reduce((t, k) => t + kinds[k], 0)};
+    });
+    const used = KINDS.filter((k) => rows.some((r) => r.kinds[k]));
+    const table = el('table', {class: 'cc-account-table', testid: 'final-account-table'},
+      el('thead', {}, el('tr', {}, el('th', {}, 'Player'), used.map((k) => el('th', {class: 'num'}, KIND_LABEL[k])),
+        el('th', {class: 'num'}, 'Total'))),
+      el('tbody', {}, rows.map((r) => el('tr', {testid: `account-${r.seat}`},
+        el('td', {}, el('span', {class: 'swatch', style: `background:${seatColour(r.seat)}`}), ` ${COLOUR_NAMES[r.seat]}`),
+        used.map((k) => el('td', {class: 'num', testid: `account-${r.seat}-${k}`,
+          title: `${r.parts.play[k] || 0} during play, ${r.parts.end[k] || 0} at the end`}, String(r.kinds[k]))),
+        el('td', {class: 'num total', testid: `account-total-${r.seat}`}, String(r.total))))));
+    const best = Math.max(1, ...rows.map((r) => r.total));
+    const barHeight = 18;
+    const width = 240;
+    const chart = svg('svg', {class: 'cc-chart', testid: 'final-chart', viewBox: `0 0 ${width + 40} ${rows.length * (barHeight + 6)}`,
+      role: 'img', 'aria-label': 'Points per player by kind of feature'});
+    rows.forEach((r, i) => {
+      const y = i * (barHeight + 6);
+      let x = 0;
+      const bar = svg('g', {testid: `chart-bar-${r.seat}`, dataset: {total: r.total}});
+      for (const k of used) {
+        const w = r.kinds[k] / best * width;
+        if (w > 0) {
+          bar.append(svg('rect', {x, y, width: w, height: barHeight, fill: KIND_COLOUR[k], class: `bar-${k}`},
+            svg('title', {}, `${COLOUR_NAMES[r.seat]}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
+        }
+        x += w;
+      }
+      bar.append(svg('rect', {x: 0, y, width: 4, height: barHeight, fill: seatColour(r.seat)}));
+      bar.append(svg('text', {x: x + 4, y: y + barHeight - 5, class: 'cc-chart-total'}, String(r.total)));
+      chart.append(bar);
+    });
+    const legend = el('div', {class: 'cc-chart-legend'}, used.map((k) => el('span', {},
+      el('span', {class: 'swatch', style: `background:${KIND_COLOUR[k]}`}), ` ${KIND_LABEL[k]} `)));
+    replace(box, el('h3', {}, 'How the points were made'), table, chart, legend,
+      el('p', {class: 'hint'}, 'The board shows the figures before the final scoring; hover a +label or a line of the scoring list to see its feature.'));
+    box.classList.remove('hidden');
+  }
+
   renderRemaining(v) {
     const items = Object.entries(v.remaining_tiles || {}).map(([name, count]) => el('div', {class: 'cc-rem'},
-      svg('svg', {viewBox: '0 0 100 100', class: 'cc-rem-svg'}, svg('use', {href: `#cc-tile-${name}`, width: 100, height: 100})),
+      svg('svg', {viewBox: '0 0 100 100', class: 'cc-rem-svg'}, ...this.tileUses(name, 0)),
       el('span', {}, `${name} ×${count}`)));
     replace(this.remaining, items.length ? items : [el('p', {class: 'muted'}, 'The bag is empty.')]);
   }
