@@ -384,7 +384,7 @@ class LiveGame:
             "view": view, "legal_actions": legal, "descriptions": texts,
             "scores": scores, "seats": self.seat_list(),
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
-            "hints": self.hints_for(seat), "rated": self.rated, "table": self.views.table(self.game),
+            "hints": self.hints_for(seat), "rated": self.rated, "table": self.views.table_data(self.game),
             "clock": K.frame(self, asyncio.get_running_loop().time(), scores)
             if self.clock is not None else None,
             "undo_request": self.undo_request.to_json() if self.undo_request else None,
@@ -449,8 +449,10 @@ class _ViewCache:
             self._views[player] = self._state.view(player)
         return self._views[player]
 
-    def table(self, game: bw.Game) -> dict[str, Any]:
-        """The game's public table data of the position (`Game.table_data`), built once."""
+    def table_data(self, game: bw.Game) -> dict[str, Any]:
+        """The game's public table data of the position (`Game.table_data`), built once. (Not
+        named `table`: this class stands in for the state, and a state may have a `table`, as
+        Shogun's card table.)"""
         if self._table is None:
             try:
                 self._table = game.table_data(self._state)

@@ -144,3 +144,13 @@ def test_queens_shows_the_standing_as_the_rules_rank_it(site, page, artifacts):
                  page.get_by_test_id("player-1").inner_text()):
         assert "322" not in text and "314" not in text
     screenshot(page, "queens_standing")
+
+
+def test_queens_spaces_are_named_as_the_move_log_names_them(site, page):
+    created = site.create("queens", ["human", "random"], seed=3)
+    page.goto(join_url(site, created, 0))
+    wait_rendered(page)
+    assert page.get_by_test_id("label-0-0").text_content() == "f11"
+    assert page.get_by_test_id("label-0-4").text_content() == "j15"
+    assert page.get_by_test_id("label-0--5").text_content() == "a6"
+    assert page.locator(".qp-coord").count() == 91

@@ -20,6 +20,13 @@ const EVENT_TEXT = {
 
 const key = (c) => `${c[0]},${c[1]}`;
 
+/** A space's name as the move log and the terminal write it: its row letter (a at the top)
+ * and its half-cell column (1 at the left), "f11" for the centre of the standard board
+ * (render/queens_labels.py). */
+export function spaceLabel(q, r, radius) {
+  return `${String.fromCharCode(97 + r + radius)}${2 * (q + radius) + r + 1}`;
+}
+
 export function create(ctx) {
   return new QueensRenderer(ctx);
 }
@@ -234,7 +241,7 @@ class QueensRenderer {
         if (target && target.joints.length) {
           g.append(svg('circle', {cx, cy, r: SIZE - 8, class: 'qp-mark'}));
         }
-        g.append(svg('text', {x: cx, y: cy + SIZE - 8, class: 'qp-coord'}, `${q},${r}`));
+        g.append(svg('text', {x: cx, y: cy + SIZE - 8, class: 'qp-coord', testid: `label-${q}-${r}`}, spaceLabel(q, r, radius)));
         g.append(svg('title', {}, this.describeCell(q, r, mountain, cell)));
         g.addEventListener('click', (e) => this.onCell(k, e));
         s.append(g);
@@ -386,7 +393,7 @@ class QueensRenderer {
     const n = (seat) => this.seatName(seat, frame);
     const events = (v.log || []).slice(-40).reverse().map((e) => el('li', {},
       `R${e.round}: `, (EVENT_TEXT[e.event] || ((x) => `${x.event} (${n(x.player)})`))(e, n),
-      e.at ? ` at (${e.at[0]},${e.at[1]})` : ''));
+      e.at ? ` at ${spaceLabel(e.at[0], e.at[1], v.map.radius)}` : ''));
     replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
   }
 }
