@@ -66,6 +66,50 @@ PENDING_TEXTS: dict[str, str] = {
 }
 
 
+# What a card's printed fields mean (SHO-DUEL-02..04, -23, -29; SHO-ITEM-01): the table's card
+# and treasure tooltips read them from the static data, which the generator copies from here.
+GLOSSARY: dict[str, dict[str, str]] = {
+    "categories": {
+        "basic_attack": "Basic attack: opens an attack (or a conversion); its value starts the "
+                        "attack total.",
+        "attack_modifier": "Attack modifier: adds its value to the attack total; it needs a "
+                           "basic attack in play.",
+        "basic_block": "Basic block: the defender's one block; its value starts the block "
+                       "total.",
+        "block_modifier": "Block modifier: adds its value to the block total; it needs a basic "
+                          "block in play.",
+        "modifier_own_side": "Own-side modifier: adds its value to its owner's side, attacking "
+                             "or defending.",
+        "special": "Special: no value; its text is its effect.",
+    },
+    "speeds": {
+        "fast": "Fast: may be played whenever its text allows, also in other players' turns "
+                "(a defender plays only fast cards).",
+        "restricted": "Restricted: only in its owner's own action phase (in a duel, only when "
+                      "attacking).",
+        "exclusive": "Exclusive: only in its owner's own action phase, and it uses their one "
+                     "exclusive play of the turn.",
+    },
+    "attributes": {
+        "body": "Body: the card's cost goes on the Body pile, whose total may not exceed the "
+                "hero's Body score.",
+        "mind": "Mind: the card's cost goes on the Mind pile, whose total may not exceed the "
+                "hero's Mind score.",
+        "ki": "Ki: the card's cost goes on the Ki pile, whose total may not exceed the hero's "
+              "Ki score.",
+    },
+    "treasures": {
+        "monster": "Monster: attacks in place of a basic attack card, with its printed value "
+                   "and range; it costs nothing and goes back under the treasure deck.",
+        "scoring": "Scoring item: counts victory points while held (hidden until the end).",
+        "restricted": "Restricted item: used in its holder's own turn, then goes back under "
+                      "the treasure deck.",
+        "fast": "Fast item: may be used in a duel, also when defending, then goes back under "
+                "the treasure deck.",
+    },
+}
+
+
 class Namer:
     """Names of one game's things as printed: provinces, cards, treasures, missions, heroes
     and seats (by colour)."""
@@ -390,4 +434,4 @@ def pending_text(kind: str) -> str:
     return text
 
 
-__all__ = ["PENDING_TEXTS", "Namer", "action_words", "event_text", "pending_text"]
+__all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "event_text", "pending_text"]

@@ -327,8 +327,11 @@ class Table {
         title: info.kind !== 'human' ? 'bot' : info.connected ? 'connected' : 'not connected'}),
       el('span', {class: 'player-score', testid: `player-score-${info.seat}`,
         title: renderer && renderer.scoreTitle ? renderer.scoreTitle() : 'score'},
-        scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''));
+        scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''),
+      // a game's own standing of the seat (pieces, cards...): one players panel, not two
+      renderer && renderer.playerDetails ? el('div', {class: 'player-details'}, renderer.playerDetails(frame, info.seat)) : '');
     });
+    if (renderer && renderer.playersLegend) rows.push(renderer.playersLegend(frame));
     replace(this.dom.players, rows);
   }
 
