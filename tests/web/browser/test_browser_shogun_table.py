@@ -197,9 +197,10 @@ def test_a_waiting_step_reads_as_a_sentence(site, new_page, artifacts):
     for page in pages:
         page.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(len(actions)))
     text = PENDING_TEXTS["reorganise_to"]
+    own = text.replace("their", "your")  # addressed to the player who must act
     assert wait_turn_or_end(mover) == "turn"
-    assert text in mover.get_by_test_id("status").inner_text()
-    assert mover.get_by_test_id("pending").inner_text().strip().startswith(f"You must {text}")
+    assert own in mover.get_by_test_id("status").inner_text()
+    assert mover.get_by_test_id("pending").inner_text().strip().startswith(f"You must {own}")
     assert mover.get_by_test_id("pending").get_attribute("data-kind") == "reorganise_to"
     assert f"must {text}" in other.get_by_test_id("pending").inner_text()
     # the move log and the event log are sentences: no raw ids, no "key=value"

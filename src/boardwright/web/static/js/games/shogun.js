@@ -43,6 +43,11 @@ function icon(kind, colour = '#8a7f6a') {
   return svg('svg', {class: 'sh-icon', width: 16, height: 16, viewBox: '0 0 16 16', 'aria-hidden': 'true'}, ...(shapes[kind] || []));
 }
 
+/** A waiting step's sentence ("... their castles") addressed to its own player ("your"). */
+function ownWords(text) {
+  return text.replace(/\btheir\b/g, 'your').replace(/\bthey\b/g, 'you');
+}
+
 export function create(ctx) {
   return new ShogunRenderer(ctx);
 }
@@ -282,7 +287,7 @@ class ShogunRenderer {
   prompt(frame) {
     const v = frame.view;
     if (v.duel) return 'your decision in the duel';
-    if (v.pending && v.pending.text) return v.pending.text;
+    if (v.pending && v.pending.text) return ownWords(v.pending.text);
     return (PHASES[v.phase] || v.phase).toLowerCase();
   }
 
@@ -306,8 +311,14 @@ class ShogunRenderer {
     return t ? t.name : id;
   }
 
-  /** A readable label for one action (falls back on the server's description). */
+  /** A readable label for one action: the server's text (the game's own words for this
+   * position, games/shogun/texts.py), else one made here from the content data. */
   label(a, fallback) {
+    if (fallback) return fallback[0].toUpperCase() + fallback.slice(1);
+    return this.localLabel(a);
+  }
+
+  localLabel(a) {
     const S = (id) => this.spaceName(id);
     const C = (id) => this.cardName(id);
     const Tr = (id) => this.treasureName(id);
@@ -352,7 +363,7 @@ class ShogunRenderer {
       case 'duel_clear': return `Clear ${C(a.card)}`;
       case 'duel_recall': return `Recall ${C(a.card)}`;
       case 'duel_done': return 'Done';
-      default: return fallback || JSON.stringify(a);
+      default: return JSON.stringify(a);
     }
   }
 
@@ -601,7 +612,8 @@ class ShogunRenderer {
     if (v.pending) {
       const drawn = Array.isArray(v.pending.drawn) ? `: ${v.pending.drawn.map((t) => this.treasureName(t)).join(', ')}` : '';
       bits.push(el('div', {testid: 'pending', dataset: {kind: v.pending.kind}}, el('span', {class: 'swatch', style: `background:${this.seatColour(v.pending.seat)}`}),
-        ` ${v.pending.seat === frame.seat ? 'You' : this.seatName(v.pending.seat)} must ${v.pending.text || v.pending.kind.replace(/_/g, ' ')}${drawn}.`));
+        v.pending.seat === frame.seat ? ` You must ${ownWords(v.pending.text || v.pending.kind.replace(/_/g, ' '))}${drawn}.`
+          : ` ${this.seatName(v.pending.seat)} must ${v.pending.text || v.pending.kind.replace(/_/g, ' ')}${drawn}.`));
     }
     if (v.outside_play) {
       bits.push(el('div', {}, `${this.seatName(v.outside_play.seat)} plays ${this.cardName(v.outside_play.card)}${v.outside_play.opponent !== undefined && v.outside_play.opponent !== null ? ` against ${this.seatName(v.outside_play.opponent)}` : ''}`));
