@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 ATTRIBUTE_NAMES = {"body": "Body", "mind": "Mind", "ki": "Ki"}
 DECREE_NAMES = {"recruit": "recruit", "move": "move", "convert": "convert",
                 "reorganise": "reorganise"}
-TARGET_NAMES = {"hero": "the hero", "peasant": "the peasant", "courted_castle": "the courted castle",
+TARGET_NAMES = {"hero": "the hero", "peasant": "the peasant",
+                "courted_castle": "the courted castle",
                 "controlled_castle": "the castle", "conversion": "the peasant"}
 END_REASONS = {"threshold": "a player reached the victory threshold",
                "max_rounds": "the round limit was reached; most VP, then castles, then prisoners "
@@ -200,7 +201,8 @@ def _action_words(game: ShogunGame, data: Mapping[str, Any], state: Any) -> str:
     if kind == "discard_card":
         return f"Discard {C(data['card'])} from the hand"
     if kind == "clear_pile":
-        return f"Clear the top card of the {ATTRIBUTE_NAMES.get(data['attribute'], data['attribute'])} pile"
+        pile = ATTRIBUTE_NAMES.get(data["attribute"], data["attribute"])
+        return f"Clear the top card of the {pile} pile"
     if kind == "done":
         return done_words(state)
     if kind == "move":
@@ -230,7 +232,8 @@ def _action_words(game: ShogunGame, data: Mapping[str, Any], state: Any) -> str:
     if kind == "cancel_reorganise":
         return "Cancel the reorganisation (peasants go back)"
     if kind == "decree":
-        return f"Decree that the Court action must be: {DECREE_NAMES.get(data['kind'], data['kind'])}"
+        court = DECREE_NAMES.get(data["kind"], data["kind"])
+        return f"Decree that the Court action must be: {court}"
     if kind == "defy":
         if "treasure" in data:
             return f"Defy the decree, discarding {T(data['treasure'])}"
@@ -412,7 +415,8 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
         return (f"{who} captures the {n.colour(entry['colour'])} peasant in "
                 f"{S(entry['space'])}.")
     if kind == "kill":
-        return f"{who}'s monster kills the {n.colour(entry['colour'])} peasant in {S(entry['space'])}."
+        return (f"{who}'s monster kills the {n.colour(entry['colour'])} peasant in "
+                f"{S(entry['space'])}.")
     if kind == "treasure_taken":
         return f"{who} takes a random treasure from {n.seat(entry['source'])}."
     if kind == "steal":
