@@ -133,7 +133,7 @@ class ShogunRenderer {
     this.applyView(false);
     const s = this.scale();
     const readable = 0.72;
-    if (initial && s < readable) {
+    if (initial && s < readable && this.svg.clientWidth > 0) {  // (not drawn yet: no size to judge)
       const heian = this.spaces.get(this.data.map.heian);
       this.zoomAt(readable / s, heian.x, heian.y);
       return;
