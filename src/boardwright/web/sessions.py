@@ -468,7 +468,15 @@ class _ViewCache:
 def describe_with(renderer: Any, game: bw.Game, state: Any, action: Any,
                   viewer: bw.Viewer) -> str:
     """The renderer's text of `action` for `viewer`; a renderer gap must not lose the move, so
-    the engine's own text (redacted the same way) stands in."""
+    the engine's own text (redacted the same way) stands in. A game that words its own moves
+    in a position (`describe_in(state, action, viewer)`, e.g. Rise of the Shogun) is asked
+    first: the table then reads the same sentences as every other front end of that game."""
+    words = getattr(game, "describe_in", None)
+    if words is not None:
+        try:
+            return words(state, action, viewer)
+        except Exception:  # noqa: BLE001 - fall back on the renderer's text
+            pass
     try:
         return renderer.describe(state, action, viewer)
     except Exception:  # noqa: BLE001

@@ -18,6 +18,7 @@ from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.options import option_specs, parse_options
+from boardwright.games.shogun.texts import action_words
 from boardwright.games.shogun.visibility import SECRET_ACTIONS, hidden_fingerprint
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
@@ -177,7 +178,16 @@ class ShogunGame(Game):
         return secret.text if secret is not None else super().secret_action_text(public)
 
     def action_text(self, action: Any) -> str:
-        data = action.to_json()
-        kind = data.pop("type")
-        rest = " ".join(f"{k}={v}" for k, v in data.items())
-        return f"{kind.replace('_', ' ')} {rest}".strip()
+        """The whole action in words, provinces and cards by their printed names
+        (`texts.action_words`)."""
+        return action_words(self, action.to_json())
+
+    def describe_in(self, state: Any, action: Any, viewer: Any) -> str:
+        """The text of `action`, taken in `state` by the seat to move, as `viewer` may read it:
+        its public form's text when something is hidden from the viewer, else the whole
+        action worded with what the position tells ("End the Hero phase" for a `done`, "the
+        Red hero in Tajima" for an attack)."""
+        actor = state.current_player
+        if self.hides_from(action, actor, viewer):
+            return self.describe_action(action, viewer, actor)
+        return action_words(self, action.to_json(), state)

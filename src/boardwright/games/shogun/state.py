@@ -29,6 +29,7 @@ from boardwright.games.shogun.court import CourtRules
 from boardwright.games.shogun.network import chain_vp
 from boardwright.games.shogun.setup import SETUP_PHASES, SetupRules
 from boardwright.games.shogun.steps import StepRules
+from boardwright.games.shogun.texts import event_text, pending_text
 from boardwright.games.shogun.turn import TurnRules
 
 if TYPE_CHECKING:
@@ -532,7 +533,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         pending = None
         if self.pending:
             step = self.pending[0]
-            pending = {"kind": step[0], "seat": step[1]}
+            pending = {"kind": step[0], "seat": step[1], "text": pending_text(step[0])}
             if step[0] == "keep":
                 pending["drawn"] = list(step[2]) if step[1] == player else len(step[2])
         view: dict[str, Any] = {
@@ -564,7 +565,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
             "pending": pending,
             "duel": self.duel.view(player) if self.duel is not None else None,
             "outside_play": self.outside.view(player) if self.outside is not None else None,
-            "log": [dict(e) for e in self.log[-30:]],
+            "log": [dict(e, text=event_text(self.game, e)) for e in self.log[-30:]],
             "is_terminal": self.over,
             "winners": list(self.winners),
             "end_reason": self.end_reason,

@@ -153,7 +153,9 @@ class Replay {
       el('span', {class: 'swatch', style: `background:${r.seatColour ? r.seatColour(seat, frame) : DEFAULT_COLOURS[seat]}`}),
       el('span', {class: 'player-name', testid: `player-name-${seat}`}, this.personName(seat),
         r.seatName ? r.seatName(seat, frame) : `Seat ${seat + 1}`),
-      el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score))));
+      el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score)),
+      r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
+    if (r.playersLegend) rows.push(r.playersLegend(frame));
     replace(this.dom.players, rows);
   }
 

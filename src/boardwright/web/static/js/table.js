@@ -338,8 +338,11 @@ class Table {
       el('span', {class: 'player-score', testid: `player-score-${info.seat}`,
         title: renderer && renderer.scoreTitle ? renderer.scoreTitle() : 'score'},
         scores[info.seat] !== undefined ? this.scoreText(frame, renderer, info.seat, false) : ''),
-      renderer.playerExtra ? renderer.playerExtra(info.seat, frame) || '' : '');
+      renderer.playerExtra ? renderer.playerExtra(info.seat, frame) || '' : '',
+      // a game's own standing of the seat (pieces, cards...): one players panel, not two
+      renderer && renderer.playerDetails ? el('div', {class: 'player-details'}, renderer.playerDetails(frame, info.seat)) : '');
     });
+    if (renderer && renderer.playersLegend) rows.push(renderer.playersLegend(frame));
     replace(this.dom.players, rows);
   }
 

@@ -227,12 +227,39 @@ class CarcassonneRenderer {
 
   installPanZoom() {
     const s = this.svg;
+    // Two fingers pinch: the board point under their first midpoint stays under it while the
+    // view scales by how far apart they are now. One finger (or the mouse) pans.
+    const fingers = new Map();  // pointerId -> [clientX, clientY]
+    const spread = () => {
+      const [a, b] = [...fingers.values()];
+      return [Math.hypot(a[0] - b[0], a[1] - b[1]), (a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    };
     s.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
+      fingers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (fingers.size === 2 && this.box) {
+        const [dist, mx, my] = spread();
+        this.pinch = {dist: Math.max(dist, 1), box: [...this.box], mid: this.clientToBoard(mx, my)};
+        this.drag = null;
+        this.dragged = true;
+        return;
+      }
       this.drag = {x: e.clientX, y: e.clientY, box: [...this.box], id: e.pointerId, moving: false};
       this.dragged = false;
     });
     s.addEventListener('pointermove', (e) => {
+      if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.pinch && fingers.size >= 2) {
+        const [dist] = spread();
+        const [x, y, w, h] = this.pinch.box;
+        const nw = Math.min(Math.max(w * this.pinch.dist / Math.max(dist, 1), 150), 8000);
+        const k = nw / w;
+        const [cx, cy] = this.pinch.mid || [x + w / 2, y + h / 2];
+        this.box = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
+        this.userMoved = true;
+        this.applyBox();
+        return;
+      }
       const drag = this.drag;
       if (!drag || drag.id !== e.pointerId) return;
       const dx = e.clientX - drag.x;
@@ -250,6 +277,11 @@ class CarcassonneRenderer {
       this.applyBox();
     });
     const end = (e) => {
+      fingers.delete(e.pointerId);
+      if (fingers.size < 2 && this.pinch) {
+        this.pinch = null;
+        setTimeout(() => { this.dragged = false; }, 0);
+      }
       if (!this.drag || this.drag.id !== e.pointerId) return;
       if (this.drag.moving) s.releasePointerCapture(e.pointerId);
       s.classList.remove('panning');

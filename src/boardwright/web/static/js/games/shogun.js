@@ -3,8 +3,13 @@
 // player's own hand, treasures and mission; duels step by step. Every decision is a legal
 // action: spaces named by an action are highlighted and clickable, so are cards and treasures;
 // the remaining decisions (done, search, pass in a duel, ...) are buttons.
+// The map zooms (buttons, wheel, pinch) and pans (drag); province labels are laid out again
+// for each zoom so that none overlaps (shogun_labels.js). Cards, treasures and the mission
+// show their full data and text on hover; the players' standing is drawn into the table's one
+// players panel (`playerDetails`, with a legend), and the logs are the game's own sentences.
 
 import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
+import {labelPx, layoutLabels} from './shogun_labels.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
 const CSS = {green: '#2f9e44', red: '#d8322a', blue: '#2a64d8', yellow: '#e5b914'};
@@ -14,12 +19,34 @@ const PHASES = {
   homes: 'Set-up: choose a home castle', hero_placement: 'Set-up: place your hero', discard: 'Discard phase',
   movement: 'Movement phase', hero: 'Hero phase', court: 'Court phase', cleanup: 'Cleanup phase',
 };
-const PENDING = {
-  keep: 'keep one of the treasures found', relocate_shrine: 'put the searched shrine somewhere else',
-  clear: 'clear pile tops', recruit: 'recruit peasants', reorganise: 'reorganise peasants',
-  relocate_hero: 'move the beaten hero', exchange: 'exchange prisoners', return_treasure: 'return a treasure',
-  before_decree: 'open the Court phase before the decree', theft: 'take a treasure or leave it',
-};
+const ATTRS = ['body', 'mind', 'ki'];
+const ATTR_NAMES = {body: 'Body', mind: 'Mind', ki: 'Ki'};
+const DISC = 16;  // a province disc with its pieces, map units (labels keep clear of it)
+const ZOOM_MIN = 0.5;
+const ZOOM_MAX = 6;
+const DUEL_STEPS = {block: 'the defender may block', exchange: 'both sides may add cards', aftermath: 'effects of the result', over: 'over'};
+const CHOICES = {discard: 'discard', pick: 'pick a card to be discarded from', clear: 'clear', recall: 'take back'};
+
+/** A 16 x 16 icon of the players panel and its legend (drawn: no emoji font is assumed). */
+function icon(kind, colour = '#8a7f6a') {
+  const shapes = {
+    castle: [svg('path', {d: 'M3,14 L3,8 L13,8 L13,14 Z', fill: '#f4efe2', stroke: '#333'}), svg('path', {d: 'M1,8.5 L8,2 L15,8.5 Z', fill: '#c0392b', stroke: '#333'})],
+    chain: [svg('circle', {cx: 4, cy: 8, r: 3, fill: colour, stroke: '#333'}), svg('circle', {cx: 12, cy: 8, r: 3, fill: colour, stroke: '#333'}), svg('path', {d: 'M7,8 L9,8', stroke: '#333', 'stroke-width': 2})],
+    reserve: [svg('circle', {cx: 8, cy: 8, r: 5, fill: colour, stroke: '#333'}), svg('path', {d: 'M1,14 L15,14', stroke: '#333'})],
+    prisoner: [svg('circle', {cx: 8, cy: 8, r: 5.5, fill: '#ddd', stroke: '#333'}), svg('path', {d: 'M5,2 L5,14 M8,2 L8,14 M11,2 L11,14', stroke: '#333', 'stroke-width': 1.3})],
+    treasure: [svg('path', {d: 'M3,6 L6,2 L10,2 L13,6 L8,14 Z', fill: '#4fb3bf', stroke: '#235'})],
+    hand: [svg('rect', {x: 2, y: 3, width: 8, height: 11, rx: 1.5, fill: '#fff', stroke: '#333', transform: 'rotate(-10 6 8)'}), svg('rect', {x: 6, y: 2, width: 8, height: 11, rx: 1.5, fill: '#fffbe8', stroke: '#333'})],
+    draw: [svg('rect', {x: 4, y: 1.5, width: 9, height: 11, rx: 1.5, fill: '#b9a77a', stroke: '#333'}), svg('rect', {x: 3, y: 3.5, width: 9, height: 11, rx: 1.5, fill: '#8c7a4d', stroke: '#333'})],
+    piles: [svg('rect', {x: 1.5, y: 6, width: 3.5, height: 8, fill: '#c0392b'}), svg('rect', {x: 6.25, y: 3, width: 3.5, height: 11, fill: '#2a6fdb'}), svg('rect', {x: 11, y: 8, width: 3.5, height: 6, fill: '#8e44ad'})],
+    hero: [svg('path', {d: 'M8,15 L3.5,8 A5,5 0 1 1 12.5,8 Z', fill: colour, stroke: '#333'}), svg('circle', {cx: 8, cy: 6, r: 1.8, fill: '#fff'})],
+  };
+  return svg('svg', {class: 'sh-icon', width: 16, height: 16, viewBox: '0 0 16 16', 'aria-hidden': 'true'}, ...(shapes[kind] || []));
+}
+
+/** A waiting step's sentence ("... their castles") addressed to its own player ("your"). */
+function ownWords(text) {
+  return text.replace(/\btheir\b/g, 'your').replace(/\bthey\b/g, 'you');
+}
 
 export function create(ctx) {
   return new ShogunRenderer(ctx);
@@ -29,6 +56,7 @@ class ShogunRenderer {
   constructor(ctx) {
     this.ctx = ctx;
     this.frame = null;
+    this.ownPanZoom = true;  // the map zooms and pans itself, laying its labels out per zoom
   }
 
   async init() {
@@ -40,8 +68,9 @@ class ShogunRenderer {
     this.svg = svg('svg', {class: 'sh-board', testid: 'board', role: 'img', 'aria-label': 'Map of Japan'});
     const xs = this.data.map.spaces.map((s) => s.x);
     const ys = this.data.map.spaces.map((s) => s.y);
-    const pad = 40;
-    this.svg.setAttribute('viewBox', `${Math.min(...xs) - pad} ${Math.min(...ys) - pad} ${Math.max(...xs) - Math.min(...xs) + 2 * pad} ${Math.max(...ys) - Math.min(...ys) + 2 * pad}`);
+    const pad = 70;
+    this.mapBox = {x: Math.min(...xs) - pad, y: Math.min(...ys) - pad,
+      w: Math.max(...xs) - Math.min(...xs) + 2 * pad, h: Math.max(...ys) - Math.min(...ys) + 2 * pad};
     this.edgeLayer = svg('g');
     for (const e of this.data.map.edges) {
       const a = this.spaces.get(e.a);
@@ -49,9 +78,21 @@ class ShogunRenderer {
       this.edgeLayer.append(svg('line', {x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `sh-edge${e.strait ? ' strait' : ''}`}));
     }
     this.spaceLayer = svg('g');
+    this.leaderLayer = svg('g', {class: 'sh-leaders'});
+    this.labelLayer = svg('g', {class: 'sh-labels', testid: 'labels'});
     this.hintLayer = svg('g', {class: 'sh-hints'});
-    this.svg.append(this.edgeLayer, this.spaceLayer, this.hintLayer);
-    this.ctx.board.append(el('div', {class: 'sh-board-wrap'}, this.svg));
+    this.svg.append(this.edgeLayer, this.leaderLayer, this.spaceLayer, this.labelLayer, this.hintLayer);
+    const zoomBar = el('div', {class: 'sh-zoom', role: 'group', 'aria-label': 'Zoom'},
+      el('button', {type: 'button', testid: 'zoom-in', title: 'Zoom in (or the mouse wheel, or pinch)', onclick: () => this.zoomBy(1.4)}, '+'),
+      el('button', {type: 'button', testid: 'zoom-out', title: 'Zoom out', onclick: () => this.zoomBy(1 / 1.4)}, '−'),
+      el('button', {type: 'button', testid: 'zoom-fit', title: 'Show the whole map', onclick: () => this.fit()}, 'Fit'));
+    this.wrap = el('div', {class: 'sh-board-wrap'}, this.svg, zoomBar);
+    this.ctx.board.append(this.wrap);
+    this.makeLabels();
+    this.fit(true);
+    this.watchGestures();
+    this.resizer = new ResizeObserver(() => this.applyView());
+    this.resizer.observe(this.wrap);
     clear(this.ctx.panel);
     this.phaseBox = el('div', {class: 'sh-phase', testid: 'phase'});
     this.duelBox = el('div', {class: 'sh-duel hidden', testid: 'duel'});
@@ -59,10 +100,164 @@ class ShogunRenderer {
     this.handBox = el('div', {class: 'sh-hand', testid: 'hand'});
     this.handTitle = el('h3', {}, 'Your hand');
     this.ownBox = el('div', {testid: 'own'});
-    this.seatTable = el('table', {class: 'sh-table', testid: 'scoreboard'});
     this.logBox = el('ol', {class: 'sh-log', testid: 'event-log'});
+    this.tip = el('div', {class: 'sh-tip hidden', testid: 'card-tip', role: 'tooltip'});
+    document.body.append(this.tip);
     this.ctx.panel.append(this.phaseBox, this.duelBox, this.actionBox, this.handTitle, this.handBox, this.ownBox,
-      el('h3', {}, 'Players'), this.seatTable, el('h3', {}, 'Events'), this.logBox);
+      el('h3', {}, 'Events'), this.logBox);
+  }
+
+  // -- the map's zoom, pan and labels ----------------------------------------------------------
+
+  /** One text per province, measured once at font size 100 (sizes scale linearly). */
+  makeLabels() {
+    this.labels = new Map();
+    for (const s of this.data.map.spaces) {
+      const text = svg('text', {class: 'sh-label', testid: `label-${s.id}`, x: 0, y: 0, 'font-size': 100}, s.name.replace(/ \(.*\)$/, ''));
+      this.labelLayer.append(text);
+      const bb = text.getBBox();
+      this.labels.set(s.id, {text, bb: {x: bb.x, y: bb.y, w: bb.width || 100 * 0.6 * s.name.length, h: bb.height || 120}});
+    }
+  }
+
+  /** Screen px per map unit of the current view (the SVG keeps the aspect, "meet"). */
+  scale() {
+    const w = this.svg.clientWidth || this.wrap.clientWidth || 1;
+    const h = this.svg.clientHeight || this.wrap.clientHeight || 1;
+    return Math.min(w / this.view.w, h / this.view.h);
+  }
+
+  /** The whole map; on a narrow screen (a phone) the map starts zoomed so that its names can be
+   * read, centred on Heian, and is panned by dragging. */
+  fit(initial = false) {
+    this.view = {...this.mapBox};
+    this.applyView(false);
+    const s = this.scale();
+    const readable = 0.72;
+    if (initial && s < readable && this.svg.clientWidth > 0) {  // (not drawn yet: no size to judge)
+      const heian = this.spaces.get(this.data.map.heian);
+      this.zoomAt(readable / s, heian.x, heian.y);
+      return;
+    }
+    this.applyView();
+  }
+
+  zoomBy(factor) {
+    this.zoomAt(factor, this.view.x + this.view.w / 2, this.view.y + this.view.h / 2);
+  }
+
+  /** Zoom by `factor` keeping the map point (px, py) where it is on screen. */
+  zoomAt(factor, px, py) {
+    const full = this.mapBox.w;
+    const w = Math.min(full / ZOOM_MIN, Math.max(full / ZOOM_MAX, this.view.w / factor));
+    const f = this.view.w / w;
+    this.view = {x: px - (px - this.view.x) / f, y: py - (py - this.view.y) / f, w, h: this.view.h / f};
+    this.applyView();
+  }
+
+  applyView(relayout = true) {
+    const v = this.view;
+    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    if (!relayout) return;
+    const s = this.scale();
+    if (this.laidOutAt && Math.abs(this.laidOutAt - s) / s < 0.01) return;
+    this.laidOutAt = s;
+    this.layout(s);
+  }
+
+  /** Lay the labels out for `s` screen px per map unit. */
+  layout(s) {
+    const px = labelPx(s);
+    const k = px / s / 100;  // font size in map units / the measured size
+    const items = this.data.map.spaces.map((sp) => {
+      const {bb} = this.labels.get(sp.id);
+      return {id: sp.id, x: sp.x, y: sp.y, r: DISC, w: bb.w * k, h: bb.h * k};
+    });
+    // zoomed far out, a label goes no further than two rings out: the rest hide until zoomed in
+    const boxes = layoutLabels(items, this.mapBox, 2 / s, s < 0.6 ? 2 : 7);
+    clear(this.leaderLayer);
+    let hidden = 0;
+    for (const sp of this.data.map.spaces) {
+      const {text, bb} = this.labels.get(sp.id);
+      const box = boxes.get(sp.id);
+      text.classList.toggle('hidden', !box);
+      if (!box) {
+        hidden += 1;
+        continue;
+      }
+      text.setAttribute('font-size', (px / s).toFixed(2));
+      text.setAttribute('stroke-width', (3 / s).toFixed(2));
+      text.setAttribute('x', (box.x - bb.x * k).toFixed(1));
+      text.setAttribute('y', (box.y - bb.y * k).toFixed(1));
+      if (box.leader) {
+        const cx = Math.max(box.x, Math.min(sp.x, box.x + box.w));
+        const cy = Math.max(box.y, Math.min(sp.y, box.y + box.h));
+        const d = Math.hypot(cx - sp.x, cy - sp.y) || 1;
+        this.leaderLayer.append(svg('line', {class: 'sh-leader', x1: sp.x + (cx - sp.x) * 13 / d, y1: sp.y + (cy - sp.y) * 13 / d, x2: cx, y2: cy}));
+      }
+    }
+    this.svg.dataset.labelScale = s.toFixed(3);
+    this.svg.dataset.hiddenLabels = String(hidden);
+  }
+
+  /** Drag to pan, wheel and two-finger pinch to zoom; a drag never counts as a click. */
+  watchGestures() {
+    const pointers = new Map();
+    let drag = null;
+    let moved = false;
+    const toMap = (cx, cy) => {
+      const r = this.svg.getBoundingClientRect();
+      const s = this.scale();
+      const offX = (r.width - this.view.w * s) / 2;
+      const offY = (r.height - this.view.h * s) / 2;
+      return [this.view.x + (cx - r.left - offX) / s, this.view.y + (cy - r.top - offY) / s];
+    };
+    this.svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const [px, py] = toMap(e.clientX, e.clientY);
+      this.zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, px, py);
+    }, {passive: false});
+    this.svg.addEventListener('pointerdown', (e) => {
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      moved = false;
+      drag = {x: e.clientX, y: e.clientY, view: {...this.view}, dist: null};
+    });
+    this.svg.addEventListener('pointermove', (e) => {
+      if (!pointers.has(e.pointerId) || !drag) return;
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pointers.size === 2) {
+        const [[ax, ay], [bx, by]] = [...pointers.values()];
+        const dist = Math.hypot(ax - bx, ay - by);
+        if (drag.dist) {
+          const [px, py] = toMap((ax + bx) / 2, (ay + by) / 2);
+          this.zoomAt(dist / drag.dist, px, py);
+        }
+        drag.dist = dist;
+        moved = true;
+        return;
+      }
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (!moved && Math.hypot(dx, dy) < 6) return;
+      if (!moved) this.svg.setPointerCapture(e.pointerId);
+      moved = true;
+      const s = this.scale();
+      this.view = {...this.view, x: drag.view.x - dx / s, y: drag.view.y - dy / s};
+      this.applyView(false);
+    });
+    const end = (e) => {
+      pointers.delete(e.pointerId);
+      if (!pointers.size) drag = null;
+    };
+    this.svg.addEventListener('pointerup', end);
+    this.svg.addEventListener('pointercancel', end);
+    this.svg.addEventListener('click', (e) => {
+      if (moved) {
+        e.stopPropagation();
+        e.preventDefault();
+        moved = false;
+      }
+    }, true);
   }
 
   title() {
@@ -93,7 +288,7 @@ class ShogunRenderer {
   prompt(frame) {
     const v = frame.view;
     if (v.duel) return 'your decision in the duel';
-    if (v.pending && PENDING[v.pending.kind]) return PENDING[v.pending.kind];
+    if (v.pending && v.pending.text) return ownWords(v.pending.text);
     return (PHASES[v.phase] || v.phase).toLowerCase();
   }
 
@@ -117,8 +312,14 @@ class ShogunRenderer {
     return t ? t.name : id;
   }
 
-  /** A readable label for one action (falls back on the server's description). */
+  /** A readable label for one action: the server's text (the game's own words for this
+   * position, games/shogun/texts.py), else one made here from the content data. */
   label(a, fallback) {
+    if (fallback) return fallback[0].toUpperCase() + fallback.slice(1);
+    return this.localLabel(a);
+  }
+
+  localLabel(a) {
     const S = (id) => this.spaceName(id);
     const C = (id) => this.cardName(id);
     const Tr = (id) => this.treasureName(id);
@@ -163,7 +364,7 @@ class ShogunRenderer {
       case 'duel_clear': return `Clear ${C(a.card)}`;
       case 'duel_recall': return `Recall ${C(a.card)}`;
       case 'duel_done': return 'Done';
-      default: return fallback || JSON.stringify(a);
+      default: return JSON.stringify(a);
     }
   }
 
@@ -259,7 +460,6 @@ class ShogunRenderer {
       const g = svg('g', {class: `sh-cell${entries ? ' target' : ''}${s.id === this.data.map.heian ? ' sh-heian' : ''}${duelHere ? ' duel-target' : ''}`,
         testid: `space-${s.id}`, dataset: {space: s.id}});
       g.append(svg('circle', {cx: s.x, cy: s.y, r: 13, class: 'sh-space', fill: this.regionFill.get(s.region)}));
-      g.append(svg('text', {x: s.x, y: s.y + 24, class: 'sh-label'}, s.name.replace(/ \(.*\)$/, '')));
       const castle = castles.get(s.id);
       if (castle) {
         const roof = castle.roof ? CSS[castle.roof] : '#f4efe2';
@@ -300,13 +500,104 @@ class ShogunRenderer {
     const node = el(entries ? 'button' : 'div', {
       class: `sh-card attr-${c.attribute || 'none'}${entries ? ' playable' : ''}`,
       testid: extra.testid || `card-${id}`, type: entries ? 'button' : undefined, dataset: {card: id},
-      title: [c.text, entries ? entries.map((e) => `→ ${e.label}`).join('\n') : ''].filter(Boolean).join('\n'),
+      'aria-label': this.cardTipLines(id).join(' '),
     },
     el('span', {class: 'name'}, c.name),
-    el('span', {class: 'meta'}, [c.category && c.category.replace(/_/g, ' '), c.attribute].filter(Boolean).join(' · ')),
-    el('span', {class: 'meta'}, [c.value !== null && c.value !== undefined ? `value ${c.value}` : '', c.cost !== undefined && c.cost !== null ? `cost ${c.cost}` : '', c.speed || ''].filter(Boolean).join(' · ')));
+    el('span', {class: 'meta'}, [c.category && c.category.replace(/_/g, ' '), c.attribute && ATTR_NAMES[c.attribute]].filter(Boolean).join(' · ')),
+    el('span', {class: 'meta'}, [c.value !== null && c.value !== undefined ? `value ${c.value}` : '', c.cost !== undefined && c.cost !== null ? `cost ${c.cost}` : '', c.speed || ''].filter(Boolean).join(' · ')),
+    c.text ? el('span', {class: 'text'}, c.text) : '');
+    this.attachTip(node, () => this.cardTip(id, entries));
     if (entries) node.addEventListener('click', (e) => this.pick(entries, c.name, e));
     return node;
+  }
+
+  // -- tooltips: a card's, a treasure's, the mission's full data ---------------------------------
+
+  /** Show `make()` (a list of nodes) next to `node` on hover and on keyboard focus. */
+  attachTip(node, make) {
+    const show = () => {
+      replace(this.tip, make());
+      this.tip.classList.remove('hidden');
+      const r = node.getBoundingClientRect();
+      const t = this.tip.getBoundingClientRect();
+      let x = r.left - t.width - 8;
+      if (x < 4) x = Math.min(r.right + 8, window.innerWidth - t.width - 4);
+      const y = Math.max(4, Math.min(r.top, window.innerHeight - t.height - 4));
+      this.tip.style.left = `${Math.max(4, x)}px`;
+      this.tip.style.top = `${y}px`;
+      this.tip.dataset.for = node.dataset.card || node.dataset.treasure || node.dataset.testid || '';
+    };
+    const hide = () => this.tip.classList.add('hidden');
+    node.addEventListener('mouseenter', show);
+    node.addEventListener('focus', show);
+    node.addEventListener('mouseleave', hide);
+    node.addEventListener('blur', hide);
+    node.addEventListener('click', hide);
+  }
+
+  cardTipLines(id) {
+    const c = this.data.cards[id];
+    if (!c) return [id];
+    const g = this.data.glossary || {};
+    const hero = this.data.heroes[c.hero] || {};
+    const room = hero.attributes && hero.attributes[c.attribute];
+    return [
+      `${c.name} (${hero.name || c.hero} card).`,
+      c.value !== null && c.value !== undefined ? `Value ${c.value}.` : '',
+      `Cost ${c.cost} on the ${ATTR_NAMES[c.attribute] || c.attribute} pile${room ? ` (the ${hero.name}'s ${ATTR_NAMES[c.attribute]} score is ${room})` : ''}.`,
+      c.text || '',
+      (g.categories || {})[c.category] || '',
+      (g.speeds || {})[c.speed] || '',
+    ].filter(Boolean);
+  }
+
+  cardTip(id, entries) {
+    const c = this.data.cards[id] || {name: id};
+    const g = this.data.glossary || {};
+    const hero = this.data.heroes[c.hero] || {};
+    const room = hero.attributes && hero.attributes[c.attribute];
+    const row = (k, v) => el('tr', {}, el('th', {}, k), el('td', {}, v));
+    return [
+      el('div', {class: 'tip-title'}, c.name),
+      el('table', {class: 'tip-data'}, el('tbody', {},
+        row('Hero', hero.name || c.hero || '—'),
+        row('Category', (c.category || '').replace(/_/g, ' ')),
+        row('Value', c.value !== null && c.value !== undefined ? String(c.value) : '— (special)'),
+        row('Cost', `${c.cost} on the ${ATTR_NAMES[c.attribute] || c.attribute} pile${room ? ` (at most ${room} there)` : ''}`),
+        row('Speed', c.speed || ''))),
+      c.text ? el('p', {class: 'tip-text', testid: 'card-tip-text'}, c.text) : el('p', {class: 'tip-text muted'}, 'No text: only its value counts.'),
+      el('p', {class: 'tip-gloss'}, (g.categories || {})[c.category] || ''),
+      el('p', {class: 'tip-gloss'}, (g.speeds || {})[c.speed] || ''),
+      entries ? el('p', {class: 'tip-actions'}, entries.map((e) => `→ ${e.label}`).join('\n')) : '',
+    ];
+  }
+
+  treasureTip(id, entries) {
+    const t = this.data.treasures[id] || {name: id};
+    const g = (this.data.glossary || {}).treasures || {};
+    const row = (k, v) => el('tr', {}, el('th', {}, k), el('td', {}, v));
+    const kind = t.type === 'monster' ? 'Monster' : `Item${t.subtype ? ` (${t.subtype})` : ''}`;
+    return [
+      el('div', {class: 'tip-title'}, t.name),
+      el('table', {class: 'tip-data'}, el('tbody', {},
+        row('Kind', kind),
+        t.type === 'monster' ? row('Attack value', String(t.attack_value)) : '',
+        t.type === 'monster' ? row('Range', `${t.range} province${t.range === 1 ? '' : 's'}`) : '',
+        t.vp ? row('Victory points', String(t.vp)) : '')),
+      el('p', {class: 'tip-text', testid: 'card-tip-text'}, t.effect || ''),
+      el('p', {class: 'tip-gloss'}, g[t.type === 'monster' ? 'monster' : t.subtype] || ''),
+      entries ? el('p', {class: 'tip-actions'}, entries.map((e) => `→ ${e.label}`).join('\n')) : '',
+    ];
+  }
+
+  missionTip(id) {
+    const m = this.data.missions[id] || {name: id, condition: ''};
+    return [
+      el('div', {class: 'tip-title'}, `Mission: ${m.name}`),
+      el('p', {class: 'tip-text', testid: 'card-tip-text'}, m.condition),
+      m.on_complete ? el('p', {class: 'tip-text'}, `When completed: ${m.on_complete}`) : '',
+      el('p', {class: 'tip-gloss'}, 'Completing it turns the court marker of the claimed castle into its roof: the castle is yours.'),
+    ];
   }
 
   drawPanel(frame, legal) {
@@ -318,10 +609,12 @@ class ShogunRenderer {
     if (v.active !== undefined && v.active >= 0) bits.push(el('div', {}, 'Turn of ', el('span', {class: 'swatch', style: `background:${this.seatColour(v.active)}`}), ` ${this.seatName(v.active)}`));
     bits.push(el('div', {}, `Victory at ${v.threshold} VP`));
     if (v.emperor !== undefined && v.emperor >= 0) bits.push(el('div', {}, `Emperor: ${this.seatName(v.emperor)}`));
-    if (v.decree) bits.push(el('div', {}, `Decree: ${typeof v.decree === 'string' ? v.decree : JSON.stringify(v.decree)}`));
+    if (v.decree) bits.push(el('div', {}, `Decree: the Court action this turn must be “${v.decree}”.`));
     if (v.pending) {
       const drawn = Array.isArray(v.pending.drawn) ? `: ${v.pending.drawn.map((t) => this.treasureName(t)).join(', ')}` : '';
-      bits.push(el('div', {testid: 'pending'}, `Waiting: ${this.seatName(v.pending.seat)} must ${PENDING[v.pending.kind] || v.pending.kind.replace(/_/g, ' ')}${drawn}`));
+      bits.push(el('div', {testid: 'pending', dataset: {kind: v.pending.kind}}, el('span', {class: 'swatch', style: `background:${this.seatColour(v.pending.seat)}`}),
+        v.pending.seat === frame.seat ? ` You must ${ownWords(v.pending.text || v.pending.kind.replace(/_/g, ' '))}${drawn}.`
+          : ` ${this.seatName(v.pending.seat)} must ${v.pending.text || v.pending.kind.replace(/_/g, ' ')}${drawn}.`));
     }
     if (v.outside_play) {
       bits.push(el('div', {}, `${this.seatName(v.outside_play.seat)} plays ${this.cardName(v.outside_play.card)}${v.outside_play.opponent !== undefined && v.outside_play.opponent !== null ? ` against ${this.seatName(v.outside_play.opponent)}` : ''}`));
@@ -363,19 +656,21 @@ class ShogunRenderer {
         const entries = legal.byTreasure.get(id);
         const t = this.data.treasures[id] || {};
         const chip = el(entries ? 'button' : 'span', {class: `sh-chip${entries ? ' playable' : ''}`, testid: `treasure-${id}`,
-          type: entries ? 'button' : undefined,
-          title: [t.effect, entries ? entries.map((e) => `→ ${e.label}`).join('\n') : ''].filter(Boolean).join('\n')},
+          type: entries ? 'button' : undefined, tabindex: entries ? undefined : 0, dataset: {treasure: id}},
         `${t.name || id}${t.type ? ` (${t.type})` : ''}`);
+        this.attachTip(chip, () => this.treasureTip(id, entries));
         if (entries) chip.addEventListener('click', (e) => this.pick(entries, t.name || id, e));
         return chip;
       })));
     }
     if (seat && seat.mission) {
       const m = this.data.missions[seat.mission] || {name: seat.mission, condition: ''};
-      own.push(el('h3', {}, 'Mission'), el('div', {class: 'sh-chip', testid: 'mission', title: m.condition}, `${m.name}: ${m.condition}`));
+      const chip = el('div', {class: 'sh-chip', testid: 'mission', tabindex: 0}, `${m.name}: ${m.condition}`);
+      this.attachTip(chip, () => this.missionTip(seat.mission));
+      own.push(el('h3', {}, 'Mission'), chip);
     }
     replace(this.ownBox, own);
-    this.drawSeats(frame);
+    this.tip.classList.add('hidden');
     this.drawLog(v);
   }
 
@@ -385,64 +680,100 @@ class ShogunRenderer {
       this.duelBox.classList.add('hidden');
       return;
     }
-    const target = d.target ? `${d.target.kind}${d.target.space ? ` in ${this.spaceName(d.target.space)}` : ''}` : '';
-    const plays = (d.plays || []).map((p) => el('li', {class: p.active && !p.purged ? '' : 'inactive'},
-      el('span', {class: 'swatch', style: `background:${this.seatColour(p.seat)}`}), ` ${this.cardName(p.card)} `,
-      el('span', {class: 'muted'}, `${p.category.replace(/_/g, ' ')}${p.value !== null && p.value !== undefined ? ` ${p.value}` : ''}${p.target !== null && p.target !== undefined ? ` → #${p.target + 1}` : ''}`)));
+    const kinds = {hero: 'hero', peasant: 'peasant', courted_castle: 'courted castle', controlled_castle: 'castle', conversion: 'peasant (conversion)'};
+    const target = d.target ? `the ${kinds[d.target.kind] || d.target.kind}${d.target.space ? ` in ${this.spaceName(d.target.space)}` : ''}` : '';
+    const plays = (d.plays || []).map((p) => {
+      const name = this.data.cards[p.card] ? this.cardName(p.card) : this.treasureName(p.card);
+      const state = p.purged ? ' (purged)' : p.active ? '' : ' (ignored)';
+      const item = el('li', {class: p.active && !p.purged ? '' : 'inactive', dataset: {card: p.card}, tabindex: 0},
+        el('span', {class: 'swatch', style: `background:${this.seatColour(p.seat)}`}), ` ${name} `,
+        el('span', {class: 'muted'}, `${p.category.replace(/_/g, ' ')}${p.value !== null && p.value !== undefined ? `, value ${p.value}` : ''}${p.target !== null && p.target !== undefined ? `, on play ${p.target + 1}` : ''}${state}`));
+      if (this.data.cards[p.card]) this.attachTip(item, () => this.cardTip(p.card));
+      else if (this.data.treasures[p.card]) this.attachTip(item, () => this.treasureTip(p.card));
+      return item;
+    });
+    let choice = '';
+    if (d.pending) {
+      const c = d.pending;
+      const whose = c.chooser === c.victim ? 'their own' : `${this.seatName(c.victim)}'s`;
+      choice = el('div', {testid: 'duel-choice'}, `${this.seatName(c.chooser)} must ${CHOICES[c.kind] || c.kind} ${c.remaining} card${c.remaining === 1 ? '' : 's'}${c.kind === 'pick' ? ` ${whose} hand` : c.kind === 'recall' ? ' from the discard pile' : c.kind === 'clear' ? ' from their pile tops' : ` from ${whose} hand`}${c.optional ? ' (up to, may stop)' : ''} — ${this.cardName(c.source)}.`);
+    }
+    const outcome = d.outcome ? el('div', {}, el('b', {}, `${this.seatName(d.outcome.attacker)} ${d.outcome.success ? 'wins' : 'loses'}: attack ${d.outcome.attack_total} against block ${d.outcome.block_total}.`)) : '';
     replace(this.duelBox,
-      el('h4', {}, `${d.conversion ? 'Conversion' : 'Duel'}: ${this.seatName(d.attacker)} → ${this.seatName(d.defender)}`),
-      el('div', {}, `Target: ${target} · step: ${d.phase}`),
+      el('h4', {}, `${d.conversion ? 'Conversion' : 'Duel'}: ${this.seatName(d.attacker)} attacks ${this.seatName(d.defender)}`),
+      el('div', {}, `Target: ${target} · now: ${DUEL_STEPS[d.phase] || d.phase}`),
       el('div', {class: 'totals', testid: 'duel-totals'}, `Attack ${d.attack_total} — Block ${d.block_total}`),
       plays.length ? el('ol', {}, plays) : el('div', {class: 'muted'}, 'No card played yet.'),
-      d.pending ? el('div', {}, `Choice: ${JSON.stringify(d.pending)}`) : '',
+      choice,
       d.revealed_hand ? el('div', {}, `Their hand: ${d.revealed_hand.map((c) => this.cardName(c)).join(', ')}`) : '',
-      d.outcome ? el('div', {}, el('b', {}, `Outcome: ${JSON.stringify(d.outcome)}`)) : '');
+      outcome);
     this.duelBox.classList.remove('hidden');
   }
 
-  drawSeats(frame) {
-    const v = frame.view;
-    const cards = new Map((v.cards || []).map((c) => [c.seat, c]));
-    const head = el('tr', {}, [['Player', ''], ['VP', 'victory points'], ['Cas.', 'castles controlled'],
-      ['Res.', 'peasants in reserve'], ['Prisoners', 'prisoners held'], ['Cards', 'hand / draw pile, then pile totals Body Mind Ki'],
-      ['Tr.', 'treasures held']].map(([h, title]) => el('th', {title}, h)));
-    const rows = (v.seats || []).map((s) => {
-      const c = cards.get(s.seat);
-      const prisoners = Object.entries(s.prisoners || {}).map(([colour, n]) => `${n} ${colour}`).join(', ') || '—';
-      const piles = c ? Object.entries(c.pile_totals || {}).map(([k, n]) => `${k[0].toUpperCase()}${n}`).join(' ') : '';
-      return el('tr', {class: s.seat === v.active ? 'current' : '', testid: `score-${s.seat}`},
-        el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(s.seat)}`}), ` ${this.seatName(s.seat)}`,
-          s.seat === frame.seat ? ' (you)' : ''),
-        el('td', {class: 'num', testid: `score-value-${s.seat}`}, String(s.vp)),
-        el('td', {class: 'num'}, String(s.castles)),
-        el('td', {class: 'num'}, String(s.reserve)),
-        el('td', {}, prisoners),
-        el('td', {title: 'hand / draw pile; pile totals'}, c ? `${c.hand_size}/${c.draw_size} ${piles}` : ''),
-        el('td', {class: 'num'}, String(s.treasure_count)));
-    });
-    replace(this.seatTable, el('thead', {}, head), el('tbody', {}, rows));
+  // -- the players panel (drawn by the table into its one players list) ------------------------
+
+  /** Short icons of the standing, each with its word in the legend and a tooltip. */
+  playerDetails(frame, seat) {
+    const v = frame.view || {};
+    const s = (v.seats || [])[seat];
+    if (!s) return null;
+    const c = (v.cards || []).find((x) => x.seat === seat);
+    const hero = s.hero && this.data.heroes[s.hero];
+    const colour = this.seatColour(seat, frame);
+    const chip = (kind, text, title, key) => el('span', {class: 'sh-stat', title, testid: `stat-${key}-${seat}`},
+      icon(kind, colour), ` ${text}`);
+    const prisoners = Object.entries(s.prisoners || {});
+    const out = [
+      chip('castle', `${s.castles}`, `${s.castles} castle${s.castles === 1 ? '' : 's'} controlled (4 VP each)`, 'castles'),
+      chip('chain', `${s.chain_vp}`, `${s.chain_vp} VP from peasants connected to their castles (1 each)`, 'chain'),
+      chip('reserve', `${s.reserve}`, `${s.reserve} peasant${s.reserve === 1 ? '' : 's'} in reserve (not on the board)`, 'reserve'),
+      el('span', {class: 'sh-stat', title: prisoners.length ? `prisoners held (1 VP each): ${prisoners.map(([col, n]) => `${n} ${col}`).join(', ')}` : 'no prisoner held', testid: `stat-prisoners-${seat}`},
+        icon('prisoner'), prisoners.length
+          ? prisoners.map(([col, n]) => el('span', {class: 'sh-prisoner'}, ' ', el('span', {class: 'swatch', style: `background:${CSS[col] || '#888'}`}), `×${n}`))
+          : ' 0'),
+      chip('treasure', `${s.treasure_count}`, `${s.treasure_count} treasure${s.treasure_count === 1 ? '' : 's'} held (hidden from the others; at most 3)`, 'treasures'),
+    ];
+    if (c) {
+      out.push(chip('hand', `${c.hand_size}`, `${c.hand_size} card${c.hand_size === 1 ? '' : 's'} in hand`, 'hand'));
+      out.push(chip('draw', `${c.draw_size}`, `${c.draw_size} card${c.draw_size === 1 ? '' : 's'} left in the draw pile`, 'draw'));
+      const piles = ATTRS.filter((a) => a in (c.pile_totals || {})).map((a) => {
+        const room = hero && hero.attributes[a];
+        return el('span', {class: `sh-pile attr-${a}`, title: `${ATTR_NAMES[a]} pile: cards costing ${c.pile_totals[a]} lie on it${room ? `, of at most ${room} (the ${hero.name}'s ${ATTR_NAMES[a]} score)` : ''}`},
+          `${ATTR_NAMES[a]} ${c.pile_totals[a]}${room ? `/${room}` : ''}`);
+      });
+      out.push(el('span', {class: 'sh-stat sh-piles', testid: `stat-piles-${seat}`}, icon('piles'), ...piles));
+    }
+    if (s.hero_space) out.push(el('span', {class: 'sh-stat', title: 'where the hero stands', testid: `stat-hero-${seat}`}, icon('hero', colour), ` ${this.spaceName(s.hero_space)}`));
+    return el('div', {class: 'sh-stats'}, out);
   }
 
-  logValue(k, val) {
-    const one = (x) => {
-      if (typeof x === 'string' && this.spaces.has(x)) return this.spaceName(x);
-      if (typeof x === 'string' && this.data.cards[x]) return this.cardName(x);
-      if (typeof x === 'string' && this.data.treasures[x]) return this.treasureName(x);
-      if (typeof x === 'string' && this.data.missions[x]) return this.data.missions[x].name;
-      if (['winners', 'opponent', 'by', 'attacker', 'defender', 'loser', 'winner'].includes(k) && typeof x === 'number' && x >= 0) return this.seatName(x);
-      return typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x);
-    };
-    const text = Array.isArray(val) ? val.map(one).join(', ') : one(val);
-    return k === 'space' ? text : `${k.replace(/_/g, ' ')}: ${text}`;
+  /** What the icons of `playerDetails` mean. */
+  playersLegend() {
+    const item = (kind, text) => el('li', {}, icon(kind), ` ${text}`);
+    return el('details', {class: 'sh-legend', testid: 'players-legend', open: true},
+      el('summary', {}, 'What the icons mean'),
+      el('ul', {},
+        item('castle', 'castles controlled (4 VP each)'),
+        item('chain', 'VP from peasants connected to their castles'),
+        item('reserve', 'peasants in reserve'),
+        item('prisoner', 'prisoners held, by colour (1 VP each)'),
+        item('treasure', 'treasures held (hidden; scoring ones count at the end)'),
+        item('hand', 'cards in hand'),
+        item('draw', 'cards left in the draw pile'),
+        item('piles', 'Body / Mind / Ki piles: cost of the cards on the pile / the hero\'s score (the most it may hold)'),
+        item('hero', 'where the hero stands'),
+        el('li', {class: 'muted'}, 'The number on the right: victory points (others\' hidden treasures not counted).')));
+  }
+
+  scoreTitle() {
+    return 'victory points';
   }
 
   drawLog(v) {
-    const items = (v.log || []).slice().reverse().filter((e) => e.event !== 'turn').slice(0, 40).map((e) => {
-      const rest = Object.entries(e).filter(([k]) => !['event', 'seat', 'turn', 'round'].includes(k))
-        .map(([k, val]) => this.logValue(k, val));
-      return el('li', {}, `T${e.turn} `, e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
-        ` ${e.event.replace(/_/g, ' ')}${rest.length ? ` — ${rest.join(', ')}` : ''}`);
-    });
+    const items = (v.log || []).slice().reverse().filter((e) => e.event !== 'turn').slice(0, 40).map((e) => el('li', {dataset: {event: e.event}},
+      el('span', {class: 'log-step', title: `turn ${e.turn}`}, e.turn ? `T${e.turn}` : 'Set-up'), ' ',
+      e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
+      ` ${e.text || e.event.replace(/_/g, ' ')}`));
     replace(this.logBox, items.length ? items : [el('li', {class: 'muted'}, 'Nothing yet.')]);
   }
 }
