@@ -408,3 +408,21 @@ def test_each_games_help_fits_80_columns(name: str) -> None:
 def test_help_lines_list_keys_and_notes() -> None:
     lines = [line.plain for line in help_lines("X", [("k", "does k")], ["a note"])]
     assert lines == ["How to play X here", "  k  does k", "  a note"]
+
+
+def test_queens_players_table_shows_places_not_the_encoded_standing() -> None:
+    from rich.console import Console
+
+    from boardwright.render.queens_text import players_table, standing_places
+
+    assert standing_places([1034, 914, 1034, -1]) == ["=1st", "3rd", "=1st", "out"]
+    assert standing_places([322, 314]) == ["1st", "2nd"]
+    position = {"seats": [
+        {"queen": [0, 4], "princes": [[1, 3]], "cities": [[0, 4], [2, 3]], "fields": [[0, 3]]},
+        {"queen": [0, -4], "princes": [[-1, -3]], "cities": [[0, -4]], "fields": [[0, -3]]}]}
+    state = bw.load("queens", 2, {"position": position}).new_game(0)
+    console = Console(width=100, record=True)
+    console.print(players_table(state, None))
+    text = console.export_text()
+    assert "Place" in text and "1st" in text and "2nd" in text
+    assert "211" not in text and "111" not in text  # the standings 211 and 111

@@ -157,13 +157,16 @@ def legend() -> list[Text]:
 # -- the players -------------------------------------------------------------------------------
 
 def players_table(state: State, labels: Sequence[str] | None, title: str | None = None) -> Table:
-    """Each seat: Fields on the board (the race to 10), Cities, Princes, supplies, status."""
+    """Each seat: its place as the rules rank it (Fields on the board, then Cities, then
+    Princes: QUE-END-04), those three counts, supplies, status. The engine's encoded standing
+    (100 x Fields + 10 x Cities + Princes) only orders the seats; it is not shown."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False, box=None,
                   header_style="bold")
-    for header in ("Player", "Fields", "Cities", "Princes", "Supply", "Queen", "Score"):
+    for header in ("Player", "Place", "Fields", "Cities", "Princes", "Supply", "Queen"):
         table.add_column(header, justify="left" if header in ("Player", "Supply", "Queen")
                          else "right")
     view = state.view(None)
+    places = standing_places(view["scores"])
     for seat, entry in enumerate(view["position"]["seats"]):
         name = seat_label(seat)
         if labels is not None and seat < len(labels) and labels[seat]:
@@ -174,10 +177,27 @@ def players_table(state: State, labels: Sequence[str] | None, title: str | None 
             queen = space_name(state, entry["queen"])
         else:
             queen = "captured" if view["players"] == 2 else "eliminated"
-        table.add_row(name, str(view["fields_on_board"][seat]), str(view["cities_on_board"][seat]),
-                      str(view["princes_on_board"][seat]), supply, queen,
-                      str(view["scores"][seat]))
+        table.add_row(name, places[seat], str(view["fields_on_board"][seat]),
+                      str(view["cities_on_board"][seat]), str(view["princes_on_board"][seat]),
+                      supply, queen)
     return table
+
+
+def standing_places(scores: Sequence[int]) -> list[str]:
+    """Places from the standings: "1st", "=1st" when level on Fields, Cities and Princes,
+    "out" once a seat's Queen is taken (its standing is -1)."""
+    def ordinal(n: int) -> str:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+
+    places = []
+    for score in scores:
+        if score < 0:
+            places.append("out")
+            continue
+        level = sum(1 for other in scores if other == score) > 1
+        places.append(("=" if level else "") + ordinal(1 + sum(1 for o in scores if o > score)))
+    return places
 
 
 # -- the renderer --------------------------------------------------------------------------------
