@@ -72,6 +72,8 @@ def test_a_replay_and_a_leaderboard_on_a_phone(site, phone) -> None:
     phone.goto(site.url(f"/replay/{created['id']}"))
     phone.get_by_test_id("board").wait_for()
     assert_fits_the_screen(phone)
+    phone.get_by_test_id("board-zoom-in").click()  # the replay's board zooms too
+    assert float(phone.locator("[data-zoom]").first.get_attribute("data-zoom")) > 1.3
     screenshot(phone, "phone_replay")
     phone.goto(site.url("/leaderboard/queens"))
     phone.wait_for_load_state("networkidle")
