@@ -179,3 +179,42 @@ def test_show_reads_a_saved_record_whole(tmp_path: Path) -> None:
     shown = run("show", str(path), "--step", str(step + 1))
     assert shown.exit_code == 0, shown.output
     assert f": {line}\n" in shown.output
+
+
+# -- one wording: the terminal says what the game says ---------------------------------------------
+
+def test_the_terminal_words_actions_events_and_waiting_steps_as_the_game_does() -> None:
+    """Menu and move lines are `describe_in` for every viewer (secrets hidden alike), news
+    lines are the game's `event_text`, and a waiting step is the game's `pending_text`."""
+    import random
+
+    from boardwright.games.shogun.texts import event_text, pending_text
+    from boardwright.render.shogun_text import NEWS
+
+    game = bw.load("shogun", 3, {"max_rounds": 8})
+    renderer = renderer_for(game)
+    hidden = pendings = news = 0
+    for seed in range(3):  # seed 2 keeps and gives back treasures (hidden from the others)
+        state = game.new_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            actor = state.current_player
+            action = rng.choice(state.legal_actions())
+            for viewer in (actor, (actor + 1) % 3, None, bw.OMNISCIENT):
+                assert renderer.describe(state, action, viewer) == \
+                    game.describe_in(state, action, viewer)
+            hidden += game.hides_from(action, actor, None)
+            if state.pending:
+                kind, seat = state.pending[0][0], state.pending[0][1]
+                waiting = f"{game.colours[seat].capitalize()} must {pending_text(kind)}."
+                assert renderer.waiting(state).plain == waiting
+                assert waiting in as_text(renderer.position(state)).replace("\n", " ")
+                pendings += 1
+            before = renderer.snapshot(state)
+            new = len(state.log)
+            state.apply(action)
+            lines = [line.plain for line in renderer.news(before, state)]
+            expected = [event_text(game, e) for e in state.log[new:] if e["event"] in NEWS]
+            assert lines == expected
+            news += len(lines)
+    assert hidden and pendings and news, (hidden, pendings, news)  # each case reached

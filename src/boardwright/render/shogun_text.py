@@ -1,6 +1,9 @@
 """Rise of the Shogun in the terminal: a map of the hero's surroundings, the occupied
 provinces, the players' standing, the deciding player's cards, mission and treasures with their
-full text, the running duel, and numbered menus, all in words (shogun_words.py).
+full text, the running duel, and numbered menus, all in words. Actions, log events and
+waiting steps are worded by the game (`games/shogun/texts.py`, through `ShogunGame.describe_in`,
+`event_text` and `pending_text`), which also decides what each seat may read; the card panels
+and the compass come from shogun_words.py.
 
 The surroundings are the provinces around the deciding player's hero, one line each, with the
 compass point and distance from the hero and what stands there:
@@ -27,15 +30,20 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
-from boardwright.render import secret_text
+from boardwright.games.shogun.texts import event_text, pending_text
 from boardwright.render.screen import Reply, Size, help_lines, shared_keys
-from boardwright.render.shogun_words import Words, pending_text
+from boardwright.render.shogun_words import Words
 
 STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue",
           "yellow": "bold yellow"}
 ISLANDS = ("honshu", "awaji", "shikoku", "kyushu")
 REASONS = {"threshold": "reached the victory threshold",
            "max_rounds": "the round limit (most VP, then castles, then prisoners)"}
+# The log events the terminal prints after a move line: what the move caused, not what the
+# move line has just said ("Green moves the hero to Higo" is not repeated).
+NEWS = frozenset({"duel", "capture", "kill", "steal", "converted", "cut_off",
+                  "mission_completed", "decree", "search", "treasure_taken",
+                  "decree_impossible"})
 
 
 def colour_of(state: State, seat: int) -> str:
@@ -197,11 +205,11 @@ def players_table(state: State, labels: Sequence[str] | None, viewer: int | None
             or "-"
         hand = str(cards[seat]["hand_size"]) if seat < len(cards) else "-"
         if entry["treasures"] is not None:
-            treasures = ", ".join(words.card(t) for t in entry["treasures"]) or "-"
+            treasures = ", ".join(words.names.treasure(t) for t in entry["treasures"]) or "-"
         else:
             treasures = f"{entry['treasure_count']} (hidden)" if entry["treasure_count"] else "-"
         if entry["mission"]:
-            mission = words.card(entry["mission"])
+            mission = words.names.mission(entry["mission"])
         else:
             mission = "one (hidden)" if entry["has_mission"] else "-"
         table.add_row(name, words.hero(entry["hero"]), str(entry["vp"]), str(entry["castles"]),
@@ -231,13 +239,13 @@ def players_lines(state: State, labels: Sequence[str] | None, viewer: int | None
         if seat < len(cards):
             parts.append(f"{cards[seat]['hand_size']} cards in hand")
         if entry["treasures"] is not None:
-            parts.append("treasures: " + (", ".join(words.card(t) for t in entry["treasures"])
-                                          or "none"))
+            parts.append("treasures: " + (", ".join(words.names.treasure(t)
+                                                    for t in entry["treasures"]) or "none"))
         else:
             parts.append(f"{entry['treasure_count']} hidden treasure"
                          f"{'s' if entry['treasure_count'] != 1 else ''}")
         if entry["mission"]:
-            parts.append("mission: " + words.card(entry["mission"]))
+            parts.append("mission: " + words.names.mission(entry["mission"]))
         else:
             parts.append("a hidden mission" if entry["has_mission"] else "no mission")
         line.append(": " + " · ".join(parts), style="")
@@ -286,7 +294,7 @@ def cards_lines(state: State, seat: int) -> list[Text]:
         cells = []
         for attribute, pile in player["piles"].items():
             used = player["pile_totals"][attribute]
-            names = "/".join(words.card(c) for c in pile) or "-"
+            names = "/".join(words.names.card(c) for c in pile) or "-"
             cells.append(f"{attribute.capitalize()} {used}/{player['scores'][attribute]} "
                          f"[{names}]")
         line.append("  ".join(cells), style="")
@@ -308,7 +316,7 @@ def duel_lines(state: State) -> list[Text]:
     head.append(" attacks ")
     head.append_text(seat_label(state, view["defender"]))
     what = str(target.get("kind", "")).replace("_", " ")
-    where = words.space(target["space"]) if "space" in target else ""
+    where = words.names.space(target["space"]) if "space" in target else ""
     head.append(f" ({what} in {where}) · attack {view['attack_total']} against block "
                 f"{view['block_total']} · step: {str(view['phase']).replace('_', ' ')}")
     lines = [head]
@@ -317,7 +325,7 @@ def duel_lines(state: State) -> list[Text]:
         line = Text(f"  #{play['index']} ")
         line.append_text(seat_label(state, play["seat"]))
         category = str(play["category"]).replace("_", " ")
-        line.append(f" {words.card(play['card'])} ({category}, {play['value']}){mark}")
+        line.append(f" {words.names.card(play['card'])} ({category}, {play['value']}){mark}")
         lines.append(line)
     return lines
 
@@ -328,7 +336,6 @@ class ShogunRenderer:
     def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
         self.game = game
         self.labels = list(labels) if labels else None
-        self.words = words_of(game)
 
     def seat_text(self, seat: int, suffix: str = "") -> Text:
         colours = self.game.colours  # type: ignore[attr-defined]
@@ -346,9 +353,20 @@ class ShogunRenderer:
         text.append(f" · round {s.round} · ", style="")
         text.append_text(self.seat_text(s.active, "'s turn"))
         if s.pending:
-            text.append(f" · {pending_text(s.pending[0][0])}", style="")
+            text.append(" · a step to finish (below)", style="")
         else:
             text.append(f" · {str(s.phase).replace('_', ' ')} phase", style="")
+        return text
+
+    def waiting(self, state: State) -> Text | None:
+        """The waiting step in the game's words ("Green must keep one of the treasures found
+        in the shrine ..."), a line of its own under the status: too long for the heading."""
+        s: Any = state
+        if not s.pending:
+            return None
+        kind, seat = s.pending[0][0], s.pending[0][1]
+        text = self.seat_text(seat)
+        text.append(f" must {pending_text(kind)}.", style="")
         return text
 
     def status(self, state: State) -> Text:
@@ -371,6 +389,9 @@ class ShogunRenderer:
         one sentence each below `WIDE` columns), the viewer's cards and the duel."""
         viewer = state.current_player
         out: list[RenderableType] = [self.status(state)]
+        waiting = self.waiting(state)
+        if waiting is not None:
+            out.append(waiting)
         out.extend(surroundings_lines(state, viewer))
         out.append(Text("Occupied provinces", style="bold"))
         out.extend(province_lines(state))
@@ -409,24 +430,9 @@ class ShogunRenderer:
         return help_lines("Rise of the Shogun", shared_keys(), notes)
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
-        secret = secret_text(self.game, state, action, viewer)
-        if secret is not None:
-            return secret
-        return self.words.action(action, self.done_text(state))
-
-    def done_text(self, state: State) -> str:
-        s: Any = state
-        if s.pending:
-            return {"free_move": "stay (no free move)", "theft": "take no treasure",
-                    "relocate_hero": "leave the beaten hero where it is",
-                    "recruit": "stop recruiting",
-                    "reorganise": "finish reorganising", "exchange": "end the exchange",
-                    "clear": "stop clearing",
-                    "sandals": "stop (sandals)", "before_decree": "await the decree",
-                    "defy": "accept the decree"}.get(s.pending[0][0], "done")
-        return {"discard": "end the Discard phase", "cleanup": "end the Cleanup phase",
-                "movement": "stay put", "hero": "end the Hero phase",
-                "court": "end the turn"}.get(s.phase, "done")
+        """The game's text of `action` as `viewer` may read it (`ShogunGame.describe_in`):
+        its public form when something is hidden from them, else the whole action."""
+        return self.game.describe_in(state, action, viewer)  # type: ignore[attr-defined]
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {"log": len(state.log)}  # type: ignore[attr-defined]
@@ -436,11 +442,15 @@ class ShogunRenderer:
         conversions, cut-offs, missions, decrees, searches, treasures taken)."""
         lines = []
         for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
-            sentence = self.words.event(entry)
-            if sentence is None:
+            if entry["event"] not in NEWS:
                 continue
-            text = self.seat_text(entry["seat"]) if entry["seat"] >= 0 else Text("")
-            text.append(sentence + ".", style="")
+            sentence = event_text(self.game, entry)  # type: ignore[arg-type]
+            text = Text(sentence)
+            seat = entry.get("seat", -1)
+            if type(seat) is int and seat >= 0:
+                name = self.seat_text(seat).plain
+                if sentence.startswith(name):
+                    text.stylize(STYLES.get(name.lower(), "bold"), 0, len(name))
             lines.append(text)
         return lines
 
