@@ -58,6 +58,7 @@ class Game(ABC):
     """A configured game: rules, static data and validated options."""
 
     name: str = ""
+    title: str = ""  # the game's name for people ("Queens & Princes"); the id when empty
     version: str = "1"
     # The implementations of the rules a game offers, the first being its default. A game may
     # have a compiled engine beside the Python one (the rules reference); which one plays is

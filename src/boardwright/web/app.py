@@ -34,6 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.agents.levels import LEVELS
+from boardwright.web import clocks
 from boardwright.web import protocol as P
 from boardwright.web.analysis import Analyses, analysis_router
 from boardwright.web.logsafe import redact_loggers
@@ -88,16 +89,27 @@ def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
         if not counts:
             continue
         try:
-            doc = (type(bw.load(name, min(counts) if counts else 2)).__doc__ or "").strip()
+            kind = type(bw.load(name, min(counts) if counts else 2))
+            doc, title = (kind.__doc__ or "").strip(), getattr(kind, "title", "") or name
         except bw.BoardwrightError:
-            doc = ""
+            doc, title = "", name
         specs = option_specs(name, sorted(counts))
-        games.append({"name": name, "players": sorted(counts),
+        games.append({"name": name, "title": title, "players": sorted(counts),
                       "description": doc.splitlines()[0] if doc else "",
                       "option_specs": specs,
                       "options_help": {o["name"]: o["help"] for o in specs[str(min(counts))]},
                       "levels": levels(), "agents": agents})
-    return {"games": games, "levels": levels()}
+    return {"games": games, "levels": levels(), "table_form": table_form()}
+
+
+def table_form() -> dict[str, Any]:
+    """What a game's creation takes beside the game's own options, described for the lobby's
+    form as the options are: the time control and what a time-out does (clocks.py), and
+    whether the game is rated (ratings.py)."""
+    return {**clocks.form(),
+            "rated": {"type": "bool", "default": True,
+                      "help": "rated: the result updates the players' and bots' ratings "
+                              "(taking a move back alone or asking a hint makes it unrated)"}}
 
 
 def option_specs(name: str, counts: list[int]) -> dict[str, list[dict[str, Any]]]:

@@ -65,7 +65,12 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
     assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
     page.get_by_test_id("new-seed").fill("4")
     screenshot(page, "lobby_form_abbey_mayor")
-    game_id = create_from_form(page)
+    page.get_by_test_id("create-game").click()
+    page.wait_for_function("() => document.querySelector('[data-testid=created]').dataset.gameId"
+                           " || !document.querySelector('[data-testid=lobby-error]').classList"
+                           ".contains('hidden')")
+    assert page.get_by_test_id("lobby-error").is_hidden(), page.get_by_test_id("lobby-error").inner_text()
+    game_id = page.get_by_test_id("created").get_attribute("data-game-id")
     summary = site.summary(game_id)
     assert summary["options"] == {
         "expansions": ["abbey_mayor"], "farmers": False, "abbeys": 2,
@@ -163,3 +168,30 @@ def test_a_plugin_games_options_from_its_specs(site, page):
     page.get_by_test_id("seat-2").select_option("open")
     created = site.summary(create_from_form(page))
     assert created["game"] == "goofspiel" and created["options"] == {"cards": 5}
+
+
+def test_a_clock_and_an_unrated_game_from_the_lobby(site, page):
+    """The table settings come from the catalog's table_form: no clock by default; minutes plus
+    an increment with "the player loses" on time-out, and the game unrated, set by clicking."""
+    open_lobby(site, page, "queens", 2)
+    names = page.get_by_test_id("new-game").evaluate(
+        "s => [...s.options].map((o) => o.textContent)")
+    assert {"Carcassonne", "Queens & Princes", "Rise of the Shogun"} <= set(names)  # not ids
+    assert page.get_by_test_id("clock-fields-fischer").is_hidden()
+    assert page.get_by_test_id("rated").is_checked()
+    page.get_by_test_id("clock-control").select_option("fischer")
+    assert page.get_by_test_id("clock-fields-fischer").is_visible()
+    page.get_by_test_id("clock-minutes").fill("3")
+    page.get_by_test_id("clock-increment").fill("2")
+    page.get_by_test_id("clock-timeout").select_option("lose")
+    page.get_by_test_id("rated").uncheck()
+    page.get_by_test_id("seat-1").select_option("easy")
+    page.get_by_test_id("create-game").click()
+    page.wait_for_function("() => document.querySelector('[data-testid=created]').dataset.gameId"
+                           " || !document.querySelector('[data-testid=lobby-error]').classList"
+                           ".contains('hidden')")
+    assert page.get_by_test_id("lobby-error").is_hidden(), page.get_by_test_id("lobby-error").inner_text()
+    game_id = page.get_by_test_id("created").get_attribute("data-game-id")
+    summary = site.summary(game_id)
+    assert summary["clock"] == {"minutes": 3.0, "increment": 2.0, "on_timeout": "lose"}
+    assert summary["rated"] is False

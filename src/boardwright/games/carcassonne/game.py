@@ -125,6 +125,7 @@ class CarcassonneGame(Game):
     """Carcassonne (2nd edition), with the Abbey & Mayor expansion as an option."""
 
     name = "carcassonne"
+    title = "Carcassonne"
     version = "1"
     engines = ("python", "native")
 

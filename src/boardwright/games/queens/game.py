@@ -72,6 +72,7 @@ class QueensGame(Game):
     """Queens & Princes: Queens, Princes, Cities and Fields on a hex board, for 2 to 4 players."""
 
     name = "queens"
+    title = "Queens & Princes"
     version = "1"
 
     @classmethod

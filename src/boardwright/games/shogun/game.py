@@ -46,6 +46,7 @@ class ShogunGame(Game):
     """HeroCard: Rise of the Shogun: heroes, castles, missions and HeroCard duels, 2-4 players."""
 
     name = "shogun"
+    title = "Rise of the Shogun"
     version = "1"
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import {optionForm} from './optionform.js';
+import {tableForm} from './tableform.js';
 import {el, replace} from './util.js';
 
 const STATUSES = ['open', 'running', 'finished'];
@@ -17,6 +18,7 @@ const errorBox = document.getElementById('create-error');
 const created = document.getElementById('created');
 let games = [];
 let options = null; // the options form of the chosen game and player count
+let table = null; // the table settings: clock, time-out, rated (tableform.js)
 
 function currentGame() {
   return games.find((g) => g.name === gameSelect.value);
@@ -103,6 +105,7 @@ async function onCreate(event) {
     players: Number(playersSelect.value),
     options: options ? options.read() : {},
     seats: seatInputs().map((select) => select.value),
+    ...(table ? table.read() : {}),
   };
   if (seedInput.value.trim() !== '') body.seed = Number(seedInput.value);
   let result;
@@ -152,7 +155,7 @@ function gameRow(game) {
     ? el('a', {href: `/replay/${encodeURIComponent(game.id)}`, testid: `replay-${game.id}`}, 'replay')
     : el('a', {href: `/play/${encodeURIComponent(game.id)}`, testid: `watch-${game.id}`}, 'watch');
   return el('tr', {testid: `game-row-${game.id}`, dataset: {gameId: game.id, status: game.status}},
-    el('td', {}, game.game),
+    el('td', {}, (games.find((g) => g.name === game.game) || {}).title || game.game),
     el('td', {class: 'mono'}, game.id),
     el('td', {}, seats),
     el('td', {class: 'num'}, String(game.step ?? '')),
@@ -207,11 +210,12 @@ async function start() {
   try {
     const data = await api.catalog();
     games = data.games || [];
+    if (data.table_form) table = tableForm(document.getElementById('table-form'), data.table_form);
   } catch (err) {
     showError(`The catalogue could not be loaded: ${err.message}`);
     return;
   }
-  replace(gameSelect, games.map((g) => el('option', {value: g.name}, g.name)));
+  replace(gameSelect, games.map((g) => el('option', {value: g.name}, g.title || g.name)));
   const wanted = new URLSearchParams(location.search).get('game');
   if (wanted && games.some((g) => g.name === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener('change', renderPlayers);
