@@ -204,12 +204,18 @@ def test_prompts_fit_an_80_column_terminal() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("width,height", SIZES)
-def test_queens_screens_fit_the_width(players: int, width: int, height: int) -> None:
+def test_queens_screens_fit_the_terminal(players: int, width: int, height: int) -> None:
+    """Width and height: at 80x24 the menu is summed up per piece so the board stays on
+    screen; at 120x40 every move is listed with its number."""
     game = bw.load("queens", players=players)
     shown, final = moments(game, seed=players)
     renderer = renderer_for(game)
     for state in shown:
-        assert_fits_width(screen(renderer, state, width, height), width)
+        lines = screen(renderer, state, width, height)
+        assert_fits_width(lines, width)
+        assert len(lines) + PROMPT_LINES <= height, "\n".join(lines)
+        if height == 24:  # ~100 numbered moves never fit under the board: summed up
+            assert any(line.startswith("Moves ") for line in lines), "\n".join(lines)
     assert_fits_width(render_lines(renderer.final(final), width), width)
 
 

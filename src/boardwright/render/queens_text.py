@@ -34,7 +34,7 @@ from boardwright.render.queens_labels import (
     column, columns, label, looks_like_a_move, move_label, parse_move, parse_space,
     row_letter,
 )
-from boardwright.render.screen import Reply, Size, help_lines, shared_keys
+from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
@@ -320,9 +320,42 @@ class QueensRenderer:
     # -- the terminal's screen, commands and help -------------------------------------------
 
     def screen(self, state: State, size: Size | None = None) -> list[RenderableType]:
-        """The position and the menu, the menu as wide as the terminal."""
+        """The position and the menu, the menu as wide as the terminal. When the whole menu
+        (up to ~120 moves) would push the board out of a short terminal (80x24), it is
+        summed up instead, one entry per piece, and the moves are typed as the board labels
+        them or listed per space (`j15`); their numbers stay valid."""
         width = MENU_WIDTH if size is None else size.width
-        return [*self.position(state, marks=True), *self.menu(state, width)[1]]
+        full = [*self.position(state, marks=True), *self.menu(state, width)[1]]
+        if size is None or height_of(full, width) <= size.height:
+            return full
+        position = [join_lines(board_lines(state)), players_table(state, self.labels)]
+        if state.final_round:  # type: ignore[attr-defined]
+            position.insert(0, self.status(state))
+        return [*position, *self.summary(state, width)]
+
+    def summary(self, state: State, width: int) -> list[RenderableType]:
+        """The menu in brief: how many moves each piece has, then how to name one."""
+        counts: dict[str, int] = {}
+        for action in self.sorted_actions(state):
+            if isinstance(action, Move):
+                name = f"{self.piece_name(state, action.src)} {space_name(state, action.src)}"
+            elif isinstance(action, Joint):
+                name = "joint attacks"
+            elif isinstance(action, Found):
+                name = "found a City"
+            elif isinstance(action, Sow):
+                name = "sow"
+            else:
+                name = "pass"
+            counts[name] = counts.get(name, 0) + 1
+        items = [name if name in ("found a City", "pass") else f"{name}: {count}"
+                 for name, count in counts.items()]
+        line = Text("Moves ", style="bold")
+        line.append(" · ".join(items))
+        note = Text("(type a move as the board labels it: f11-e10, e10+g10xf9, sow e4, found; "
+                    "or a space, j15, to list its moves with their numbers; h: help)",
+                    style="dim")
+        return [line, note]
 
     def command(self, state: State, text: str) -> Reply | None:
         """A move typed in the board's labels (or axial pairs): the legal action it names,
