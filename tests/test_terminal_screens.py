@@ -396,10 +396,10 @@ def test_shogun_shows_card_data_missions_and_treasures_of_the_viewer_only() -> N
 
 def test_shogun_help_and_surroundings_in_the_cli() -> None:
     result = run_cli("play", "shogun", "--players", "human,random", "--seed", "2",
-                     input="h\n" + "1\n" * 14 + "q\n", columns=80)
+                     input="h\n" + "1\n" * 14 + "m\nq\n", columns=80)
     assert_clean_exit(result, 0)
     assert "How to play Rise of the Shogun here" in result.output
-    assert "Around your hero in" in result.output
+    assert "Around your hero in" in result.output  # at 80x24, printed by m
 
 
 @pytest.mark.parametrize("name", ["carcassonne", "queens", "shogun"])
@@ -432,3 +432,22 @@ def test_queens_players_table_shows_places_not_the_encoded_standing() -> None:
     text = console.export_text()
     assert "Place" in text and "1st" in text and "2nd" in text
     assert "211" not in text and "111" not in text  # the standings 211 and 111
+
+
+def test_a_short_terminal_leaves_the_shogun_map_out_and_m_prints_it() -> None:
+    game = bw.load("shogun", 2)
+    state = game.new_game(1)
+    agent = make_agent("greedy", seed=1)
+    for _ in range(150):
+        state.apply(agent.act(state))
+    renderer = renderer_for(game)
+    tall = screen(renderer, state, 120, 200)
+    short = screen(renderer, state, 80, 24)
+    assert any(line.startswith("Occupied provinces") for line in tall)
+    assert not any(line.startswith("Occupied provinces") for line in short)
+    assert any("(m: " in line for line in short) and len(short) < len(tall)
+    assert short[-1].strip() == tall[-1].strip()  # the decision's list stays whole
+    reply = renderer.command(state, "m")
+    shown = render_lines(reply.lines, 80)
+    assert shown[0].startswith("Around your hero") and "Occupied provinces" in shown
+    assert renderer.command(state, "x") is None

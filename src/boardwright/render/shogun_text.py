@@ -31,7 +31,7 @@ from rich.text import Text
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.games.shogun.texts import event_text, pending_text
-from boardwright.render.screen import Reply, Size, help_lines, shared_keys
+from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 from boardwright.render.shogun_words import Words
 
 STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue",
@@ -387,14 +387,23 @@ class ShogunRenderer:
                  ) -> list[RenderableType]:
         """Status, the hero's surroundings, the occupied provinces, the players (a table, or
         one sentence each below `WIDE` columns), the viewer's cards and the duel."""
+        return self._position(state, width, surroundings=True, provinces=True)
+
+    def _position(self, state: State, width: int | None, surroundings: bool,
+                  provinces: bool) -> list[RenderableType]:
         viewer = state.current_player
         out: list[RenderableType] = [self.status(state)]
         waiting = self.waiting(state)
         if waiting is not None:
             out.append(waiting)
-        out.extend(surroundings_lines(state, viewer))
-        out.append(Text("Occupied provinces", style="bold"))
-        out.extend(province_lines(state))
+        if surroundings:
+            out.extend(surroundings_lines(state, viewer))
+        if provinces:
+            out.append(Text("Occupied provinces", style="bold"))
+            out.extend(province_lines(state))
+        if not (surroundings and provinces):
+            out.append(Text(f"(m: {'every occupied province' if surroundings else 'the map'}"
+                            " — left out to fit the terminal)", style="dim"))
         if width is not None and width < WIDE:
             out.extend(players_lines(state, self.labels, viewer))
         else:
@@ -413,16 +422,32 @@ class ShogunRenderer:
         return actions, lines
 
     def screen(self, state: State, size: Size | None = None) -> list[RenderableType]:
-        """The position and the menu (texts wrap at the terminal's width)."""
+        """The position and the menu (texts wrap at the terminal's width). In a short
+        terminal the map parts give way first, so that the decision and what it is about
+        (the hand, the duel) stay on screen: the list of occupied provinces, then the hero's
+        surroundings; `m` prints them."""
         width = None if size is None else size.width
-        return [*self.position(state, marks=True, width=width), *self.menu(state)[1]]
+        menu = self.menu(state)[1]
+        for surroundings, provinces in ((True, True), (True, False), (False, False)):
+            out = [*self._position(state, width, surroundings, provinces), *menu]
+            if size is None or height_of(out, size.width) <= size.height:
+                break
+        return out
 
     def command(self, state: State, text: str) -> Reply | None:
-        """Shogun reads no command of its own: every choice is in the numbered list."""
+        """`m` (or `map`): the hero's surroundings and every occupied province, which a short
+        terminal's screen leaves out. Every choice is in the numbered list."""
+        if text.strip().lower() in ("m", "map"):
+            return Reply(lines=[*surroundings_lines(state, state.current_player),
+                                Text("Occupied provinces", style="bold"), *province_lines(state)])
         return None
+
+    def prompt_keys(self) -> str:
+        return ", m map"
 
     def help(self) -> list[Text]:
         notes = ("The screen: the provinces around your hero (compass point, steps),",
+                 "(m prints them and every occupied province when the terminal is short),",
                  "every occupied province, the players (others' secrets counted only),",
                  "your hand (category, speed, attribute cost, value, text), your mission",
                  "and treasures with their text, then the duel if one runs.",
