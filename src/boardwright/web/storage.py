@@ -9,7 +9,13 @@ reads it.
 
 Writes go through `Writer`, one thread that commits in groups: every move waits for the commit
 that contains it (so a move is saved before it is broadcast), and moves that arrive while a
-commit is running share the next one. SQLite runs in WAL mode with synchronous=NORMAL: a
+commit is running share the next one.
+
+Every change of a game row adds one to its `revision`, and a change made from a known revision
+is conditional on it (`UPDATE ... WHERE id = ? AND revision = ?`): when another server process
+committed first, nothing is written and the caller gets `StaleRevision` (it reloads the game and
+checks its change again: cluster.py). On PostgreSQL the same transaction sends
+`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit. SQLite runs in WAL mode with synchronous=NORMAL: a
 committed move survives the server being killed at any moment; surviving a power cut too
 (an fsync per commit) is `BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
 """
@@ -37,6 +43,7 @@ from sqlalchemy import (
     event,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -51,6 +58,7 @@ SYNC_ENV = "BOARDWRIGHT_SQLITE_SYNCHRONOUS"  # NORMAL (default) or FULL
 CHECKPOINT_SECONDS = 2.0
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 STATUSES = ("open", "running", "finished")
+CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
 
 JsonType = JSON().with_variant(JSONB(), "postgresql")
@@ -80,6 +88,8 @@ class GameRow(Base):
     scores: Mapped[list[Any]] = mapped_column(JsonType)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # One more at every committed change of the row: what a conditional update is made against.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
@@ -99,6 +109,30 @@ class AnalysisRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JsonType)
     result: Mapped[dict[str, Any]] = mapped_column(JsonType)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class StaleRevision(Exception):
+    """A conditional update found the game at another revision than the one it was made from:
+    another process changed the game first, and nothing was written."""
+
+    def __init__(self, game_id: str, expected: int) -> None:
+        super().__init__(f"game {game_id!r} is no longer at revision {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+def notify_payload(game_id: str, revision: int) -> str:
+    """The notification of a committed change: the game's id and new revision, nothing else
+    (no token, no move: a listener reads the row itself)."""
+    return f"{game_id} {revision}"
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+    game_id, _, revision = payload.partition(" ")
+    if not game_id or not revision.isdigit():
+        return None
+    return game_id, int(revision)
 
 
 def now() -> datetime:
@@ -247,26 +281,67 @@ class Storage:
         with self.engine.begin() as connection:
             connection.execute(self.table.insert(), [values])
 
-    def update(self, game_id: str, values: dict[str, Any]) -> None:
-        self.writes += 1
-        with self.engine.begin() as connection:
-            self._update(connection, game_id, values)
+    def update(self, game_id: str, values: dict[str, Any], revision: int | None = None) -> int:
+        """Change a game row (conditional on `revision` when given); its new revision."""
+        outcome = self.apply_batch([("update", game_id, values, revision)])[0]
+        if isinstance(outcome, StaleRevision):
+            raise outcome
+        assert isinstance(outcome, int)
+        return outcome
 
-    def _update(self, connection: Any, game_id: str, values: dict[str, Any]) -> None:
-        result = connection.execute(
-            update(self.table).where(self.table.c.id == game_id).values(**values))
-        if result.rowcount != 1:
+    def _update(self, connection: Any, game_id: str, values: dict[str, Any],
+                revision: int | None) -> int | StaleRevision:
+        """One row's change in an open transaction: its new revision, or StaleRevision when
+        the row is no longer at `revision`. LookupError: no such game."""
+        if "revision" in values:
+            raise ValueError("a game's revision is kept by the storage, not given")
+        table = self.table
+        statement = update(table).where(table.c.id == game_id)
+        if revision is not None:
+            statement = statement.where(table.c.revision == revision)
+        statement = statement.values(**values, revision=table.c.revision + 1)
+        new = connection.execute(statement.returning(table.c.revision)).scalar()
+        if new is not None:
+            return int(new)
+        exists = connection.execute(select(table.c.id).where(table.c.id == game_id)).first()
+        if exists is None:
             raise LookupError(f"no game {game_id!r} in the database")
+        assert revision is not None
+        return StaleRevision(game_id, revision)
 
-    def apply_batch(self, operations: list[tuple[str, Any, dict[str, Any]]]) -> None:
-        """Run ("insert", None, values) / ("update", game_id, values) in ONE transaction."""
+    def apply_batch(self, operations: list[tuple[Any, ...]]) -> list[int | StaleRevision | None]:
+        """Run ("insert", None, values) / ("update", game_id, values[, revision]) in ONE
+        transaction. Per operation: None (insert), the row's new revision, or StaleRevision
+        (that update was not made; the others are). On PostgreSQL each change is notified on
+        CHANNEL at commit."""
         self.writes += 1
+        outcomes: list[int | StaleRevision | None] = []
+        payloads: list[dict[str, str]] = []
         with self.engine.begin() as connection:
-            for kind, game_id, values in operations:
+            for kind, game_id, values, *rest in operations:
                 if kind == "insert":
                     connection.execute(self.table.insert(), [values])
-                else:
-                    self._update(connection, game_id, values)
+                    outcomes.append(None)
+                    continue
+                outcome = self._update(connection, game_id, values, rest[0] if rest else None)
+                outcomes.append(outcome)
+                if isinstance(outcome, int):
+                    payloads.append({"payload": notify_payload(game_id, outcome)})
+            if payloads and self.backend == "postgresql":
+                connection.execute(text(f"SELECT pg_notify('{CHANNEL}', :payload)"), payloads)
+        return outcomes
+
+    def revisions(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """The current revision of each of these games (absent: no such game)."""
+        ids = list(game_ids)
+        found: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(ids), 500):
+                rows = connection.execute(
+                    select(self.table.c.id, self.table.c.revision)
+                    .where(self.table.c.id.in_(ids[start:start + 500]))).all()
+                found.update({game_id: revision for game_id, revision in rows})
+        return found
 
     def delete(self, game_id: str) -> None:
         analyses = AnalysisRow.__table__
@@ -342,14 +417,19 @@ class Writer:
     async def insert(self, values: dict[str, Any]) -> None:
         await self._submit(("insert", None, values))
 
-    async def update(self, game_id: str, values: dict[str, Any]) -> None:
-        await self._submit(("update", game_id, values))
+    async def update(self, game_id: str, values: dict[str, Any],
+                     revision: int | None = None) -> int:
+        """Commit a change of a game row: its new revision (StaleRevision: not written, the
+        game is no longer at `revision`)."""
+        new = await self._submit(("update", game_id, values, revision))
+        assert isinstance(new, int)
+        return new
 
-    async def _submit(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+    async def _submit(self, operation: tuple[Any, ...]) -> int | None:
         loop = asyncio.get_running_loop()
-        future = loop.create_future()
+        future: asyncio.Future[int | None] = loop.create_future()
         self.queue.put((operation, future, loop))
-        await future
+        return await future
 
     def close(self) -> None:
         self.queue.put(None)
@@ -374,16 +454,15 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: list[Any]) -> None:
+        outcomes: list[Any]
         try:
-            self.storage.apply_batch([op for op, _, _ in batch])
-            outcomes: list[BaseException | None] = [None] * len(batch)
+            outcomes = list(self.storage.apply_batch([op for op, _, _ in batch]))
             self.commits += 1
         except Exception:  # one bad operation must not fail the others: retry one by one
             outcomes = []
             for op, _, _ in batch:
                 try:
-                    self.storage.apply_batch([op])
-                    outcomes.append(None)
+                    outcomes.extend(self.storage.apply_batch([op]))
                     self.commits += 1
                 except Exception as exc:
                     log.exception("database write failed")
@@ -409,13 +488,19 @@ class InlineWriter:
     async def insert(self, values: dict[str, Any]) -> None:
         self._run(("insert", None, values))
 
-    async def update(self, game_id: str, values: dict[str, Any]) -> None:
-        self._run(("update", game_id, values))
+    async def update(self, game_id: str, values: dict[str, Any],
+                     revision: int | None = None) -> int:
+        new = self._run(("update", game_id, values, revision))
+        assert isinstance(new, int)
+        return new
 
-    def _run(self, operation: tuple[str, Any, dict[str, Any]]) -> None:
+    def _run(self, operation: tuple[Any, ...]) -> int | None:
         self.operations += 1
-        self.storage.apply_batch([operation])
+        outcome = self.storage.apply_batch([operation])[0]
         self.commits += 1
+        if isinstance(outcome, StaleRevision):
+            raise outcome
+        return outcome
 
     def close(self) -> None:
         pass
@@ -429,10 +514,12 @@ def make_writer(storage: Storage) -> Writer | InlineWriter:
     return Writer(storage)
 
 
-def _resolve(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+def _resolve(future: asyncio.Future[int | None], outcome: Any) -> None:
+    """A writer's caller learns its operation's outcome: a result (None, a new revision) or an
+    exception (StaleRevision, the database's error)."""
     if future.done():
         return
-    if outcome is None:
-        future.set_result(None)
-    else:
+    if isinstance(outcome, BaseException):
         future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
