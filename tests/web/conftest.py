@@ -80,9 +80,20 @@ def _drop_tables(url: str) -> None:
 
     engine = storage.make_engine(url)
     with engine.begin() as connection:
-        for table in ("analyses", "games", "alembic_version"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
+        storage.Base.metadata.drop_all(connection)  # every table of the schema, dependents first
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
     engine.dispose()
+
+
+@pytest.fixture
+def postgres_db(postgres_url: str) -> Iterator[str]:
+    """A real PostgreSQL database URL alone, its tables dropped before and after the test."""
+    from boardwright.web import storage
+
+    url = storage.resolve_url(postgres_url)
+    _drop_tables(url)
+    yield url
+    _drop_tables(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

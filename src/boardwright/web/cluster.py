@@ -137,6 +137,7 @@ class Cluster:
         self.shared = manager.storage.backend == "postgresql"
         self.listener: Listener | None = None
         self.reloads = 0
+        self.conflicts = 0  # frames whose write lost a race to another process (then rechecked)
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._takeovers: dict[str, asyncio.TimerHandle] = {}
 
@@ -161,7 +162,7 @@ class Cluster:
 
     def stats(self) -> dict[str, Any]:
         listener = self.listener
-        return {"shared": self.shared, "reloads": self.reloads,
+        return {"shared": self.shared, "reloads": self.reloads, "conflicts": self.conflicts,
                 "listening": bool(listener and listener.connected.is_set()),
                 "notifications": listener.received if listener else 0}
 

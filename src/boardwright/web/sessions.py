@@ -758,6 +758,7 @@ class GameManager:
                 await self._dispatch(live, connection, frame)
                 return
             except StaleRevision:
+                self.cluster.conflicts += 1
                 await self.cluster.catch_up(live)
             except P.ProtocolError as exc:
                 if (attempt == FRAME_ATTEMPTS or exc.code not in RECHECKED

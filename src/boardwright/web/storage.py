@@ -58,6 +58,7 @@ SYNC_ENV = "BOARDWRIGHT_SQLITE_SYNCHRONOUS"  # NORMAL (default) or FULL
 CHECKPOINT_SECONDS = 2.0
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 STATUSES = ("open", "running", "finished")
+SCHEMA_LOCK = 0x626F617264  # the PostgreSQL advisory lock held while the schema is checked
 CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
 
@@ -208,6 +209,8 @@ def ensure_schema(engine: Engine) -> str:
 
     head = head_revision()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together: one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         current = MigrationContext.configure(connection).get_current_revision()
         if current == head:
             return "current"
