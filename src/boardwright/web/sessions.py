@@ -393,16 +393,25 @@ class _ViewCache:
     """A read-only stand-in for a state that computes each `view()` once: the renderers'
     `describe` asks for `view(None)` per action, and a frame describes every legal action."""
 
-    __slots__ = ("_state", "_views")
+    __slots__ = ("_state", "_views", "_graph")
 
     def __init__(self, state: bw.State) -> None:
         self._state = state
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._graph: Any = None
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player not in self._views:
             self._views[player] = self._state.view(player)
         return self._views[player]
+
+    @property
+    def graph(self) -> Any:
+        """Carcassonne's feature graph, read once: the renderer reads it for every figure move
+        it words, and the compiled engine builds it anew (a whole Python position) per read."""
+        if self._graph is None:
+            self._graph = self._state.graph  # type: ignore[attr-defined]
+        return self._graph
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)

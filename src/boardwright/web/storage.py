@@ -39,6 +39,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     inspect,
@@ -237,6 +238,7 @@ class Storage:
         self.engine = make_engine(self.url)
         self.schema = ensure_schema(self.engine)
         self.table = GameRow.__table__
+        self._statements: dict[tuple[Any, ...], Any] = {}
         self.synchronous = sqlite_synchronous() if self.backend == "sqlite" else None
         self.writes = 0
         self._stop = threading.Event()
@@ -298,12 +300,26 @@ class Storage:
         the row is no longer at `revision`. LookupError: no such game."""
         if "revision" in values:
             raise ValueError("a game's revision is kept by the storage, not given")
+        unknown = [name for name in values if name not in self.table.c]
+        if unknown:
+            raise ValueError(f"the games table has no column {', '.join(unknown)}")
         table = self.table
-        statement = update(table).where(table.c.id == game_id)
+        key = (tuple(values), revision is not None)
+        statement = self._statements.get(key)
+        if statement is None:  # built once per set of columns: a move's update is hot
+            statement = update(table).where(table.c.id == bindparam("w_id"))
+            if revision is not None:
+                statement = statement.where(table.c.revision == bindparam("w_revision"))
+            assignments: dict[str, Any] = {
+                name: bindparam(f"v_{name}", type_=table.c[name].type) for name in values}
+            assignments["revision"] = table.c.revision + 1
+            statement = statement.values(assignments).returning(table.c.revision)
+            self._statements[key] = statement
+        parameters = {f"v_{name}": value for name, value in values.items()}
+        parameters["w_id"] = game_id
         if revision is not None:
-            statement = statement.where(table.c.revision == revision)
-        statement = statement.values(**values, revision=table.c.revision + 1)
-        new = connection.execute(statement.returning(table.c.revision)).scalar()
+            parameters["w_revision"] = revision
+        new = connection.execute(statement, parameters).scalar()
         if new is not None:
             return int(new)
         exists = connection.execute(select(table.c.id).where(table.c.id == game_id)).first()
