@@ -49,3 +49,25 @@ def test_more_servers_need_postgresql() -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--servers", "2"], capture_output=True,
                           text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 2 and "needs a PostgreSQL --db" in done.stderr
+
+
+def test_the_benchmark_reads_the_head_of_the_servers_state_frames(tmp_path) -> None:
+    """Its players parse a frame fully only when it is their turn: the fields they read from
+    the head of the others must be the frame's."""
+    import importlib.util
+
+    from web_helpers import client, create, seat_socket, sqlite_url
+
+    spec = importlib.util.spec_from_file_location("server_load", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    with client(sqlite_url(tmp_path)) as api:
+        created = create(api, "carcassonne", ["human", "human"], seed=3)
+        with seat_socket(api, created, 1) as ws:
+            text = ws.receive_text()
+    full = json.loads(text)
+    assert full["current_player"] == 0 and module.HEAD.match(text)
+    head = module.read_frame(text, 1)
+    assert {k: full[k] for k in ("type", "step", "status", "current_player")} == \
+        {k: head[k] for k in ("type", "step", "status", "current_player")}
+    assert module.read_frame(text, 0) == full  # the seat to move reads all of it
