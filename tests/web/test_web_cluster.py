@@ -284,3 +284,45 @@ def test_a_commit_is_notified_to_a_listener(postgres_db) -> None:
     assert asyncio.run(main()) == [("g1", 1), ("g1", 2)]
     storage.dispose()
     assert S.parse_payload("g1 2") == ("g1", 2) and S.parse_payload("nonsense") is None
+
+
+def test_the_listener_reconnects_and_says_so(postgres_db) -> None:
+    """The listening connection is cut by the database: it connects again (and runs
+    on_connect, where the server compares its games with the database), then hears again."""
+    from sqlalchemy import text
+
+    from boardwright.web.cluster import Listener
+
+    storage = S.Storage(postgres_db)
+    storage.insert(game_row("g1"))
+
+    async def main() -> tuple[int, list[tuple[str, int]]]:
+        got: list[tuple[str, int]] = []
+        connected: asyncio.Queue[bool] = asyncio.Queue()
+
+        async def on_connect() -> None:
+            connected.put_nowait(True)
+
+        listener = Listener(storage.engine, lambda g, r: got.append((g, r)), on_connect)
+        listener.start()
+        await asyncio.wait_for(connected.get(), 10)
+
+        def cut() -> int:
+            with storage.engine.begin() as connection:
+                return connection.execute(text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")).scalar()
+
+        assert await asyncio.to_thread(cut) == 1
+        await asyncio.wait_for(connected.get(), 10)  # connected again
+        await asyncio.to_thread(storage.update, "g1", {"step": 1})
+        for _ in range(100):
+            if got:
+                break
+            await asyncio.sleep(0.05)
+        await listener.stop()
+        return listener.connections, got
+
+    connections, got = asyncio.run(main())
+    storage.dispose()
+    assert connections == 2 and got == [("g1", 1)]
