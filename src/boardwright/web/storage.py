@@ -15,9 +15,11 @@ Every change of a game row adds one to its `revision`, and a change made from a 
 is conditional on it (`UPDATE ... WHERE id = ? AND revision = ?`): when another server process
 committed first, nothing is written and the caller gets `StaleRevision` (it reloads the game and
 checks its change again: cluster.py). On PostgreSQL the same transaction sends
-`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit. SQLite runs in WAL mode with synchronous=NORMAL: a
-committed move survives the server being killed at any moment; surviving a power cut too
-(an fsync per commit) is `BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
+`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit.
+
+SQLite runs in WAL mode with synchronous=NORMAL: a committed move survives the server being
+killed at any moment; surviving a power cut too (an fsync per commit) is
+`BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
 """
 
 from __future__ import annotations
