@@ -166,16 +166,23 @@ def test_racing_processes_apply_each_move_exactly_once(servers) -> None:
 
 
 def test_a_process_killed_and_restarted_picks_up_the_database(servers) -> None:
-    """A kill -9 of one process: the other goes on alone (its bots too); the restarted one shows
-    every move made meanwhile, and moves through it reach the other's sockets again."""
+    """An undo through one process is seen by the other (the record replayed there); a kill -9
+    of one process: the other goes on alone (its bots too); the restarted one shows every move
+    made meanwhile, and moves through it reach the other's sockets again."""
     a, b = servers(), servers()
     created = create(a, "queens", ["human", "greedy"], seed=3)
     game_id, token = created["id"], created["seats"][0]["token"]
     with connect(a, game_id, token) as on_a, connect(b, game_id) as watcher:
-        frame = next_frame(on_a, at_step(0))
-        on_a.send(json.dumps({"type": "move", "step": 0, "action": frame["legal_actions"][0]}))
-        frame = next_frame(on_a, lambda f: f["type"] == "state" and f["step"] == 2)
-        next_frame(watcher, at_step(2))  # the bot's answer (driven by a) reached b
+        first = next_frame(on_a, at_step(0))
+        start = next_frame(watcher, at_step(0))
+        for action in (first["legal_actions"][0], first["legal_actions"][-1]):
+            on_a.send(json.dumps({"type": "move", "step": 0, "action": action}))
+            next_frame(on_a, at_step(2))
+            next_frame(watcher, at_step(2))  # the bot's answer (driven by a) reached b
+            if action is first["legal_actions"][0]:  # taken back: b replays the record
+                on_a.send(json.dumps({"type": "undo"}))
+                assert next_frame(watcher, at_step(0))["view"] == start["view"]
+                next_frame(on_a, at_step(0))
     a.kill()
     with connect(b, game_id, token) as on_b:
         frame = next_frame(on_b, at_step(2))

@@ -1100,7 +1100,7 @@ class GameManager:
 
     async def _finished_record(self, game_id: str) -> dict[str, Any]:
         live = self.games.get(game_id)
-        if live is not None:
+        if live is not None and live.behind <= live.revision:  # else: the database's record
             if live.status != FINISHED:
                 raise RequestError(403, "the replay opens when the game is finished")
             return {"game": live.name, "players": live.players, "options": live.options,
