@@ -690,7 +690,10 @@ class GameManager:
     async def attach(self, live: LiveGame, connection: Connection) -> None:
         async with live.lock:
             if live.behind > live.revision:  # changed by another process: reload first
-                await self.cluster.reload(live)
+                try:
+                    await self.cluster.reload(live)
+                except Exception:  # the position held is shown; the next change reloads
+                    log.exception("game %s could not be reloaded", live.id)
             seat = connection.seat
             peers = live.connections.setdefault(seat, set())
             arrived = seat is not None and not peers
