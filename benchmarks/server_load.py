@@ -280,6 +280,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         setup = time.perf_counter() - started
         loaded_rss = sum(rss_bytes(pid) for pid in pids)
         cpu_before = sum(server_cpu(pid) for pid in pids)
+        own_before = time.process_time()
         lag_task = asyncio.create_task(watch_lag(stats, stop))
         stats.recording = True
         t0 = time.perf_counter()
@@ -288,6 +289,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         server_stats = [await server.http.get("/api/stats") for server in servers]
         elapsed = time.perf_counter() - t0
         cpu = sum(server_cpu(pid) for pid in pids) - cpu_before
+        own_cpu = time.process_time() - own_before
         end_rss = sum(rss_bytes(pid) for pid in pids)
         workers_rss = sum(children_rss(pid) for pid in pids)
         stop.set()
@@ -313,6 +315,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "games_finished": stats.games_finished, "games_created": len(created),
         "running_in_lobby": len(lobby), "errors": stats.errors,
         "server_cpu_percent": 100 * cpu / elapsed if elapsed else 0.0,
+        "clients_cpu_percent": 100 * own_cpu / elapsed if elapsed else 0.0,
+        "load_average": os.getloadavg()[0],
         "rss_idle_mb": idle_rss / 2**20, "rss_loaded_mb": loaded_rss / 2**20,
         "rss_end_mb": end_rss / 2**20, "bot_workers_rss_mb": workers_rss / 2**20,
         "db": db_url.split("@")[-1],
@@ -377,7 +381,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f"max {inside['max']} ms · {result['db_commits']['operations']} writes in "
           f"{result['db_commits']['commits']} commits · the benchmark's own event-loop lag "
           f"p99 {result['client_lag_p99_ms']:.1f} ms")
-    print(f"server CPU {result['server_cpu_percent']:.0f}% of one core · RSS: idle "
+    print(f"server CPU {result['server_cpu_percent']:.0f}% of one core (the clients: "
+          f"{result['clients_cpu_percent']:.0f}%; the machine's load average at the end: "
+          f"{result['load_average']:.1f}) · RSS: idle "
           f"{result['rss_idle_mb']:.0f} MB, with the games loaded {result['rss_loaded_mb']:.0f} "
           f"MB, at the end {result['rss_end_mb']:.0f} MB (+ bot worker "
           f"{result['bot_workers_rss_mb']:.0f} MB)")
