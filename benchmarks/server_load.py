@@ -36,6 +36,7 @@ import platform
 import random
 import re
 import shlex
+import shutil
 import signal
 import socket
 import statistics
@@ -300,6 +301,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         for server in servers:
             server.stop()
+    shutil.rmtree(workdir, ignore_errors=True)  # kept when a server failed: its log is there
     lat = [x * 1000 for x in stats.latencies]
     cross = [x * 1000 for x in stats.cross]
     inside = server_stats[0]["move_ms"]
