@@ -61,8 +61,9 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "note: /usr/bin/chromium is missing: the browser tests will be skipped"; fi
 
-## postgresql: Debian's PostgreSQL server for the storage tests, which start a throwaway cluster
-##             of their own (installed when missing, as root with apt-get; never started here)
+## postgresql: Debian's PostgreSQL server for the storage tests and those of several server
+##             processes on one database, which start a throwaway cluster of their own
+##             (installed when missing, as root with apt-get; never started here)
 postgresql:
 	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

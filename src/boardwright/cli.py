@@ -1239,6 +1239,7 @@ def serve(
         _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
     console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
                        style="bold"), soft_wrap=True)
+    application.state.freeze_gc = True  # a process of its own: see app.py's lifespan
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,
                 log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
 

@@ -81,9 +81,23 @@ def _drop_tables(url: str) -> None:
     engine = storage.make_engine(url)
     with engine.begin() as connection:
         for table in ("analyses", "chat_messages", "seat_holders", "identities", "ratings",
-                      "games", "alembic_version"):
-            connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
+                      "games", "alembic_version"):  # the tables of modules not imported here
+            connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"
+                                    if engine.dialect.name == "postgresql"
+                                    else f"DROP TABLE IF EXISTS {table}"))
+        storage.Base.metadata.drop_all(connection)  # every table of the schema, dependents first
     engine.dispose()
+
+
+@pytest.fixture
+def postgres_db(postgres_url: str) -> Iterator[str]:
+    """A real PostgreSQL database URL alone, its tables dropped before and after the test."""
+    from boardwright.web import storage
+
+    url = storage.resolve_url(postgres_url)
+    _drop_tables(url)
+    yield url
+    _drop_tables(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

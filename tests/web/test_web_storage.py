@@ -17,16 +17,12 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Column, MetaData, Table
+from sqlalchemy import text
 from web_helpers import (
     client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
 )
 
 from boardwright.web import storage as S
-
-# The games table of the first schema (migration 0001), before later columns.
-FIRST_COLUMNS = ("id", "game", "version", "players", "options", "seed", "seats", "record",
-                 "status", "step", "scores", "created", "updated")
 
 
 def row(game_id: str = "g1", **changes):
@@ -46,7 +42,7 @@ def test_schema_is_created_stamped_and_matches_the_migrations(db_url) -> None:
     assert storage.schema == "created"
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == S.head_revision() == "clocks_chat"
+        assert context.get_current_revision() == S.head_revision() == "multiprocess"
         assert compare_metadata(context, S.Base.metadata) == []
     storage.dispose()
     again = S.Storage(db_url)
@@ -68,15 +64,14 @@ def test_the_migrations_alone_build_the_same_schema(db_url) -> None:
 
 def test_an_unstamped_first_version_database_is_stamped(db_url) -> None:
     engine = S.make_engine(db_url)
-    first = Table("games", MetaData(), *[
-        Column(c.name, c.type, primary_key=c.primary_key, index=c.index, nullable=c.nullable)
-        for c in S.GameRow.__table__.columns if c.name in FIRST_COLUMNS])
-    first.create(engine)  # the first version's only table, never stamped
+    with engine.begin() as connection:  # the first version's only table, never stamped
+        command.upgrade(S.alembic_config(connection), "0001")
+        connection.execute(text("DROP TABLE alembic_version"))
     engine.dispose()
     storage = S.Storage(db_url)
     assert storage.schema == "upgraded"
     with storage.engine.connect() as connection:
-        assert MigrationContext.configure(connection).get_current_revision() == "clocks_chat"
+        assert MigrationContext.configure(connection).get_current_revision() == S.head_revision()
         assert compare_metadata(MigrationContext.configure(connection), S.Base.metadata) == []
     storage.dispose()
 
@@ -121,7 +116,7 @@ def test_writer_commits_in_groups_and_isolates_failures(db_url) -> None:
 
     results = asyncio.run(main())
     writer.close()
-    assert results[:50] == [None] * 50
+    assert results[:50] == [1] * 50  # each row's new revision
     assert isinstance(results[50], LookupError)
     assert [storage.get(f"g{i}")["step"] for i in range(50)] == list(range(50))
     assert writer.operations == 51 and writer.commits < 51

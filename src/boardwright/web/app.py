@@ -19,6 +19,7 @@ undo by agreement: agreement.py; chat: chat.py). No log shows a token
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -171,6 +172,13 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        if getattr(_app.state, "freeze_gc", False):
+            # `boardwright serve`: what is loaded by now (modules, the app, the games resumed)
+            # is put out of the cyclic garbage collector's sight, so that its full passes scan
+            # only what changes as games are played (a pass over everything took tens of ms,
+            # a pause that every player waited for at once).
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:

@@ -327,6 +327,7 @@ class ClockKeeper:
     async def expire(self, live: Any, generation: int, seat: int) -> None:
         """`seat`'s time is up (unless the position changed since the timer was set)."""
         from boardwright.web import protocol as P
+        from boardwright.web.storage import StaleRevision
         from boardwright.web.storage import now as wall_now
 
         manager = self.manager
@@ -360,6 +361,9 @@ class ClockKeeper:
                 await manager._save_row(live, values if finish is None else finish,
                                         "a time-out in game %s",
                                         "the time-out could not be saved")
+            except StaleRevision:  # another server process moved or timed the game out first
+                await manager.cluster.reload(live)
+                return
             except P.ProtocolError:  # not saved: the clock stays at zero, try again soon
                 asyncio.get_running_loop().call_later(1.0, self._fire, live, generation, seat)
                 return

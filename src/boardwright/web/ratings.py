@@ -40,7 +40,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from boardwright.agents import HUMAN
 from boardwright.agents.levels import level_of
-from boardwright.web.storage import Base, Storage, now
+from boardwright.web.storage import Base, StaleRevision, Storage, now
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 IDENTITY_PREFIX = "id:"
@@ -148,14 +148,31 @@ class FinishRating:
     returns: list[float]
     values: dict[str, Any]
     changes: list[dict[str, Any]] = field(default_factory=list)
+    revision: int | None = None  # the game row's revision the record was made from
 
-    def __call__(self, connection: Any) -> None:
+    def __call__(self, connection: Any) -> int | StaleRevision:
+        """The game row first, conditionally on `revision` (another server process may have
+        changed the game: then nothing at all is written), then the ratings. Returns the
+        row's new revision, or StaleRevision."""
         stored = read(connection, self.game, self.keys, lock=True)
         before = [Rating(stored[k].mu, stored[k].sigma) if k in stored else INITIAL
                   for k in self.keys]
         after = rate(before, self.returns)
         stamp = now()
         changing = changing_keys(self.keys)
+        changes = []
+        seats = []
+        for seat, key, old, new in zip(self.seats, self.keys, before, after):
+            if key not in changing:
+                new = old
+            change = {"player": key, "before": old.to_json(), "after": new.to_json(),
+                      "change": round(new.ordinal - old.ordinal, 2)}
+            changes.append(change)
+            seats.append({**seat, "rating": change})
+        values = {**self.values, "seats": seats, "rated": True}
+        outcome = self.storage._update(connection, self.game_id, values, self.revision)
+        if isinstance(outcome, StaleRevision):
+            return outcome
         for key, new in zip(self.keys, after):
             if key not in changing:
                 continue
@@ -167,18 +184,8 @@ class FinishRating:
                 connection.execute(RATINGS.insert(), [{
                     "game": self.game, "player": key, "mu": new.mu, "sigma": new.sigma,
                     "games": 1, "updated": stamp}])
-        changes = []
-        seats = []
-        for seat, key, old, new in zip(self.seats, self.keys, before, after):
-            if key not in changing:
-                new = old
-            change = {"player": key, "before": old.to_json(), "after": new.to_json(),
-                      "change": round(new.ordinal - old.ordinal, 2)}
-            changes.append(change)
-            seats.append({**seat, "rating": change})
-        values = {**self.values, "seats": seats, "rated": True}
-        self.storage._update(connection, self.game_id, values)
         self.seats, self.changes = seats, changes
+        return outcome
 
 
 def finishing(storage: Storage, game_id: str, game: str, rated: bool,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.agents import HUMAN
 from boardwright.web.identity import Identity, hold_seat
 from boardwright.web.sessions import open_seat
-from boardwright.web.storage import now
+from boardwright.web.storage import StaleRevision, now
 
 if TYPE_CHECKING:
     from boardwright.web.sessions import GameManager, LiveGame
@@ -113,14 +113,22 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
             status = "running"
             values["status"] = status
         storage = manager.storage
+        revision = live.revision
 
-        def write(connection: Any) -> None:
-            storage._update(connection, live.id, values)
-            hold_seat(connection, live.id, seat, identity.id)
+        def write(connection: Any) -> int | StaleRevision:
+            outcome = storage._update(connection, live.id, values, revision)
+            if not isinstance(outcome, StaleRevision):  # the seat is held only if it is taken
+                hold_seat(connection, live.id, seat, identity.id)
+            return outcome
 
         try:
             assert manager.writer is not None
-            await manager.writer.call(write)
+            live.revision = await manager.writer.call(write, live.id)
+        except StaleRevision:  # another server process changed the game meanwhile
+            await manager.cluster.reload(live)
+            if take:
+                raise SeatError(409, "the game changed meanwhile: look again and retry") from None
+            return False
         except Exception:
             log.exception("could not save a seat of game %s being taken", live.id)
             if take:

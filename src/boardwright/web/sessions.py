@@ -7,6 +7,8 @@ becomes the state and every connection gets a state frame with ITS OWN view (`vi
 holds a game's lock. Bots decide in a worker pool (bots.py) and their moves take the same path.
 Hints (hints.py) are searched in the same pool, one per game at a time, and answered to the
 asking seat's connections only; the state frame's "hints" says whether they are allowed.
+Every write of a game row is conditional on the revision the game is at: several server
+processes can share one PostgreSQL database (cluster.py says how they stay in step).
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from boardwright.web import hints as H
 from boardwright.web import protocol as P
 from boardwright.web import ratings as R
 from boardwright.web.bots import BotJob, BotPool
+from boardwright.web.cluster import Cluster
 from boardwright.web.storage import (
     STATUSES,
     InlineWriter,
+    StaleRevision,
     Storage,
     Writer,
     make_writer,
@@ -56,6 +60,9 @@ MAX_SEED = 2**63 - 1
 AGENT_LIMITS = {"seconds": 10.0, "iters": 200_000, "iterations": 200_000, "workers": 1,
                 "max_nodes": 2_000_000, "depth": 3}
 REPLAY_CACHE = 4
+# A frame is checked again on a reloaded game at most this often (another process changed it).
+FRAME_ATTEMPTS = 3
+RECHECKED = (P.STALE, P.NOT_YOUR_TURN, P.ILLEGAL_ACTION, P.GAME_OVER)
 
 class RequestError(Exception):
     """A refused HTTP request: status code and message ({"error": message})."""
@@ -259,6 +266,8 @@ class LiveGame:
         self.created: datetime = row["created"]
         self.status: str = row["status"]
         self.rated: bool = bool(row.get("rated"))
+        self.revision: int = row.get("revision") or 0  # the database's, at this state
+        self.behind: int = self.revision  # the newest revision known to be committed
         self.game = game
         self.state = state
         self.views = _ViewCache(state)  # the views of `state`, each computed once
@@ -437,12 +446,13 @@ class _ViewCache:
     """A read-only stand-in for a state that computes each `view()` once: the renderers'
     `describe` asks for `view(None)` per action, and a frame describes every legal action."""
 
-    __slots__ = ("_state", "_views", "_table")
+    __slots__ = ("_state", "_views", "_table", "_graph")
 
     def __init__(self, state: bw.State) -> None:
         self._state = state
         self._views: dict[int | None, dict[str, Any]] = {}
         self._table: dict[str, Any] | None = None
+        self._graph: Any = None
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player not in self._views:
@@ -460,6 +470,14 @@ class _ViewCache:
                 log.exception("table data of %s failed", game.name)
                 self._table = {}
         return self._table
+
+    @property
+    def graph(self) -> Any:
+        """Carcassonne's feature graph, read once: the renderer reads it for every figure move
+        it words, and the compiled engine builds it anew (a whole Python position) per read."""
+        if self._graph is None:
+            self._graph = self._state.graph  # type: ignore[attr-defined]
+        return self._graph
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)
@@ -539,6 +557,7 @@ class GameManager:
         self._replays: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self.closing = False
         self.started = False
+        self.cluster = Cluster(self)
         # Server-side time of the last accepted moves (frame received -> frames queued), ms.
         self.move_times: deque[float] = deque(maxlen=10_000)
         self.moves = 0
@@ -559,11 +578,13 @@ class GameManager:
             self.games[live.id] = live
             self.clocks.sync(live)
             self.schedule_bot(live)
+        await self.cluster.start()
         self.started = True
         log.info("resumed %d game(s) from %s", len(self.games), self.storage.backend)
 
     async def stop(self) -> None:
         self.closing = True
+        await self.cluster.stop()
         for live in list(self.games.values()):
             if live.bot_task is not None:
                 live.bot_task.cancel()
@@ -733,6 +754,9 @@ class GameManager:
             raise RequestError(400, f"status must be one of {', '.join(STATUSES)}, "
                                     f"not {status!r}")
         wanted = [status] if status else list(STATUSES)
+        if self.cluster.shared:  # other processes create and play games too: ask the database
+            rows = await asyncio.to_thread(self.storage.listing, wanted)
+            return [self._row_summary(r) for r in rows]
         out = [g.summary() for g in self.games.values()
                if g.status in wanted and g.status != FINISHED]
         if FINISHED in wanted:
@@ -747,7 +771,7 @@ class GameManager:
 
     def _row_summary(self, row: dict[str, Any]) -> dict[str, Any]:
         live = self.games.get(row["id"])
-        if live is not None:
+        if live is not None and live.revision >= row.get("revision", 0):
             return live.summary()
         return {
             "id": row["id"], "game": row["game"], "players": row["players"],
@@ -760,7 +784,7 @@ class GameManager:
 
     async def summary(self, game_id: str) -> dict[str, Any]:
         live = self.games.get(game_id)
-        if live is not None:
+        if live is not None and live.behind <= live.revision:
             return live.summary()
         row = await asyncio.to_thread(self.storage.get, game_id) if len(game_id) <= 64 else None
         if row is None:
@@ -771,26 +795,39 @@ class GameManager:
 
     async def attach(self, live: LiveGame, connection: Connection) -> None:
         async with live.lock:
+            if live.behind > live.revision:  # changed by another process: reload first
+                try:
+                    await self.cluster.reload(live)
+                except Exception:  # the position held is shown; the next change reloads
+                    log.exception("game %s could not be reloaded", live.id)
             seat = connection.seat
             peers = live.connections.setdefault(seat, set())
             arrived = seat is not None and not peers
             started = False
             peers.add(connection)
             connection.send(live.state_frame(seat))
-            if seat is not None and not live.seats[seat].get("joined"):
-                live.seats[seat]["joined"] = True
-                values: dict[str, Any] = {"seats": [dict(s) for s in live.seats],
-                                          "updated": now()}
-                if live.status == OPEN and live.running_status() == RUNNING:
-                    live.status = RUNNING
-                    values["status"] = RUNNING
-                    self.clocks.sync(live)  # every seat taken: the clocks start
-                    started = live.clock is not None
+            for _ in range(FRAME_ATTEMPTS):
+                if seat is None or live.seats[seat].get("joined"):
+                    break
+                seats = [dict(s) for s in live.seats]
+                seats[seat]["joined"] = True
+                values: dict[str, Any] = {"seats": seats, "updated": now()}
+                status = live.status
+                if status == OPEN and all(seats[s].get("joined") for s in live.humans):
+                    status = values["status"] = RUNNING
                 try:
                     assert self.writer is not None
-                    await self.writer.update(live.id, values)
+                    live.revision = await self.writer.update(live.id, values, live.revision)
+                except StaleRevision:  # another process changed the game: on the new one
+                    await self.cluster.reload(live)
+                    continue
                 except Exception:
                     log.exception("could not save that seat %s of %s joined", seat, live.id)
+                live.seats, live.status = seats, status
+                if status == RUNNING and values.get("status") == RUNNING:
+                    self.clocks.sync(live)  # every seat taken: the clocks start
+                    started = live.clock is not None
+                break
             if started:
                 live.broadcast()  # everyone, this connection too, sees the clock running
             elif arrived:
@@ -835,24 +872,47 @@ class GameManager:
                                                        "in them: only the players' seats do")
                 raise P.ProtocolError(P.BAD_TOKEN, "spectators cannot play: open the seat's "
                                                    "join link (it carries the seat's token)")
-            if frame.type == "move":
-                await self.move(live, connection.seat, frame.action, frame.step)
-            elif frame.type == "undo":
-                await self.undo(live, connection.seat)
-            elif frame.type == "hint":
-                await self.hint(live, connection)
-            elif frame.type in ("accept_undo", "refuse_undo"):
-                await A.answer(self, live, connection.seat, frame.type == "accept_undo")
-            elif frame.type == "allow_hints":
-                await self.allow_hints(live, connection.seat)
-            else:
-                await self.refuse_hints(live, connection.seat)
+            await self._checked(live, connection, frame)
         except P.ProtocolError as exc:
             connection.error(exc.code, exc.message)
         except Exception:
             log.exception("frame handling failed in game %s", live.id)
             connection.error(P.SERVER_ERROR, "the server failed to handle this frame; the "
                                              "game is unchanged")
+
+    async def _checked(self, live: LiveGame, connection: Connection, frame: Any) -> None:
+        """Handle a player's frame on the game as the database holds it: when another process
+        changed the game first (a conditional write lost, or a refusal made on a position the
+        database has moved past), reload the game and check the frame again."""
+        for attempt in range(1, FRAME_ATTEMPTS + 1):
+            try:
+                await self._dispatch(live, connection, frame)
+                return
+            except StaleRevision:
+                self.cluster.conflicts += 1
+                await self.cluster.catch_up(live)
+            except P.ProtocolError as exc:
+                if (attempt == FRAME_ATTEMPTS or exc.code not in RECHECKED
+                        or not await self.cluster.newer(live)):
+                    raise
+                await self.cluster.catch_up(live)
+        raise P.ProtocolError(P.BUSY, "the game kept changing while this frame was handled; "
+                                      "look at the new position and try again")
+
+    async def _dispatch(self, live: LiveGame, connection: Connection, frame: Any) -> None:
+        assert connection.seat is not None
+        if frame.type == "move":
+            await self.move(live, connection.seat, frame.action, frame.step)
+        elif frame.type == "undo":
+            await self.undo(live, connection.seat)
+        elif frame.type == "hint":
+            await self.hint(live, connection)
+        elif frame.type in ("accept_undo", "refuse_undo"):
+            await A.answer(self, live, connection.seat, frame.type == "accept_undo")
+        elif frame.type == "allow_hints":
+            await self.allow_hints(live, connection.seat)
+        else:
+            await self.refuse_hints(live, connection.seat)
 
     # -- moves ----------------------------------------------------------------------------------
 
@@ -912,6 +972,7 @@ class GameManager:
             "db": {"backend": self.storage.backend,
                    "commits": self.writer.commits if self.writer else 0,
                    "operations": self.writer.operations if self.writer else 0},
+            "cluster": self.cluster.stats(),
         }
 
     async def _commit(self, live: LiveGame, new: bw.State, action: Any, seat: int) -> None:
@@ -960,9 +1021,12 @@ class GameManager:
         try:
             assert self.writer is not None
             if isinstance(values, dict):
-                await self.writer.update(live.id, values)
-            else:
-                await self.writer.call(values)
+                live.revision = await self.writer.update(live.id, values, live.revision)
+            else:  # an operation that writes the row with others (the ratings at the end)
+                values.revision = live.revision
+                live.revision = await self.writer.call(values, live.id)
+        except StaleRevision:  # another process changed the game first: the caller reloads
+            raise
         except Exception:
             log.exception("could not save " + what, live.id)
             raise P.ProtocolError(P.SERVER_ERROR, refusal) from None
@@ -1204,6 +1268,10 @@ class GameManager:
                     new.apply(action)
                 try:
                     await self._commit(live, new, action, seat)
+                except StaleRevision:  # another process moved first: its bots, now
+                    await self.cluster.reload(live)
+                    live.bot_task = None
+                    return
                 except P.ProtocolError:  # not saved: wait, then try again
                     live.bot_task = None
                     loop.call_later(1.0, self.schedule_bot, live)
@@ -1213,7 +1281,7 @@ class GameManager:
 
     async def _finished_record(self, game_id: str) -> dict[str, Any]:
         live = self.games.get(game_id)
-        if live is not None:
+        if live is not None and live.behind <= live.revision:  # else: the database's record
             if live.status != FINISHED:
                 raise RequestError(403, "the replay opens when the game is finished")
             return {"game": live.name, "players": live.players, "options": live.options,

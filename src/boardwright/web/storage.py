@@ -9,9 +9,17 @@ reads it.
 
 Writes go through `Writer`, one thread that commits in groups: every move waits for the commit
 that contains it (so a move is saved before it is broadcast), and moves that arrive while a
-commit is running share the next one. SQLite runs in WAL mode with synchronous=NORMAL: a
-committed move survives the server being killed at any moment; surviving a power cut too
-(an fsync per commit) is `BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
+commit is running share the next one.
+
+Every change of a game row adds one to its `revision`, and a change made from a known revision
+is conditional on it (`UPDATE ... WHERE id = ? AND revision = ?`): when another server process
+committed first, nothing is written and the caller gets `StaleRevision` (it reloads the game and
+checks its change again: cluster.py). On PostgreSQL the same transaction sends
+`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit.
+
+SQLite runs in WAL mode with synchronous=NORMAL: a committed move survives the server being
+killed at any moment; surviving a power cut too (an fsync per commit) is
+`BOARDWRIGHT_SQLITE_SYNCHRONOUS=FULL`. PostgreSQL commits are durable.
 """
 
 from __future__ import annotations
@@ -34,11 +42,13 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     false,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -53,6 +63,8 @@ SYNC_ENV = "BOARDWRIGHT_SQLITE_SYNCHRONOUS"  # NORMAL (default) or FULL
 CHECKPOINT_SECONDS = 2.0
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 STATUSES = ("open", "running", "finished")
+SCHEMA_LOCK = 0x626F617264  # the PostgreSQL advisory lock held while the schema is checked
+CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
 
 JsonType = JSON().with_variant(JSONB(), "postgresql")
@@ -86,6 +98,8 @@ class GameRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # the time control and each seat's remaining time (web/clocks.py); null: no clock
     clock: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True, default=None)
+    # One more at every committed change of the row: what a conditional update is made against.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
@@ -118,6 +132,28 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(2000))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+class StaleRevision(Exception):
+    """A conditional update found the game at another revision than the one it was made from:
+    another process changed the game first, and nothing was written."""
+
+    def __init__(self, game_id: str, expected: int) -> None:
+        super().__init__(f"game {game_id!r} is no longer at revision {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+def notify_payload(game_id: str, revision: int) -> str:
+    """The notification of a committed change: the game's id and new revision, nothing else
+    (no token, no move: a listener reads the row itself)."""
+    return f"{game_id} {revision}"
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+    game_id, _, revision = payload.partition(" ")
+    if not game_id or not revision.isdigit():
+        return None
+    return game_id, int(revision)
 
 
 def now() -> datetime:
@@ -194,6 +230,8 @@ def ensure_schema(engine: Engine) -> str:
     register_tables()
     head = head_revision()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together: one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         current = MigrationContext.configure(connection).get_current_revision()
         if current == head:
             return "current"
@@ -226,6 +264,7 @@ class Storage:
         self.engine = make_engine(self.url)
         self.schema = ensure_schema(self.engine)
         self.table = GameRow.__table__
+        self._statements: dict[tuple[Any, ...], Any] = {}
         self.synchronous = sqlite_synchronous() if self.backend == "sqlite" else None
         self.writes = 0
         self._stop = threading.Event()
@@ -273,29 +312,86 @@ class Storage:
         with self.engine.begin() as connection:
             connection.execute(self.table.insert(), [values])
 
-    def update(self, game_id: str, values: dict[str, Any]) -> None:
-        self.writes += 1
-        with self.engine.begin() as connection:
-            self._update(connection, game_id, values)
+    def update(self, game_id: str, values: dict[str, Any], revision: int | None = None) -> int:
+        """Change a game row (conditional on `revision` when given); its new revision."""
+        outcome = self.apply_batch([("update", game_id, values, revision)])[0]
+        if isinstance(outcome, StaleRevision):
+            raise outcome
+        assert isinstance(outcome, int)
+        return outcome
 
-    def _update(self, connection: Any, game_id: str, values: dict[str, Any]) -> None:
-        result = connection.execute(
-            update(self.table).where(self.table.c.id == game_id).values(**values))
-        if result.rowcount != 1:
+    def _update(self, connection: Any, game_id: str, values: dict[str, Any],
+                revision: int | None) -> int | StaleRevision:
+        """One row's change in an open transaction: its new revision, or StaleRevision when
+        the row is no longer at `revision`. LookupError: no such game."""
+        if "revision" in values:
+            raise ValueError("a game's revision is kept by the storage, not given")
+        unknown = [name for name in values if name not in self.table.c]
+        if unknown:
+            raise ValueError(f"the games table has no column {', '.join(unknown)}")
+        table = self.table
+        key = (tuple(values), revision is not None)
+        statement = self._statements.get(key)
+        if statement is None:  # built once per set of columns: a move's update is hot
+            statement = update(table).where(table.c.id == bindparam("w_id"))
+            if revision is not None:
+                statement = statement.where(table.c.revision == bindparam("w_revision"))
+            assignments: dict[str, Any] = {
+                name: bindparam(f"v_{name}", type_=table.c[name].type) for name in values}
+            assignments["revision"] = table.c.revision + 1
+            statement = statement.values(assignments).returning(table.c.revision)
+            self._statements[key] = statement
+        parameters = {f"v_{name}": value for name, value in values.items()}
+        parameters["w_id"] = game_id
+        if revision is not None:
+            parameters["w_revision"] = revision
+        new = connection.execute(statement, parameters).scalar()
+        if new is not None:
+            return int(new)
+        exists = connection.execute(select(table.c.id).where(table.c.id == game_id)).first()
+        if exists is None:
             raise LookupError(f"no game {game_id!r} in the database")
+        assert revision is not None
+        return StaleRevision(game_id, revision)
 
-    def apply_batch(self, operations: list[tuple[str, Any, Any]]) -> None:
-        """Run ("insert", None, values) / ("update", game_id, values) / ("call", None,
-        function of the connection) in ONE transaction."""
+    def apply_batch(self, operations: list[tuple[Any, ...]]) -> list[int | StaleRevision | None]:
+        """Run ("insert", None, values) / ("update", game_id, values[, revision]) / ("call",
+        game_id, function of the connection) in ONE transaction. Per operation: None (an
+        insert, or a call that wrote no game row), the row's new revision, or StaleRevision
+        (that update was not made; the others are). A call writes its game row first, through
+        `_update`, and returns its outcome, writing nothing else when it is stale. On
+        PostgreSQL each change is notified on CHANNEL at commit."""
         self.writes += 1
+        outcomes: list[int | StaleRevision | None] = []
+        payloads: list[dict[str, str]] = []
         with self.engine.begin() as connection:
-            for kind, game_id, values in operations:
+            for kind, game_id, values, *rest in operations:
                 if kind == "insert":
                     connection.execute(self.table.insert(), [values])
-                elif kind == "call":  # several writes that must commit together
-                    values(connection)
+                    outcomes.append(None)
+                    continue
+                if kind == "call":  # several writes that must commit together
+                    outcome = values(connection)
                 else:
-                    self._update(connection, game_id, values)
+                    outcome = self._update(connection, game_id, values, rest[0] if rest else None)
+                outcomes.append(outcome)
+                if isinstance(outcome, int):
+                    payloads.append({"payload": notify_payload(game_id, outcome)})
+            if payloads and self.backend == "postgresql":
+                connection.execute(text(f"SELECT pg_notify('{CHANNEL}', :payload)"), payloads)
+        return outcomes
+
+    def revisions(self, game_ids: Iterable[str]) -> dict[str, int]:
+        """The current revision of each of these games (absent: no such game)."""
+        ids = list(game_ids)
+        found: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(ids), 500):
+                rows = connection.execute(
+                    select(self.table.c.id, self.table.c.revision)
+                    .where(self.table.c.id.in_(ids[start:start + 500]))).all()
+                found.update({game_id: revision for game_id, revision in rows})
+        return found
 
     def delete(self, game_id: str) -> None:
         analyses, chat = AnalysisRow.__table__, ChatRow.__table__
@@ -372,19 +468,27 @@ class Writer:
     async def insert(self, values: dict[str, Any]) -> None:
         await self._submit(("insert", None, values))
 
-    async def update(self, game_id: str, values: dict[str, Any]) -> None:
-        await self._submit(("update", game_id, values))
+    async def update(self, game_id: str, values: dict[str, Any],
+                     revision: int | None = None) -> int:
+        """Commit a change of a game row: its new revision (StaleRevision: not written, the
+        game is no longer at `revision`)."""
+        new = await self._submit(("update", game_id, values, revision))
+        assert isinstance(new, int)
+        return new
 
-    async def call(self, function: Callable[[Any], None]) -> None:
+    async def call(self, function: Callable[[Any], int | StaleRevision | None],
+                   game_id: str | None = None) -> int | None:
         """`function(connection)` inside one transaction (it may run again after a failed
-        group commit, so it must only write what it reads in that same transaction)."""
-        await self._submit(("call", None, function))
+        group commit, so it must only write what it reads in that same transaction). It
+        writes the game row `game_id` first (conditionally, through `Storage._update`) and
+        returns that outcome: the row's new revision (StaleRevision is raised here)."""
+        return await self._submit(("call", game_id, function))
 
-    async def _submit(self, operation: tuple[str, Any, Any]) -> None:
+    async def _submit(self, operation: tuple[Any, ...]) -> int | None:
         loop = asyncio.get_running_loop()
-        future = loop.create_future()
+        future: asyncio.Future[int | None] = loop.create_future()
         self.queue.put((operation, future, loop))
-        await future
+        return await future
 
     def close(self) -> None:
         self.queue.put(None)
@@ -409,16 +513,15 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: list[Any]) -> None:
+        outcomes: list[Any]
         try:
-            self.storage.apply_batch([op for op, _, _ in batch])
-            outcomes: list[BaseException | None] = [None] * len(batch)
+            outcomes = list(self.storage.apply_batch([op for op, _, _ in batch]))
             self.commits += 1
         except Exception:  # one bad operation must not fail the others: retry one by one
             outcomes = []
             for op, _, _ in batch:
                 try:
-                    self.storage.apply_batch([op])
-                    outcomes.append(None)
+                    outcomes.extend(self.storage.apply_batch([op]))
                     self.commits += 1
                 except Exception as exc:
                     log.exception("database write failed")
@@ -444,16 +547,23 @@ class InlineWriter:
     async def insert(self, values: dict[str, Any]) -> None:
         self._run(("insert", None, values))
 
-    async def update(self, game_id: str, values: dict[str, Any]) -> None:
-        self._run(("update", game_id, values))
+    async def update(self, game_id: str, values: dict[str, Any],
+                     revision: int | None = None) -> int:
+        new = self._run(("update", game_id, values, revision))
+        assert isinstance(new, int)
+        return new
 
-    async def call(self, function: Callable[[Any], None]) -> None:
-        self._run(("call", None, function))
+    async def call(self, function: Callable[[Any], int | StaleRevision | None],
+                   game_id: str | None = None) -> int | None:
+        return self._run(("call", game_id, function))
 
-    def _run(self, operation: tuple[str, Any, Any]) -> None:
+    def _run(self, operation: tuple[Any, ...]) -> int | None:
         self.operations += 1
-        self.storage.apply_batch([operation])
+        outcome = self.storage.apply_batch([operation])[0]
         self.commits += 1
+        if isinstance(outcome, StaleRevision):
+            raise outcome
+        return outcome
 
     def close(self) -> None:
         pass
@@ -467,10 +577,12 @@ def make_writer(storage: Storage) -> Writer | InlineWriter:
     return Writer(storage)
 
 
-def _resolve(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+def _resolve(future: asyncio.Future[int | None], outcome: Any) -> None:
+    """A writer's caller learns its operation's outcome: a result (None, a new revision) or an
+    exception (StaleRevision, the database's error)."""
     if future.done():
         return
-    if outcome is None:
-        future.set_result(None)
-    else:
+    if isinstance(outcome, BaseException):
         future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
