@@ -269,3 +269,27 @@ def test_standing_returns_put_the_seats_out_on_time_below_the_rest() -> None:
     clock.lost.extend([2, 0])  # seat 2 out first, then seat 0
     assert K.standing_returns(clock, [1.0, -1.0, 0.0, 0.5]) == [-2.0, -1.0, -3.0, 0.5]
     assert K.standing_returns(None, [0.0, 1.0]) == [0.0, 1.0]
+
+
+def test_the_finishing_write_is_conditional_on_the_games_revision(tmp_path) -> None:
+    """Another server process changed the game first: the finished record, the seats' rating
+    changes and the ratings are all left unwritten; at the right revision all are written."""
+    with client(sqlite_url(tmp_path)) as api:
+        storage = api.app.state.storage
+        created = create(api, "queens", ["random", "greedy"], seed=3)
+        revision = storage.get(created["id"])["revision"]
+        seats = [{"kind": "random"}, {"kind": "greedy"}]
+
+        def finish(at: int) -> R.FinishRating:
+            return R.FinishRating(storage, created["id"], "queens", seats,
+                                  ["bot:random", "bot:greedy"], [1.0, -1.0],
+                                  {"status": "finished"}, revision=at)
+
+        stale = storage.apply_batch([("call", created["id"], finish(revision + 5))])[0]
+        assert isinstance(stale, S.StaleRevision)
+        assert stored_ratings(storage) == {}
+        assert storage.get(created["id"])["revision"] == revision
+        done = storage.apply_batch([("call", created["id"], finish(revision))])[0]
+        assert done == revision + 1
+        assert set(stored_ratings(storage)) == {("queens", "bot:random"), ("queens", "bot:greedy")}
+        assert storage.get(created["id"])["seats"][0]["rating"]["player"] == "bot:random"
