@@ -168,3 +168,13 @@ def choose_name(page: Any, site: Site, name: str) -> None:
     page.get_by_test_id("name-save").click()
     page.get_by_test_id("my-name").wait_for()
     assert page.get_by_test_id("my-name").inner_text() == name
+
+
+def turn_to(page: Any, rotation: int) -> None:
+    """Click the rotate button until the drawn tile is turned `rotation` degrees."""
+    svg = page.get_by_test_id("drawn-tile-svg")
+    for _ in range(4):
+        if svg.get_attribute("data-rotation") == str(rotation):
+            return
+        page.get_by_test_id("rotate-right").click()
+    assert svg.get_attribute("data-rotation") == str(rotation)

@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import body_data, join_url, rendered, screenshot, wait_change, wait_rendered
+from browser_helpers import (
+    body_data, join_url, rendered, screenshot, turn_to, wait_change, wait_rendered,
+)
 
 from boardwright.games.carcassonne.game import CarcassonneGame
 from boardwright.games.carcassonne.outlook import final_account
@@ -70,14 +72,6 @@ PLAN: list[tuple[int, str, dict[str, Any]]] = [
     (1, "final_abbey_round", abbey(0, -3)), (1, "deploy", deploy(0, -3, "MONASTERY")),
 ]
 
-
-def turn_to(page: Any, rotation: int) -> None:
-    svg = page.get_by_test_id("drawn-tile-svg")
-    for _ in range(4):
-        if svg.get_attribute("data-rotation") == str(rotation):
-            return
-        page.get_by_test_id("rotate-right").click()
-    assert svg.get_attribute("data-rotation") == str(rotation)
 
 
 def click_move(page: Any, phase: str, action: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from browser_helpers import (
     SHORT_PILE, body_data, carcassonne_turn, click_and_wait, join_url, rendered, screenshot,
-    wait_rendered, wait_turn_or_end,
+    turn_to, wait_rendered, wait_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -128,15 +128,6 @@ def test_a_refused_move_shows_a_clear_message(site, page):
     click_and_wait(page, page.locator(".cc-spot.legal").first)
     assert body_data(page, "phase") == "deploy"
 
-
-def turn_to(page, rotation: int) -> None:
-    """Click the rotate button until the drawn tile is turned `rotation` degrees."""
-    svg = page.get_by_test_id("drawn-tile-svg")
-    for _ in range(4):
-        if svg.get_attribute("data-rotation") == str(rotation):
-            return
-        page.get_by_test_id("rotate-right").click()
-    assert svg.get_attribute("data-rotation") == str(rotation)
 
 
 def test_a_wagon_is_put_on_a_road_and_moved_after_the_road_is_scored(site, new_page, artifacts):

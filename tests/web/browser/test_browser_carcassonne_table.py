@@ -12,21 +12,13 @@ import pytest
 
 from browser_helpers import (
     SHORT_PILE, body_data, carcassonne_turn, click_and_wait, join_url, rendered, screenshot,
-    two_seated_pages, wait_rendered, wait_turn_or_end,
+    turn_to, two_seated_pages, wait_rendered, wait_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
 
 E_FIELD = "EL.ER.NL.NR.WL.WR"  # E turned 180° (its city facing S): the field north of it
 
-
-def turn_to(page, rotation: int) -> None:
-    svg = page.get_by_test_id("drawn-tile-svg")
-    for _ in range(4):
-        if svg.get_attribute("data-rotation") == str(rotation):
-            return
-        page.get_by_test_id("rotate-right").click()
-    assert svg.get_attribute("data-rotation") == str(rotation)
 
 
 def test_hover_lights_up_the_feature_and_the_final_board_keeps_its_figures(site, new_page, artifacts):

@@ -23,12 +23,16 @@ def open_lobby(site: Any, page: Any, game: str, players: int) -> None:
 
 
 def create_from_form(page: Any) -> str:
-    """Click "Create game" and wait for the new game's panel; its id."""
+    """Click "Create game" and wait for the new game's panel (a refusal fails the test with
+    the lobby's message); its id."""
     before = page.get_by_test_id("created").get_attribute("data-game-id") or ""
     page.get_by_test_id("create-game").click()
     page.wait_for_function(
-        "(b) => (document.querySelector('[data-testid=created]').dataset.gameId || '') !== b",
+        "(b) => (document.querySelector('[data-testid=created]').dataset.gameId || '') !== b"
+        " || !document.querySelector('[data-testid=lobby-error]').classList.contains('hidden')",
         arg=before)
+    error = page.get_by_test_id("lobby-error")
+    assert error.is_hidden(), error.inner_text()
     return page.get_by_test_id("created").get_attribute("data-game-id")
 
 
@@ -65,12 +69,7 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
     assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
     page.get_by_test_id("new-seed").fill("4")
     screenshot(page, "lobby_form_abbey_mayor")
-    page.get_by_test_id("create-game").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=created]').dataset.gameId"
-                           " || !document.querySelector('[data-testid=lobby-error]').classList"
-                           ".contains('hidden')")
-    assert page.get_by_test_id("lobby-error").is_hidden(), page.get_by_test_id("lobby-error").inner_text()
-    game_id = page.get_by_test_id("created").get_attribute("data-game-id")
+    game_id = create_from_form(page)
     summary = site.summary(game_id)
     assert summary["options"] == {
         "expansions": ["abbey_mayor"], "farmers": False, "abbeys": 2,
@@ -186,12 +185,7 @@ def test_a_clock_and_an_unrated_game_from_the_lobby(site, page):
     page.get_by_test_id("clock-timeout").select_option("lose")
     page.get_by_test_id("rated").uncheck()
     page.get_by_test_id("seat-1").select_option("easy")
-    page.get_by_test_id("create-game").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=created]').dataset.gameId"
-                           " || !document.querySelector('[data-testid=lobby-error]').classList"
-                           ".contains('hidden')")
-    assert page.get_by_test_id("lobby-error").is_hidden(), page.get_by_test_id("lobby-error").inner_text()
-    game_id = page.get_by_test_id("created").get_attribute("data-game-id")
+    game_id = create_from_form(page)
     summary = site.summary(game_id)
     assert summary["clock"] == {"minutes": 3.0, "increment": 2.0, "on_timeout": "lose"}
     assert summary["rated"] is False
