@@ -276,7 +276,7 @@ def test_the_finishing_write_is_conditional_on_the_games_revision(tmp_path) -> N
     changes and the ratings are all left unwritten; at the right revision all are written."""
     with client(sqlite_url(tmp_path)) as api:
         storage = api.app.state.storage
-        created = create(api, "queens", ["random", "greedy"], seed=3)
+        created = create(api, "queens", ["human", "human"], seed=3)  # nobody moves meanwhile
         revision = storage.get(created["id"])["revision"]
         seats = [{"kind": "random"}, {"kind": "greedy"}]
 

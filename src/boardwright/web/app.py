@@ -54,6 +54,7 @@ MAX_WS_BYTES = 1024 * 1024  # uvicorn closes the connection above this; 16 KiB..
 # The lobby offers the named levels first (agents/levels.py); these agent strings are offered
 # after them for people who want a particular bot.
 AGENTS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"]
+GC_YOUNG = 20_000  # allocations between two young collections in `boardwright serve`
 PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html",
          "leaderboard": "leaderboard.html"}
 
@@ -179,6 +180,10 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
             # a pause that every player waited for at once).
             gc.collect()
             gc.freeze()
+            # Fewer, larger young collections: a move allocates thousands of short-lived
+            # objects (views, JSON), and the default threshold (700) ran a collection several
+            # times per move, with a full one every hundred young ones.
+            gc.set_threshold(GC_YOUNG, 20, 20)
         try:
             yield
         finally:

@@ -483,6 +483,20 @@ class _ViewCache:
         return getattr(self._state, name)
 
 
+def table_game(name: str, players: int, options: dict[str, Any]) -> bw.Game:
+    """A game as the table keeps it: on the Python engine, the rules reference, where a game
+    has one beside a compiled engine. The table applies one move at a time and reads every
+    view, the words of every legal move and the game's table data at each: on Carcassonne's
+    compiled engine each of these reads converts the position to Python (about 0.4 ms), so the
+    table spent more on them than the Python engine spends on the move itself. Bots and hints
+    search in their workers on the game's default engine (bots.py); records and actions are
+    the same on both engines."""
+    kind = bw.load(name, players, options)
+    if "python" in kind.engines and kind.engine != "python":
+        return bw.load(name, players, options, engine="python")
+    return kind
+
+
 def describe_with(renderer: Any, game: bw.Game, state: Any, action: Any,
                   viewer: bw.Viewer) -> str:
     """The renderer's text of `action` for `viewer`; a renderer gap must not lose the move, so
@@ -599,7 +613,7 @@ class GameManager:
         self.storage.dispose()
 
     def _live_from_row(self, row: dict[str, Any]) -> LiveGame:
-        game = bw.load(row["game"], row["players"], row["options"])
+        game = table_game(row["game"], row["players"], row["options"])
         if game.version != row["version"]:
             raise bw.CorruptRecordError(f"game {row['id']} was recorded with {row['game']} "
                                         f"version {row['version']}, the engine has "
@@ -706,7 +720,7 @@ class GameManager:
                     check_agent(kind, self.agents)
             if HUMAN not in kinds:  # bots alone: the game's own limit makes it end
                 options, _ = bw.bots_only_options(name, options)
-            game = bw.load(name, players, options)
+            game = table_game(name, players, options)
             state = game.new_game(seed)
             state.view(None)
             control = K.parse_control(body.get("clock"), body.get("on_timeout"))
