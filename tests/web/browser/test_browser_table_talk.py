@@ -6,6 +6,7 @@ text, never as HTML)."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_the_clock_of_the_seat_to_move_counts_down_on_both_pages(site, new_page)
     page = pages[waiting]
     assert "5 min + 2 s" in page.get_by_test_id("clocks").inner_text()
     first = seconds(page, running)
-    assert 295 < first <= 300
+    assert 285 < first <= 300  # (a loaded machine may take seconds to open the second page)
     page.wait_for_timeout(1200)
     later = seconds(page, running)
     assert first - 2.0 < later < first - 0.8  # it ticks on the page, from the server's figure
@@ -47,10 +48,14 @@ def test_the_clock_of_the_seat_to_move_counts_down_on_both_pages(site, new_page)
     # the player to move moves: its clock stops with its increment, the other one starts
     mover = pages[running]
     mover.get_by_test_id("all-actions-toggle").click()
+    before = seconds(page, running)
+    started = time.monotonic()
     mover.get_by_test_id("action-0").click()
     page.wait_for_function(f"() => document.querySelector('[data-testid=clock-{waiting}]')"
                            ".dataset.running === 'true'")
-    assert 300 < seconds(page, running) <= 302  # under 2 s spent, 2 s added
+    spent = time.monotonic() - started  # at most what the move cost on the clock
+    after = seconds(page, running)
+    assert before - spent + 2 - 0.3 <= after <= before + 2.2  # what it spent, 2 s added
     screenshot(page, "table_clocks")
 
 
