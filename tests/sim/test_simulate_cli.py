@@ -89,7 +89,11 @@ def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path):
         assert f"{100 * row['win_rate']:.1f}%" in cells
         assert f"[{100 * low:.1f}, {100 * high:.1f}]" in cells
         assert f"{row['mean_score']:.0f}" in cells
-    assert ("10 iters" in cells) if columns == 80 else ("iterations" in table)
+    # the search's own count per decision (Queens' paired root plays whole rounds of 8
+    # candidates, so a budget of 10 runs 16)
+    iters = agents["mcts:iters=10,c=0.7"]["iterations_per_decision"]
+    assert iters == 16.0
+    assert (f"{iters:.0f} iters" in cells) if columns == 80 else ("iterations" in table)
 
 
 def test_a_clean_sweep_shows_a_bound_not_a_zero_width_interval(tmp_path):
