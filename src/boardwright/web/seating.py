@@ -50,12 +50,6 @@ def held_seats(seats: list[dict[str, Any]], identity_id: str) -> list[int]:
     return [s for s, seat in enumerate(seats) if seat.get("identity") == identity_id]
 
 
-def is_open(seat: dict[str, Any]) -> bool:
-    """A seat any named player may take: created open (the lobby's "open seat"), nobody has
-    joined it and nobody holds it (sessions.open_seat). Invitation seats are not open."""
-    return open_seat(seat)
-
-
 def seat_for_identity(seats: list[dict[str, Any]], identity: Identity | None,
                       wanted: int | None = None) -> int | None:
     """The seat an identity sits at when it opens a game without a token: `wanted` when it
@@ -99,7 +93,7 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
                 raise SeatError(409, f"seat {seat + 1} is a bot's")
             if others:
                 raise SeatError(409, f"you already hold seat {others[0] + 1} of this game")
-            if not is_open(current):
+            if not open_seat(current):  # created open, nobody joined or holds it
                 raise SeatError(409, f"seat {seat + 1} is not open: someone has joined it or "
                                      "it waits for an invited player")
         elif current.get("identity") or others or current.get("kind") != HUMAN:

@@ -491,10 +491,8 @@ def table_game(name: str, players: int, options: dict[str, Any]) -> bw.Game:
     table spent more on them than the Python engine spends on the move itself. Bots and hints
     search in their workers on the game's default engine (bots.py); records and actions are
     the same on both engines."""
-    kind = bw.load(name, players, options)
-    if "python" in kind.engines and kind.engine != "python":
-        return bw.load(name, players, options, engine="python")
-    return kind
+    engine = "python" if "python" in bw.available_engines(name) else None
+    return bw.load(name, players, options, engine=engine)
 
 
 def describe_with(renderer: Any, game: bw.Game, state: Any, action: Any,
