@@ -324,6 +324,28 @@ def played_card(state: Any, index: Any) -> str:
 
 # -- log events ----------------------------------------------------------------------------------
 
+# Events worded by a template of the seat (`who`) and, for the second, the province
+# (`space`); the others are built in `event_text`.
+WHO_EVENTS = {
+    "treasure_discarded": "{who} discards a treasure.",
+    "treasure_returned": "{who} gives back a treasure.",
+    "defy": "{who} defies the decree, discarding a treasure.",
+    "reorganise_cancelled": "{who} cancels the reorganisation.",
+}
+SPACE_EVENTS = {
+    "castle_placed": "{who} places a castle in {space}.",
+    "shrine_placed": "{who} places a shrine in {space}.",
+    "home_chosen": "{who} takes the castle in {space} as home castle.",
+    "hero_placed": "{who} puts their hero in {space}.",
+    "hero_moved": "{who}'s hero moves to {space}.",
+    "search": "{who} searches the shrine in {space}.",
+    "claim": "{who} claims the castle in {space}.",
+    "abandon": "{who} abandons the claim on the castle in {space}.",
+    "shrine_relocated": "{who} moves the searched shrine to {space}.",
+    "recruit": "{who} recruits a peasant in {space}.",
+}
+
+
 def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
     """One log entry of `ShogunState.log` as a sentence. Entries carry nothing secret (a kept
     or discarded treasure is logged without its name), so the sentence is the same for all."""
@@ -331,22 +353,14 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
     kind = entry.get("event", "")
     who = n.seat(entry.get("seat"))
     S = n.space
+    if kind in WHO_EVENTS:
+        return WHO_EVENTS[kind].format(who=who)
+    if kind in SPACE_EVENTS:
+        return SPACE_EVENTS[kind].format(who=who, space=S(entry["space"]))
     if kind == "turn":
         return f"Turn of {who} (round {entry.get('round', '?')})."
     if kind == "hero_chosen":
         return f"{who} chooses the {n.hero(entry['hero'])}."
-    if kind == "castle_placed":
-        return f"{who} places a castle in {S(entry['space'])}."
-    if kind == "shrine_placed":
-        return f"{who} places a shrine in {S(entry['space'])}."
-    if kind == "home_chosen":
-        return f"{who} takes the castle in {S(entry['space'])} as home castle."
-    if kind == "hero_placed":
-        return f"{who} puts their hero in {S(entry['space'])}."
-    if kind == "hero_moved":
-        return f"{who}'s hero moves to {S(entry['space'])}."
-    if kind == "treasure_discarded":
-        return f"{who} discards a treasure."
     if kind == "special":
         return f"{who} plays {n.card(entry['card'])}."
     if kind == "item":
@@ -354,34 +368,18 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
     if kind == "exchange":
         return (f"{who} gives a {n.colour(entry['colour'])} prisoner to "
                 f"{n.seat(entry['opponent'])}.")
-    if kind == "search":
-        return f"{who} searches the shrine in {S(entry['space'])}."
-    if kind == "claim":
-        return f"{who} claims the castle in {S(entry['space'])}."
-    if kind == "abandon":
-        return f"{who} abandons the claim on the castle in {S(entry['space'])}."
     if kind == "game_over":
         reason = END_REASONS.get(entry.get("reason", ""), str(entry.get("reason", "")))
         winners = list(entry.get("winners", []))
         verb = "wins" if len(winners) == 1 else "win"
         return f"Game over: {n.seats(winners)} {verb} ({reason})."
-    if kind == "treasure_returned":
-        return f"{who} gives back a treasure."
-    if kind == "shrine_relocated":
-        return f"{who} moves the searched shrine to {S(entry['space'])}."
     if kind == "treasure_left":
         return f"{who} leaves {n.seat(entry['source'])} their treasures."
     if kind == "decree":
         return (f"{who}, the emperor, decrees that the Court action must be: "
                 f"{DECREE_NAMES.get(entry['kind'], entry['kind'])}.")
-    if kind == "defy":
-        return f"{who} defies the decree, discarding a treasure."
-    if kind == "recruit":
-        return f"{who} recruits a peasant in {S(entry['space'])}."
     if kind == "reorganise":
         return f"{who} moves a peasant from {S(entry['source'])} to {S(entry['space'])}."
-    if kind == "reorganise_cancelled":
-        return f"{who} cancels the reorganisation."
     if kind == "decree_impossible":
         return (f"{who} cannot obey the decree "
                 f"({DECREE_NAMES.get(entry['kind'], entry['kind'])}) and takes no Court action.")
