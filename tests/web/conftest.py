@@ -113,3 +113,13 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     _drop_tables(url)
     yield url
     _drop_tables(url)
+
+
+@pytest.fixture
+def api(tmp_path):
+    """A test client of the app on a fresh SQLite file (a test module may define its own, with
+    other settings of the app)."""
+    from web_helpers import client, sqlite_url
+
+    with client(sqlite_url(tmp_path)) as test_client:
+        yield test_client

@@ -5,18 +5,11 @@ against bots stays as it was."""
 
 from __future__ import annotations
 
-import pytest
 from web_helpers import (
-    client, create, engine_state, game_socket, receive_until, seat_socket, sqlite_url,
+    create, engine_state, game_socket, receive_until, seat_socket,
 )
 
 from boardwright.web import protocol as P
-
-
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
 
 
 def state_where(ws, predicate, timeout: float = 20.0):

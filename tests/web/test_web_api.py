@@ -7,15 +7,9 @@ import hashlib
 import json
 
 import pytest
-from web_helpers import client, create, engine_state, receive_until, game_socket, sqlite_url
+from web_helpers import create, engine_state, receive_until, game_socket
 
 import boardwright as bw
-
-
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
 
 
 def test_catalog_lists_every_game_with_player_counts_options_and_agents(api) -> None:

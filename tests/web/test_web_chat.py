@@ -11,12 +11,6 @@ from boardwright.web import chat as C
 from boardwright.web import protocol as P
 
 
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
-
-
 def chat_frame(ws, predicate=lambda f: True):
     return receive_until(ws, lambda f: f["type"] == "chat" and predicate(f))
 

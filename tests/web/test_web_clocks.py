@@ -19,12 +19,6 @@ from boardwright.web import clocks as K
 from boardwright.web.bots import BotJob, choose_action
 
 
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
-
-
 def state_where(ws, predicate, timeout: float = 20.0):
     return receive_until(ws, lambda f: f["type"] == "state" and predicate(f), timeout=timeout)
 

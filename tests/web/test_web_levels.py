@@ -3,16 +3,9 @@ stored as their agent strings (the record says which bot played)."""
 
 from __future__ import annotations
 
-import pytest
-from web_helpers import client, create, sqlite_url
+from web_helpers import create
 
 from boardwright.agents import LEVELS
-
-
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
 
 
 def test_the_catalogue_offers_the_levels_with_their_agent_strings(api) -> None:

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 from players_helpers import as_player, first_state, new_player, socket
-from web_helpers import client, create, sqlite_url
+from web_helpers import create
 
 import boardwright as bw
-
-
-@pytest.fixture
-def api(tmp_path):
-    with client(sqlite_url(tmp_path)) as test_client:
-        yield test_client
 
 
 def test_the_catalog_carries_every_games_option_specs_per_player_count(api) -> None:
