@@ -77,7 +77,7 @@ class QueensRenderer {
     const score = (frame.scores || [])[seat];
     if (score === undefined) return '';
     if (score < 0) return 'out';
-    const [f, c, p] = [Math.floor(score / 100), Math.floor(score / 10) % 10, score % 10];
+    const [f, c, p] = onBoard(frame.view, seat);
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     return long ? `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`
       : `${f}F ${c}C ${p}P`;
@@ -388,7 +388,8 @@ class QueensRenderer {
     el('td', {class: 'num', testid: `fields-${seat}`}, `${(s.fields || []).length} (${s.field_supply})`),
     el('td', {class: 'num', testid: `cities-${seat}`}, `${(s.cities || []).length} (${s.city_supply})`),
     el('td', {class: 'num', testid: `princes-${seat}`}, String((s.princes || []).length))));
-    replace(this.rule, tieBreakText(v.scores, (seat) => this.seatName(seat, frame)));
+    replace(this.rule, tieBreakText(v.scores, (seat) => onBoard(v, seat),
+      (seat) => this.seatName(seat, frame)));
     replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
     const n = (seat) => this.seatName(seat, frame);
     const events = (v.log || []).slice(-40).reverse().map((e) => el('li', {},
@@ -396,6 +397,11 @@ class QueensRenderer {
       e.at ? ` at ${spaceLabel(e.at[0], e.at[1], v.map.radius)}` : ''));
     replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
   }
+}
+
+/** A seat's Fields, Cities and Princes on the board, as the view counts them. */
+function onBoard(v, seat) {
+  return [v.fields_on_board[seat], v.cities_on_board[seat], v.princes_on_board[seat]];
 }
 
 // Places from the rules' standing numbers: "1st", "=1st" when level, "out" when eliminated.
@@ -411,15 +417,14 @@ export function standingRanks(scores) {
 
 // What decides the order between the leading seats right now, in words: the rules rank by
 // Fields, then Cities, then Princes, and share the win when all three are level.
-export function tieBreakText(scores, name) {
-  const parts = (score) => [Math.floor(score / 100), Math.floor(score / 10) % 10, score % 10];
+export function tieBreakText(scores, parts, name) {
   const alive = scores.map((score, seat) => [score, seat]).filter(([score]) => score >= 0)
     .sort((a, b) => b[0] - a[0]);
   const rule = 'Ranked by Fields on the board, then Cities, then Princes; players level on all three share the win.';
   if (alive.length < 2) return rule;
   const [[top, first], [next, second]] = alive;
   if (top === next) return `${rule} ${name(first)} and ${name(second)} are level on all three.`;
-  const a = parts(top), b = parts(next);
+  const a = parts(first), b = parts(second);
   const what = ['Fields', 'Cities', 'Princes'];
   const i = a.findIndex((x, k) => x !== b[k]);
   const level = i > 0 ? ` (level on ${what.slice(0, i).join(' and ')})` : '';
