@@ -488,7 +488,8 @@ def table_game(name: str, players: int, options: dict[str, Any]) -> bw.Game:
     has one beside a compiled engine. The table applies one move at a time and reads every
     view, the words of every legal move and the game's table data at each: on Carcassonne's
     compiled engine each of these reads converts the position to Python (about 0.4 ms), so the
-    table spent more on them than the Python engine spends on the move itself. Bots and hints
+    table spent more on them than the Python engine spends on the move itself (a replay, which
+    reads a view and words a move at every step, likewise). Bots and hints
     search in their workers on the game's default engine (bots.py); records and actions are
     the same on both engines."""
     engine = "python" if "python" in bw.available_engines(name) else None
@@ -1321,7 +1322,7 @@ class GameManager:
 
     @staticmethod
     def _build_replay(row: dict[str, Any]) -> dict[str, Any]:
-        game = bw.load(row["game"], row["players"], row["options"])
+        game = table_game(row["game"], row["players"], row["options"])
         renderer = _renderer(game)
         state = game.new_game(row["seed"])
         frames = [state.view(None)]
