@@ -56,18 +56,23 @@ Row = tuple[list[float], float, float]  # (feature difference seat 0 - seat 1, t
 
 def play(job: tuple[int, int, str, str | None, int]) -> dict:
     """One self-play game -> its index, every seat's features at each turn start (with t and
-    the seat to move) and the final scores."""
+    the seat to move), the final scores and the actions played (by id, from the deal
+    `new_game(seed + index)`)."""
     index, seed, agent, engine, players = job
     state = bw.load("carcassonne", players, OPTIONS, engine=engine).new_game(seed + index)
     agents = [make_agent(agent, seed=seed + players * index + 1 + seat)
               for seat in range(players)]
     positions = []
+    actions = []  # the action ids, so features added later can be computed by a replay
     while not state.is_terminal:
         if state.at_turn_start:
             positions.append({"seats": [list(f) for f in seat_features(state)],
                               "t": pile_share(state), "turn": state.turn_player})
-        state.apply(agents[state.current_player].act(state))
-    return {"index": index, "positions": positions, "scores": list(state.scores)}
+        action = agents[state.current_player].act(state)
+        actions.append(state.game.action_id(action))
+        state.apply(action)
+    return {"index": index, "positions": positions, "scores": list(state.scores),
+            "actions": actions}
 
 
 def pair_rows(game: dict) -> list[tuple[int, list[Row], float]]:

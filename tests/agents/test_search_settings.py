@@ -81,3 +81,20 @@ def test_thinned_by_prior_the_same_search_compares_one_sow_only() -> None:
     sows = [a for a, child in root.children.items()
             if child.visits and game.action_text(a).startswith("sow")]
     assert len(sows) == 1
+
+
+def test_shogun_search_judges_its_leaves_where_the_tree_ends() -> None:
+    """Shogun's defaults stop playouts at the tree's edge (a turn is many small decisions; a
+    random rest of the turn would judge a move by a random reply); a given setting still wins."""
+    game = bw.load("shogun", 2)
+    state = game.new_game(seed=3)
+    agent = make_agent("mcts:iterations=30", seed=1)
+    agent.adopt(game)
+    assert agent.config.turn_leaves is False
+    explicit = make_agent("mcts:iterations=30,turn_leaves=on", seed=1)
+    explicit.adopt(game)
+    assert explicit.config.turn_leaves is True
+    before = state.clone()
+    action = agent.act(state)
+    assert action in state.legal_actions()
+    assert state.view(None) == before.view(None)  # the search never played on the real state
