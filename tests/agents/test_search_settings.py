@@ -98,3 +98,48 @@ def test_shogun_search_judges_its_leaves_where_the_tree_ends() -> None:
     action = agent.act(state)
     assert action in state.legal_actions()
     assert state.view(None) == before.view(None)  # the search never played on the real state
+
+
+def _carcassonne_midgame(players: int, seed: int):
+    game = bw.load("carcassonne", players, {"expansions": ["abbey_mayor"]})
+    state = game.new_game(seed=seed)
+    greedy = make_agent("greedy", seed=seed)
+    for _ in range(12):
+        state.apply(greedy.act(state))
+    while len(state.legal_actions()) < 6:
+        state.apply(greedy.act(state))
+    return state
+
+
+def test_a_race_drops_the_candidates_that_trail_and_gives_their_playouts_to_the_rest() -> None:
+    state = _carcassonne_midgame(2, seed=4)
+    flat = make_agent("mcts:iterations=160,paired=4,horizon=1", seed=3)
+    raced = make_agent("mcts:iterations=160,paired=4,horizon=1,race=2", seed=3)
+    flat_root = flat.search(state, state.legal_actions())
+    raced_root = raced.search(state, state.legal_actions())
+    flat_visits = sorted(c.visits for c in flat_root.children.values() if c.visits)
+    raced_visits = sorted(c.visits for c in raced_root.children.values() if c.visits)
+    assert flat_visits == [40, 40, 40, 40]
+    assert sum(raced_visits) == 160 and raced_visits[-1] > 40  # the budget moved to the rest
+    assert raced._dropped and len(raced_visits) - len(raced._dropped) >= 2
+    best = raced.best_action(raced_root, state.legal_actions())
+    assert best not in raced._dropped
+
+
+def test_a_race_keeps_at_least_the_candidates_asked_for_and_never_races_an_analysis() -> None:
+    state = _carcassonne_midgame(2, seed=4)
+    agent = make_agent("mcts:iterations=160,paired=4,horizon=1,race=0.01", seed=3)
+    agent.min_candidates = 3  # a hint shows three moves
+    agent.search(state, state.legal_actions())
+    assert len(agent._samples) - len(agent._dropped) >= 3
+    played = state.legal_actions()[-1]
+    agent.min_candidates = 2
+    root = agent.search(state, state.legal_actions(), include=[played])
+    assert not agent._dropped
+    visits = {c.visits for c in root.children.values() if c.visits}
+    assert len(visits) == 1  # every candidate and the played move on the same samples
+
+
+def test_race_is_an_agent_parameter() -> None:
+    assert make_agent("mcts:iters=5,race=2.5").config.race == 2.5
+    assert make_agent("mcts:iters=5").config.race == 0.0

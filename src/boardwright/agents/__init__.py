@@ -39,7 +39,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "game_rollouts": ("game_rollouts", bool), "turn_leaves": ("turn_leaves", bool),
         "paired": ("paired", int), "greedy_playouts": ("greedy_playouts", bool),
         "horizon": ("horizon", int), "objective": ("objective", str),
-        "distinct_priors": ("distinct_priors", bool),
+        "distinct_priors": ("distinct_priors", bool), "race": ("race", float),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,

@@ -59,6 +59,8 @@ from boardwright.core.errors import InvalidOptionError
 from boardwright.core.game import PlayoutStop, State, rank_returns
 
 MAX_PLAYOUT = 200  # plies after which a playout stops waiting for the searcher's turn (a safety bound)
+RACE_FIRST = 8  # rounds a paired root plays before it may drop a candidate (`race`) ...
+RACE_EVERY = 4  # ... and how often it looks again
 
 
 @dataclass
@@ -83,6 +85,7 @@ class MCTSConfig:
     horizon: int = 1  # with turn_leaves: playouts are judged at the horizon-th next turn of mine
     distinct_priors: bool = True  # a paired root skips candidates whose prior equals a chosen one's
     objective: str = "mean"  # "mean": mean of pairwise leads; "first": lead over the best rival
+    race: float = 0.0  # >0: a paired root drops a candidate trailing the best by this many SEs
 
 
 @dataclass
@@ -201,6 +204,7 @@ class MCTSAgent:
         # playouts they add up.
         self.leads: dict[Any, list[float]] = {}
         self._samples: dict[Any, int] = {}
+        self._dropped: set[Any] = set()  # candidates the last paired search stopped sampling
         self._include: tuple[Any, ...] = ()  # root actions a paired search must compare
 
     # -- public --------------------------------------------------------------------------------
@@ -270,6 +274,7 @@ class MCTSAgent:
                 child.totals[me] += total
                 self.total_iterations += iterations
         self.decisions += 1
+        self._dropped = set()  # the workers' races are their own
         return self.best_action(merged, actions)
 
     @property
@@ -307,6 +312,7 @@ class MCTSAgent:
         self.rng.shuffle(shuffled)
         self._root_order = sorted(shuffled, key=lambda a: -root.children[a].prior)
         deadline = None if cfg.seconds is None else time.perf_counter() + cfg.seconds
+        self._dropped = set()
         if cfg.paired > 0:
             self.leads = {}
             self._samples = {}
@@ -370,24 +376,61 @@ class MCTSAgent:
         stream, and every candidate is played out from them. Two moves that do not interact
         with what happens next then see the same draws and the same replies, so their
         difference is measured almost without noise; judged on independent samples, the luck
-        of the draw (a few points) would swamp differences of a fraction of a point."""
+        of the draw (a few points) would swamp differences of a fraction of a point.
+
+        With `race`, a candidate whose paired difference to the best trails by more than
+        `race` standard errors stops being sampled (at least `min_candidates` stay), so the
+        budget goes to the moves still in question. Not when actions are included (an
+        analysis or a hint reads every candidate's estimate on the same samples)."""
         me = self._me
         candidates = self._candidates(root)
-        done = 0
+        active = list(candidates)
+        mine: dict[Any, list[float]] = {action: [] for action in candidates}
+        race = self.config.race if not self._include else 0.0
+        done = rounds = 0
         while self._within_budget(done, deadline):
             sample_seed = self.rng.getrandbits(64)
             stream_seed = self.rng.getrandbits(64)
-            for action in candidates:
+            for action in active:
                 sample = state.determinize(me, random.Random(sample_seed))
                 sample.apply(action)
-                _backup((root, root.children[action]),
-                        self._rollout(sample, random.Random(stream_seed)))
+                returns = self._rollout(sample, random.Random(stream_seed))
+                _backup((root, root.children[action]), returns)
+                mine[action].append(returns[me])
                 self._samples[action] = self._samples.get(action, 0) + 1
                 sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
                 for seat in range(len(sums)):
                     sums[seat] += lead(self._leaf_values, seat)
-            done += len(candidates)
+            done += len(active)
+            rounds += 1
+            if (race > 0 and rounds >= RACE_FIRST and rounds % RACE_EVERY == 0
+                    and len(active) > self.min_candidates):
+                active = self._race(active, mine, rounds, race)
+        self._dropped = set(candidates) - set(active)
         return done
+
+    def _race(self, active: list[Any], mine: dict[Any, list[float]], rounds: int,
+              race: float) -> list[Any]:
+        """The candidates still worth sampling: every active one has played the last `rounds`
+        rounds, so each is compared with the best on the same samples (paired differences),
+        and dropped when it trails by more than `race` standard errors, the worst first,
+        keeping `min_candidates`."""
+        def mean(values: list[float]) -> float:
+            return sum(values[-rounds:]) / rounds
+
+        best = max(active, key=lambda action: mean(mine[action]))
+        trailing = []
+        for action in active:
+            if action == best:
+                continue
+            diffs = [a - b for a, b in zip(mine[action][-rounds:], mine[best][-rounds:])]
+            average = sum(diffs) / rounds
+            spread = math.sqrt(sum((d - average) ** 2 for d in diffs) / (rounds - 1))
+            if average + race * spread / math.sqrt(rounds) < 0:
+                trailing.append((average, action))
+        trailing.sort(key=lambda item: item[0])
+        drop = {action for _, action in trailing[:len(active) - self.min_candidates]}
+        return [action for action in active if action not in drop]
 
     def best_action(self, root: Node, actions: list[Action]) -> Action:
         """The action to play: the most visited (ties: the better prior); after a paired search,
@@ -395,8 +438,10 @@ class MCTSAgent:
         children = root.children
         if self.config.paired > 0:
             me = root.player
+            dropped = self._dropped
             return max(actions, key=lambda a: (
                 children[a].visits > 0,
+                a not in dropped,  # trailed the best on the same samples (`race`)
                 children[a].totals[me] / children[a].visits if children[a].visits else 0.0,
                 children[a].prior))
         return max(actions, key=lambda a: (children[a].visits, children[a].prior))
