@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace carc {
 
@@ -63,15 +64,15 @@ struct Scratch {
     uint64_t game = 0;
     Vec<uint8_t> pile;
     std::vector<int> counts, fresh;
-    uint64_t tiles_left = 0;  // changes with the counts: stamps the two tables below
-    std::vector<uint64_t> closing_stamp;
-    std::vector<int> closing_count;   // [pattern << 4 | mask]
-    std::vector<uint64_t> factor_stamp;
-    std::vector<double> factor_value;  // [c * 65 + nspots]
-    // Per evaluation: the odds of each root asked for.
+    std::vector<int16_t> closing_count;  // [pattern << 4 | mask], -1: not yet counted
+    std::vector<double> factor_value;    // [c * 65 + nspots], NaN: not yet computed
+    std::vector<uint32_t> factor_keys;   // the entries set (cleared when the counts change)
+    // Per evaluation: the odds of each root asked for, the group of each root.
     uint64_t call = 0;
     std::vector<uint64_t> odds_stamp;
     std::vector<double> odds_value;
+    std::vector<uint64_t> group_stamp;
+    std::vector<uint32_t> group_index;
     // Per lineage: the spots of roads and cities and the cities a field borders, for features
     // the base position already had.
     uint64_t lineage = 0;
@@ -92,6 +93,8 @@ struct Scratch {
         nparts = std::max(nparts, 2 * odds_stamp.size());
         odds_stamp.resize(nparts, 0);
         odds_value.resize(nparts, 0.0);
+        group_stamp.resize(nparts, 0);
+        group_index.resize(nparts, 0);
         spots_stamp.resize(nparts, 0);
         spots_at.resize(nparts, 0);
         spots_n.resize(nparts, 0);
@@ -101,7 +104,7 @@ struct Scratch {
     }
 };
 
-Scratch& scratch() {
+Scratch& thread_scratch() {
     static thread_local Scratch s;
     return s;
 }
@@ -153,6 +156,7 @@ struct Odds {
 
     Odds(State& state, const HeuristicData& hd, Scratch& sc, const Lineage* from)
         : st(state), h(hd), s(sc), lineage(from) {
+        constexpr double unknown = std::numeric_limits<double>::quiet_NaN();
         left = static_cast<int>(state.pile.size());
         turns = static_cast<double>(left) / state.data->players;
         // The closing counts depend on the tiles left only: positions that share them (all
@@ -165,10 +169,10 @@ struct Odds {
             for (uint8_t t : pile) s.fresh[t] += 1;
             if (s.game != hd.id || s.fresh != s.counts) {
                 s.counts.swap(s.fresh);
-                s.tiles_left = next_stamp();
                 s.game = hd.id;
-                s.closing_stamp.resize(4096, 0);
-                s.closing_count.resize(4096, 0);
+                s.closing_count.assign(4096, -1);
+                for (uint32_t key : s.factor_keys) s.factor_value[key] = unknown;
+                s.factor_keys.clear();
             }
             s.pile = pile;
         }
@@ -183,28 +187,26 @@ struct Odds {
 
     int closing(int pattern, int mask) {
         const int key = pattern << 4 | mask;
-        if (s.closing_stamp[key] == s.tiles_left) return s.closing_count[key];
+        if (s.closing_count[key] >= 0) return s.closing_count[key];
         int c = 0;
         const std::vector<int>& counts = s.counts;
         for (size_t t = 0; t < counts.size(); ++t)
             if (counts[t] && h.tile_closes(static_cast<int>(t), key)) c += counts[t];
-        s.closing_stamp[key] = s.tiles_left;
-        s.closing_count[key] = c;
+        s.closing_count[key] = static_cast<int16_t>(c);
         return c;
     }
 
     // One spot's factor: 1 - (1 - c / left) ** (draw_share * turns / nspots).
     double factor(int c, int nspots) {
         const size_t key = static_cast<size_t>(c) * 65 + static_cast<size_t>(nspots);
-        if (key >= s.factor_stamp.size()) {
-            s.factor_stamp.resize(key + 1, 0);
-            s.factor_value.resize(key + 1, 0.0);
-        }
-        if (s.factor_stamp[key] == s.tiles_left) return s.factor_value[key];
+        if (key >= s.factor_value.size())
+            s.factor_value.resize(key + 1, std::numeric_limits<double>::quiet_NaN());
+        const double known = s.factor_value[key];
+        if (known == known) return known;
         const double draws = h.draw_share * turns / static_cast<double>(nspots);
         const double f = 1.0 - std::pow(1.0 - static_cast<double>(c) / left, draws);
-        s.factor_stamp[key] = s.tiles_left;
         s.factor_value[key] = f;
+        s.factor_keys.push_back(static_cast<uint32_t>(key));
         return f;
     }
 
@@ -296,13 +298,20 @@ struct Odds {
     }
 };
 
-Groups& groups_of(State& st, Groups& groups) {
+// (Odds's constructor has fitted the scratch to the position.)
+Groups& groups_of(State& st, Scratch& s) {
+    Groups& groups = s.groups;
     groups.n = 0;
     for (size_t i = 0; i < st.occupant.size(); ++i) {
         const Occupant& o = st.occupant[i];
         const int r = st.graph.find(o.part);
-        size_t k = 0;
-        while (k < groups.n && groups.roots[k] != r) ++k;
+        size_t k = groups.n;
+        if (s.group_stamp[r] == s.call) {
+            k = s.group_index[r];
+        } else {
+            s.group_stamp[r] = s.call;
+            s.group_index[r] = static_cast<uint32_t>(k);
+        }
         if (k == groups.n) {
             if (groups.roots.size() == k) {
                 groups.roots.push_back(r);
@@ -364,16 +373,16 @@ void build_closers(const GameData& data, HeuristicData& h) {
                 }
 }
 
-Lineage::Lineage(const State& b) : base(&b), id(next_stamp()) {}
+Lineage::Lineage(const State& b) : base(&b), id(next_stamp()), scratch(&thread_scratch()) {}
 
 void potential_scores(State& st, const HeuristicData& h, double* values, const Lineage* lineage) {
     const int n = st.data->players;
     for (int s = 0; s < n; ++s) values[s] = static_cast<double>(st.scores[s]);
-    Scratch& scr = scratch();
+    Scratch& scr = lineage ? *static_cast<Scratch*>(lineage->scratch) : thread_scratch();
     Odds odds(st, h, scr, lineage);
     const double hand = h.follower_in_hand * std::min(1.0, odds.turns / h.hand_horizon);
     std::vector<int>& cities = scr.cities;
-    const Groups& groups = groups_of(st, scr.groups);
+    const Groups& groups = groups_of(st, scr);
     Graph& g = st.graph;
     for (size_t i = 0; i < groups.n; ++i) {
         const int root = groups.roots[i];
@@ -429,10 +438,10 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
     std::vector<std::array<double, NUM_FEATURES>> vectors(n);
     for (auto& v : vectors) v.fill(0.0);
     for (int s = 0; s < n; ++s) vectors[s][X_SCORE] = static_cast<double>(st.scores[s]);
-    Scratch& scr = scratch();
+    Scratch& scr = thread_scratch();
     Odds odds(st, h, scr, nullptr);
     std::vector<int>& cities = scr.cities;
-    const Groups& groups = groups_of(st, scr.groups);
+    const Groups& groups = groups_of(st, scr);
     Graph& g = st.graph;
     for (size_t i = 0; i < groups.n; ++i) {
         const int root = groups.roots[i];

@@ -38,6 +38,7 @@ void build_closers(const GameData& data, HeuristicData& h);
 struct Lineage {
     const State* base;
     uint64_t id;
+    void* scratch;  // the heuristic's buffers of the thread (found once, not per position)
     explicit Lineage(const State& b);
 };
 
