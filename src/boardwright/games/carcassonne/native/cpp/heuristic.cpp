@@ -64,6 +64,7 @@ struct Scratch {
     uint64_t game = 0;
     Vec<uint8_t> pile;
     std::vector<int> counts, fresh;
+    uint64_t counts_id = 0;  // changes with the counts
     std::vector<int16_t> closing_count;  // [pattern << 4 | mask], -1: not yet counted
     std::vector<double> factor_value;    // [c * 65 + nspots], NaN: not yet computed
     std::vector<uint32_t> factor_keys;   // the entries set (cleared when the counts change)
@@ -79,6 +80,8 @@ struct Scratch {
     std::vector<uint64_t> spots_stamp;
     std::vector<uint32_t> spots_at, spots_n;
     std::vector<Spot> spots_pool;
+    std::vector<uint64_t> odds_lineage, odds_counts;  // odds_base: for these lineage and counts
+    std::vector<double> odds_base;
     std::vector<uint64_t> borders_stamp;
     std::vector<uint32_t> borders_at, borders_n;
     std::vector<int> borders_pool;
@@ -98,6 +101,9 @@ struct Scratch {
         spots_stamp.resize(nparts, 0);
         spots_at.resize(nparts, 0);
         spots_n.resize(nparts, 0);
+        odds_lineage.resize(nparts, 0);
+        odds_counts.resize(nparts, 0);
+        odds_base.resize(nparts, 0.0);
         borders_stamp.resize(nparts, 0);
         borders_at.resize(nparts, 0);
         borders_n.resize(nparts, 0);
@@ -169,6 +175,7 @@ struct Odds {
             for (uint8_t t : pile) s.fresh[t] += 1;
             if (s.game != hd.id || s.fresh != s.counts) {
                 s.counts.swap(s.fresh);
+                s.counts_id = next_stamp();
                 s.game = hd.id;
                 s.closing_count.assign(4096, -1);
                 for (uint32_t key : s.factor_keys) s.factor_value[key] = unknown;
@@ -219,12 +226,25 @@ struct Odds {
         return was.parent == root && was.size == now.size && was.open == now.open;
     }
 
+    // Whether a tile laid since the base is next to one of the spots (and may have changed
+    // its pattern: laying a tile constrains the free positions next to it, and no other).
+    bool near_new_tiles(const Spot* spots, int nspots) const {
+        const Vec<PlacedTile>& tiles = st.graph.tiles;
+        for (size_t t = lineage->base->graph.tiles.size(); t < tiles.size(); ++t)
+            for (int k = 0; k < nspots; ++k) {
+                const int32_t d = spots[k].pos - tiles[t].pos;
+                if (d == 1 || d == -1 || d == STRIDE || d == -STRIDE) return true;
+            }
+        return false;
+    }
+
     double of(int root) {
         if (s.odds_stamp[root] == s.call) return s.odds_value[root];
         Graph& g = st.graph;
         Spot local[64];
         const Spot* spots = local;
         int nspots = 0;
+        bool keep = false;  // the odds are the base's patterns' (under these counts)
         if (g.parts[root].kind == ROAD || g.parts[root].kind == CITY) {
             if (lineage && from_base(root)) {
                 if (s.spots_stamp[root] != s.lineage) {
@@ -236,6 +256,12 @@ struct Odds {
                 }
                 spots = s.spots_pool.data() + s.spots_at[root];
                 nspots = static_cast<int>(s.spots_n[root]);
+                keep = !near_new_tiles(spots, nspots);
+                if (keep && s.odds_lineage[root] == s.lineage && s.odds_counts[root] == s.counts_id) {
+                    s.odds_stamp[root] = s.call;
+                    s.odds_value[root] = s.odds_base[root];
+                    return s.odds_base[root];
+                }
             } else {
                 nspots = find_spots(g, root, local);
             }
@@ -251,6 +277,11 @@ struct Odds {
         }
         s.odds_stamp[root] = s.call;
         s.odds_value[root] = odds;
+        if (keep) {
+            s.odds_lineage[root] = s.lineage;
+            s.odds_counts[root] = s.counts_id;
+            s.odds_base[root] = odds;
+        }
         return odds;
     }
 

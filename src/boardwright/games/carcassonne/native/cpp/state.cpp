@@ -127,6 +127,13 @@ Decoded State::decode(int64_t id) const {
 
 // -- legal actions ------------------------------------------------------------------------
 
+bool State::has_hole() const {
+    const Frontier& f = graph.frontier;
+    for (size_t i = 0; i < f.pos.size(); ++i)
+        if (f.alive(i) && is_hole(f.pattern[i])) return true;
+    return false;
+}
+
 void State::holes(std::vector<int32_t>& out) const {
     out.clear();
     const Frontier& f = graph.frontier;
@@ -500,9 +507,7 @@ void State::advance() {
 void State::start_turn() {
     actor = turn_player;
     if (data->abbeys > 0 && !pile.empty() && abbeys_left[turn_player] > 0) {
-        std::vector<int32_t> h;
-        holes(h);
-        if (!h.empty()) {
+        if (has_hole()) {
             phase = CHOOSE;
             tile = -1;
             return;
@@ -546,9 +551,7 @@ bool State::open_next_final() {
         int seat = final_round.front();
         final_round.erase(final_round.begin());
         if (abbeys_left[seat] > 0) {
-            std::vector<int32_t> h;
-            holes(h);
-            if (!h.empty()) {
+            if (has_hole()) {
                 turn_player = actor = seat;
                 phase = FINAL_ROUND;
                 tile = -1;

@@ -130,6 +130,7 @@ struct State {
         return supply[static_cast<size_t>(seat) * data->figure_names.size() + figure];
     }
     void holes(std::vector<int32_t>& out) const;
+    bool has_hole() const;  // whether holes() has any (without listing them)
     void wagon_targets(std::vector<int>& parts);
     void feature_parts(int root, std::vector<int>& out);
     int barn_field_part(int32_t point) const;
