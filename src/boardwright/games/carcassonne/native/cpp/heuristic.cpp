@@ -46,12 +46,13 @@ struct Spot {
     int mask;
 };
 
-// Figures grouped by feature, in the order their first figure was put, with the index in
-// `occupant` of each figure (parts[k][i] holds occupant[who[k][i]]).
+// Figures grouped by feature, in the order their first figure was put: group k is the feature
+// roots[k], its figures' parts are parts[at[k]] to parts[at[k] + size[k] - 1] in the order they
+// were put, each held by occupant[who[...]].
 struct Groups {
-    std::vector<int> roots;
-    std::vector<std::vector<int>> parts;
-    std::vector<std::vector<int>> who;
+    std::vector<int> roots, size, at;
+    std::vector<int> parts, who;
+    std::vector<int> group;  // per occupant
     size_t n = 0;
 };
 
@@ -292,9 +293,18 @@ struct Odds {
         if (lineage && from_base(field_root)) {
             // The base's border parts, one per city of the base: cities only join from the
             // base to this position, so the first part reaching each city here is among them.
+            // (Stored after them: the base's roots of those cities, all different.)
             if (s.borders_stamp[field_root] != s.lineage) base_borders(field_root);
+            const uint32_t nb = s.borders_n[field_root];
             const int* borders = s.borders_pool.data() + s.borders_at[field_root];
-            for (uint32_t i = 0; i < s.borders_n[field_root]; ++i) {
+            const int* roots = borders + nb;
+            uint32_t kept = 0;  // cities not joined since the base: their roots are the base's
+            while (kept < nb && g.parts[roots[kept]].parent == roots[kept]) ++kept;
+            if (kept == nb) {
+                out.assign(roots, roots + nb);
+                return;
+            }
+            for (uint32_t i = 0; i < nb; ++i) {
                 const int r = g.find(borders[i]);
                 if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
             }
@@ -326,52 +336,68 @@ struct Odds {
             }
         }
         s.borders_n[field_root] = static_cast<uint32_t>(s.base_roots.size());
+        s.borders_pool.insert(s.borders_pool.end(), s.base_roots.begin(), s.base_roots.end());
     }
 };
 
 // (Odds's constructor has fitted the scratch to the position.)
-Groups& groups_of(State& st, Scratch& s) {
+const Groups& groups_of(State& st, Scratch& s) {
     Groups& groups = s.groups;
-    groups.n = 0;
-    for (size_t i = 0; i < st.occupant.size(); ++i) {
-        const Occupant& o = st.occupant[i];
-        const int r = st.graph.find(o.part);
-        size_t k = groups.n;
-        if (s.group_stamp[r] == s.call) {
-            k = s.group_index[r];
-        } else {
-            s.group_stamp[r] = s.call;
-            s.group_index[r] = static_cast<uint32_t>(k);
-        }
-        if (k == groups.n) {
-            if (groups.roots.size() == k) {
-                groups.roots.push_back(r);
-                groups.parts.emplace_back();
-                groups.who.emplace_back();
-            }
-            groups.roots[k] = r;
-            groups.parts[k].clear();
-            groups.who[k].clear();
-            ++groups.n;
-        }
-        groups.parts[k].push_back(o.part);
-        groups.who[k].push_back(static_cast<int>(i));
+    const size_t nocc = st.occupant.size();
+    if (groups.group.size() < nocc) {
+        groups.roots.resize(nocc);
+        groups.size.resize(nocc);
+        groups.at.resize(nocc);
+        groups.parts.resize(nocc);
+        groups.who.resize(nocc);
+        groups.group.resize(nocc);
     }
+    size_t n = 0;
+    for (size_t i = 0; i < nocc; ++i) {
+        const int r = st.graph.find(st.occupant[i].part);
+        if (s.group_stamp[r] != s.call) {
+            s.group_stamp[r] = s.call;
+            s.group_index[r] = static_cast<uint32_t>(n);
+            groups.roots[n] = r;
+            groups.size[n] = 0;
+            ++n;
+        }
+        const int k = static_cast<int>(s.group_index[r]);
+        groups.group[i] = k;
+        groups.size[k] += 1;
+    }
+    int at = 0;
+    for (size_t k = 0; k < n; ++k) {
+        groups.at[k] = at;
+        at += groups.size[k];
+        groups.size[k] = 0;
+    }
+    for (size_t i = 0; i < nocc; ++i) {
+        const int k = groups.group[i];
+        const int slot = groups.at[k] + groups.size[k]++;
+        groups.parts[slot] = st.occupant[i].part;
+        groups.who[slot] = static_cast<int>(i);
+    }
+    groups.n = n;
     return groups;
 }
 
 // The seats that take a feature's points: a lone figure takes them unless it is a mayor in a
 // city without pennants; several figures go by majority (with mayors' strengths).
-uint8_t winners_of(State& st, int root, const std::vector<int>& parts, const std::vector<int>& who) {
-    if (parts.size() == 1) {
+uint8_t winners_of(State& st, const Groups& groups, size_t k) {
+    const int root = groups.roots[k];
+    const int* parts = groups.parts.data() + groups.at[k];
+    const int* who = groups.who.data() + groups.at[k];
+    const int size = groups.size[k];
+    if (size == 1) {
         const Occupant& o = st.occupant[who[0]];
         if (o.figure == st.data->fig_mayor && st.graph.parts[root].pennants <= 0) return 0;
         return static_cast<uint8_t>(1u << o.seat);
     }
     bool strength = false;
-    for (int i : who)
-        if (st.occupant[i].figure == st.data->fig_mayor) strength = true;
-    return st.majority(parts, root, strength);
+    for (int i = 0; i < size; ++i)
+        if (st.occupant[who[i]].figure == st.data->fig_mayor) strength = true;
+    return st.majority(parts, static_cast<size_t>(size), root, strength);
 }
 
 // (seat, field root) of each barn owner, once per field and owner, in barn-point order.
@@ -417,7 +443,6 @@ void potential_scores(State& st, const HeuristicData& h, double* values, const L
     Graph& g = st.graph;
     for (size_t i = 0; i < groups.n; ++i) {
         const int root = groups.roots[i];
-        const std::vector<int>& parts = groups.parts[i];
         double points, done = 0.0;
         if (g.parts[root].kind == FIELD) {
             odds.field_cities(root, cities);
@@ -439,10 +464,11 @@ void potential_scores(State& st, const HeuristicData& h, double* values, const L
             }
         }
         const double back = done * hand;
-        uint8_t winners = winners_of(st, root, parts, groups.who[i]);
+        uint8_t winners = winners_of(st, groups, i);
         for (int s = 0; s < n; ++s)
             if (winners >> s & 1) values[s] += points;
-        for (int k : groups.who[i]) values[st.occupant[k].seat] += back;
+        for (int k = groups.at[i], end = k + groups.size[i]; k < end; ++k)
+            values[st.occupant[groups.who[k]].seat] += back;
     }
     if (st.data->fig_barn >= 0)
         for (const auto& payee : barn_payees(st, scr)) {
@@ -476,7 +502,6 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
     Graph& g = st.graph;
     for (size_t i = 0; i < groups.n; ++i) {
         const int root = groups.roots[i];
-        const std::vector<int>& parts = groups.parts[i];
         // The majority terms (index, value), the returns index and the completion odds.
         std::pair<int, double> terms[3];
         int nterms = 0, returns = -1;
@@ -513,12 +538,12 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
                 }
             }
         }
-        uint8_t winners = winners_of(st, root, parts, groups.who[i]);
+        uint8_t winners = winners_of(st, groups, i);
         for (int s = 0; s < n; ++s)
             if (winners >> s & 1)
                 for (int k = 0; k < nterms; ++k) vectors[s][terms[k].first] += terms[k].second;
-        for (int who : groups.who[i]) {
-            auto& v = vectors[st.occupant[who].seat];
+        for (int k = groups.at[i], end = k + groups.size[i]; k < end; ++k) {
+            auto& v = vectors[st.occupant[groups.who[k]].seat];
             if (returns >= 0) {
                 v[returns] += done;
                 if (done == 0.0) v[X_DEAD] += 1.0;

@@ -69,6 +69,9 @@ double lookahead(State& st, int seat, int depth, const HeuristicData& h, const L
 int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
     const int seat = st.current_player();
     const Vec<int64_t>& ids = st.legal_ids();  // st is not changed below
+    // Every part straight under its root (roots do not change): the copies below find roots
+    // in a step or two.
+    for (int p = 0, n = st.graph.nparts(); p < n; ++p) st.graph.find(p);
     const Lineage lineage(st);                 // every position looked at descends from st
     static thread_local std::vector<int64_t> best;
     best.clear();

@@ -564,10 +564,11 @@ bool State::open_next_final() {
 
 // -- scoring ------------------------------------------------------------------------------
 
-uint8_t State::majority(const std::vector<int>& parts, int root, bool use_strength) {
+uint8_t State::majority(const int* parts, size_t nparts, int root, bool use_strength) {
     int totals[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     bool present[8] = {false, false, false, false, false, false, false, false};
-    for (int part : parts) {
+    for (size_t i = 0; i < nparts; ++i) {
+        const int part = parts[i];
         const Occupant* occ = nullptr;
         for (const Occupant& o : occupant)
             if (o.part == part) { occ = &o; break; }
