@@ -2,8 +2,8 @@
 bot gets through per decision (its search defaults, 0.25 s), with 2 and 4 players, Abbey &
 Mayor with farmers.
 
-    python benchmarks/greedy_playouts.py                       # this build (about 40 s)
-    python benchmarks/greedy_playouts.py --baseline OTHER/src  # this build and another, alternated
+    python benchmarks/greedy_playouts.py                       # this build (about 6 s)
+    python benchmarks/greedy_playouts.py --baseline OTHER/src  # and another build (about 40 s)
 
 The playouts are the search's: from mid-game positions (50 per player count, from seeded random
 games), greedy moves by every seat until the searcher's `horizon`-th turn start, the leaf judged
