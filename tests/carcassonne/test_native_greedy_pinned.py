@@ -30,7 +30,8 @@ import boardwright as bw
 from boardwright.core.game import PlayoutStop
 from boardwright.games.carcassonne.game import search_horizon
 
-sys.path.insert(0, str(Path(__file__).parent))
+pytest.register_assert_rewrite("native_support")
+
 from native_support import needs_native, random_config  # noqa: E402
 
 pytestmark = [needs_native, pytest.mark.engines(reason="names its engines itself")]
