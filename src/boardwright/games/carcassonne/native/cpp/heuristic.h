@@ -31,6 +31,20 @@ struct HeuristicData {
 
 void build_closers(const GameData& data, HeuristicData& h);
 
+// Positions that all descend from one `base` position by a few actions, the base unchanged
+// meanwhile (the children a greedy choice looks at): the heuristic finds what the base's
+// untouched features reach once for all of them instead of once per position. A new Lineage
+// (a new id) for every base, and for a base that has changed.
+struct Lineage {
+    const State* base;
+    uint64_t id;
+    void* scratch;  // the heuristic's buffers of the thread (found once, not per position)
+    explicit Lineage(const State& b);
+};
+
+// The greedy heuristic's value of each seat (heuristic.potential_scores) into values[0, players).
+void potential_scores(State& st, const HeuristicData& h, double* values,
+                      const Lineage* lineage = nullptr);
 std::vector<double> potential_scores(State& st, const HeuristicData& h);
 std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const HeuristicData& h);
 std::vector<double> evaluate(State& st, const HeuristicData& h);

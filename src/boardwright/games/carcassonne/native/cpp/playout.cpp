@@ -32,11 +32,11 @@ namespace carc {
 
 namespace {
 
-double relative_value(const std::vector<double>& v, int seat) {
-    if (v.size() == 1) return v[0];
+double relative_value(const double* v, int n, int seat) {
+    if (n == 1) return v[0];
     double best = -std::numeric_limits<double>::infinity();
-    for (size_t i = 0; i < v.size(); ++i)
-        if (static_cast<int>(i) != seat && v[i] > best) best = v[i];
+    for (int i = 0; i < n; ++i)
+        if (i != seat && v[i] > best) best = v[i];
     return v[seat] - best;
 }
 
@@ -47,7 +47,7 @@ State& scratch(int depth) {
     return states[depth];
 }
 
-double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
+double lookahead(State& st, int seat, int depth, const HeuristicData& h, const Lineage& lineage) {
     if (depth > 0 && !st.is_terminal() && st.current_player() == seat) {
         double best = -std::numeric_limits<double>::infinity();
         const Vec<int64_t>& ids = st.legal_ids();  // st is not changed below
@@ -55,11 +55,13 @@ double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
             State& child = scratch(depth);
             child = st;
             child.apply_id(id);
-            best = std::max(best, lookahead(child, seat, depth - 1, h));
+            best = std::max(best, lookahead(child, seat, depth - 1, h, lineage));
         }
         return best;
     }
-    return relative_value(potential_scores(st, h), seat);
+    double values[8];
+    potential_scores(st, h, values, &lineage);
+    return relative_value(values, st.data->players, seat);
 }
 
 }  // namespace
@@ -67,13 +69,18 @@ double lookahead(State& st, int seat, int depth, const HeuristicData& h) {
 int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
     const int seat = st.current_player();
     const Vec<int64_t>& ids = st.legal_ids();  // st is not changed below
-    std::vector<int64_t> best;
+    // Every part straight under its root (roots do not change): the copies below find roots
+    // in a step or two.
+    for (int p = 0, n = st.graph.nparts(); p < n; ++p) st.graph.find(p);
+    const Lineage lineage(st);                 // every position looked at descends from st
+    static thread_local std::vector<int64_t> best;
+    best.clear();
     double best_value = -std::numeric_limits<double>::infinity();
     for (int64_t id : ids) {
         State& child = scratch(depth);
         child = st;
         child.apply_id(id);
-        double value = lookahead(child, seat, depth - 1, h);
+        double value = lookahead(child, seat, depth - 1, h, lineage);
         if (value > best_value + 1e-9) {
             best.assign(1, id);
             best_value = value;

@@ -56,7 +56,8 @@ struct PlayoutStop {
 std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
                             const HeuristicData& h, bool& terminal);
 
-// The greedy agent's choice (greedy.greedy_action with depth 2), ties broken by `rng`.
+// The greedy agent's choice (greedy.greedy_action with depth 2), ties broken by `rng`. The
+// position is unchanged but for its union-find paths, compressed (every part under its root).
 int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth = 2);
 
 }  // namespace carc

@@ -127,6 +127,13 @@ Decoded State::decode(int64_t id) const {
 
 // -- legal actions ------------------------------------------------------------------------
 
+bool State::has_hole() const {
+    const Frontier& f = graph.frontier;
+    for (size_t i = 0; i < f.pos.size(); ++i)
+        if (f.alive(i) && is_hole(f.pattern[i])) return true;
+    return false;
+}
+
 void State::holes(std::vector<int32_t>& out) const {
     out.clear();
     const Frontier& f = graph.frontier;
@@ -500,9 +507,7 @@ void State::advance() {
 void State::start_turn() {
     actor = turn_player;
     if (data->abbeys > 0 && !pile.empty() && abbeys_left[turn_player] > 0) {
-        std::vector<int32_t> h;
-        holes(h);
-        if (!h.empty()) {
+        if (has_hole()) {
             phase = CHOOSE;
             tile = -1;
             return;
@@ -546,9 +551,7 @@ bool State::open_next_final() {
         int seat = final_round.front();
         final_round.erase(final_round.begin());
         if (abbeys_left[seat] > 0) {
-            std::vector<int32_t> h;
-            holes(h);
-            if (!h.empty()) {
+            if (has_hole()) {
                 turn_player = actor = seat;
                 phase = FINAL_ROUND;
                 tile = -1;
@@ -561,10 +564,11 @@ bool State::open_next_final() {
 
 // -- scoring ------------------------------------------------------------------------------
 
-uint8_t State::majority(const std::vector<int>& parts, int root, bool use_strength) {
+uint8_t State::majority(const int* parts, size_t nparts, int root, bool use_strength) {
     int totals[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     bool present[8] = {false, false, false, false, false, false, false, false};
-    for (int part : parts) {
+    for (size_t i = 0; i < nparts; ++i) {
+        const int part = parts[i];
         const Occupant* occ = nullptr;
         for (const Occupant& o : occupant)
             if (o.part == part) { occ = &o; break; }

@@ -130,6 +130,7 @@ struct State {
         return supply[static_cast<size_t>(seat) * data->figure_names.size() + figure];
     }
     void holes(std::vector<int32_t>& out) const;
+    bool has_hole() const;  // whether holes() has any (without listing them)
     void wagon_targets(std::vector<int>& parts);
     void feature_parts(int root, std::vector<int>& out);
     int barn_field_part(int32_t point) const;
@@ -147,7 +148,10 @@ struct State {
     void score_field(int root, int points_per_city, Reason reason);
     void add_points(uint8_t winners, int points, FeatureName feature, bool complete,
                     Reason reason = R_NONE);
-    uint8_t majority(const std::vector<int>& parts, int root, bool use_strength);
+    uint8_t majority(const int* parts, size_t nparts, int root, bool use_strength);
+    uint8_t majority(const std::vector<int>& parts, int root, bool use_strength) {
+        return majority(parts.data(), parts.size(), root, use_strength);
+    }
     bool open_next_final();
     void barn_after_scoring();
     void barn_final_scoring();
