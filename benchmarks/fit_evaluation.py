@@ -66,13 +66,32 @@ def play(job: tuple[int, int, str, str | None, int]) -> dict:
     actions = []  # the action ids, so features added later can be computed by a replay
     while not state.is_terminal:
         if state.at_turn_start:
-            positions.append({"seats": [list(f) for f in seat_features(state)],
-                              "t": pile_share(state), "turn": state.turn_player})
+            positions.append(positions_of(state))
         action = agents[state.current_player].act(state)
         actions.append(state.game.action_id(action))
         state.apply(action)
     return {"index": index, "positions": positions, "scores": list(state.scores),
             "actions": actions}
+
+
+def positions_of(state) -> dict:
+    """Every seat's features at the position, with t and the seat whose turn it is."""
+    return {"seats": [list(f) for f in seat_features(state)], "t": pile_share(state),
+            "turn": state.turn_player}
+
+
+def replay(game: dict, seed: int, players: int, engine: str | None = None) -> dict:
+    """A stored game played again from its deal and its actions, its positions computed anew:
+    after the features change, the games keep their worth without a second search."""
+    state = bw.load("carcassonne", players, OPTIONS, engine=engine).new_game(seed + game["index"])
+    positions = []
+    for action_id in game["actions"]:
+        if state.at_turn_start:
+            positions.append(positions_of(state))
+        state.apply(state.game.action_from_id(action_id))
+    if not state.is_terminal or list(state.scores) != list(game["scores"]):
+        raise ValueError(f"game {game['index']} does not replay to its stored end")
+    return {**game, "positions": positions}
 
 
 def pair_rows(game: dict) -> list[tuple[int, list[Row], float]]:
@@ -271,6 +290,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="the weights file written (default: data/evaluation.toml for 2 "
                              "players, data/evaluation-<N>p.toml for N)")
+    parser.add_argument("--replay", action="store_true",
+                        help="compute the positions of the stored games again from their "
+                             "actions (after the features changed)")
     parser.add_argument("--fit-only", action="store_true",
                         help="fit on the games in the data file, play none")
     parser.add_argument("--engine", metavar="NAME", default=None,
@@ -303,6 +325,12 @@ def main() -> None:
                 if done % 10 == 0 or done == len(missing):
                     print(f"{len(games)}/{args.games} games "
                           f"({time.perf_counter() - started:.0f} s)", flush=True)
+    if args.replay:
+        replayable = [i for i in games if "actions" in games[i]]
+        for i in replayable:
+            games[i] = replay(games[i], args.seed, args.players, args.engine)
+        print(f"{len(replayable)} games replayed ({len(games) - len(replayable)} stored "
+              f"before actions were kept, read as they are)", flush=True)
     ordered = [games[i] for i in sorted(games)]
     if len(ordered) < 10:
         parser.error(f"only {len(ordered)} games: too few to fit")

@@ -244,3 +244,30 @@ def test_the_fit_reads_every_pair_of_seats_of_a_game_and_the_first_layout() -> N
     assert third == [([-3.0, 2.0], 0.5, 1.0), ([-2.0, 1.0], 0.25, -1.0)]  # 1 - 2
     old = {"index": 2, "rows": [[[1.0, 2.0], 0.75, 1.0]], "margin": -6.0}
     assert fit.pair_rows(old) == [(0, [([1.0, 2.0], 0.75, 1.0)], -6.0)]
+
+
+def test_a_stored_self_play_game_replays_from_its_actions_to_the_same_positions() -> None:
+    fit = fit_script()
+    game = fit.play((3, 500, "greedy", None, 2))
+    assert len(game["actions"]) > len(game["positions"]) > 30
+    again = fit.replay({**game, "positions": []}, 500, 2)
+    assert again["positions"] == game["positions"]
+    damaged = {**game, "actions": game["actions"][:-3]}
+    with pytest.raises(ValueError, match="does not replay"):
+        fit.replay(damaged, 500, 2)
+
+
+def test_the_gain_interval_is_paired_over_whole_games() -> None:
+    numpy = pytest.importorskip("numpy")
+    fit = fit_script()
+    rng = numpy.random.default_rng(1)
+    games = numpy.repeat(numpy.arange(60), 20)
+    target = rng.normal(0, 20, len(games))
+    good = target + rng.normal(0, 10, len(games))
+    same = fit.r2_gain_interval(target, good, good, games)
+    assert same == (0.0, 0.0, 0.0)  # a prediction against itself gains nothing, surely
+    worse = good + rng.normal(0, 8, len(games))
+    gain, low, high = fit.r2_gain_interval(target, good, worse, games)
+    assert gain == pytest.approx(fit.accuracy(good, target)["r2"]
+                                 - fit.accuracy(worse, target)["r2"])
+    assert 0 < low < gain < high  # the better prediction's gain is clearly above zero
