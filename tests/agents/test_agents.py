@@ -408,14 +408,27 @@ def test_a_game_s_search_defaults_fill_what_the_agent_string_left_unset() -> Non
     assert explicit.config.paired == 0 and explicit.config.greedy_playouts is True
 
 
-@pytest.mark.parametrize("players, horizon", [(2, 3), (3, 2), (4, 2), (5, 1), (6, 1)])
+@pytest.mark.parametrize("players, horizon", [(2, 3), (3, 3), (4, 3), (5, 2), (6, 2)])
 def test_carcassonne_searches_fewer_of_its_turns_ahead_the_more_players_there_are(
         players: int, horizon: int) -> None:
-    """Each other player's turn is a greedy turn of a playout too: about six in all."""
+    """Each other player's turn is a greedy turn of a playout too: at most about twelve."""
     agent = make_agent("mcts:iters=4", seed=1)
     agent.act(bw.load("carcassonne", players, AM).new_game(1))
     assert agent.config.horizon == horizon
-    assert agent.config.horizon * players in range(5, 9)
-    explicit = make_agent("mcts:iters=4,horizon=3", seed=1)
+    assert agent.config.horizon * players in range(6, 13)
+    explicit = make_agent("mcts:iters=4,horizon=1", seed=1)
     explicit.act(bw.load("carcassonne", players, AM).new_game(1))
-    assert explicit.config.horizon == 3
+    assert explicit.config.horizon == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_with_rivals_carcassonne_races_six_moves_for_first_place(players: int) -> None:
+    """Two players: the four best moves by mean lead (what passed the 2-player bars); more:
+    six moves raced, each playout valued by the lead over the best rival."""
+    agent = make_agent("mcts:iters=4", seed=1)
+    agent.act(bw.load("carcassonne", players, AM).new_game(1))
+    config = agent.config
+    if players == 2:
+        assert (config.paired, config.race, config.objective) == (4, 0.0, "mean")
+    else:
+        assert (config.paired, config.race, config.objective) == (6, 2.0, "first")
