@@ -17,7 +17,8 @@ searched games say so.
 Every finished game is appended to a data file (`--data`, JSON lines) as it ends, so a run that
 is stopped resumes where it was; `--games` is the total wanted. A fifth of the games (every
 fifth index) are held out; the script compares on them the new fit, the evaluation in use before
-it (`--baseline`, by default the shipped data/evaluation-v1.toml) and the greedy heuristic: R^2
+it (`--baseline`, by default the shipped data/evaluation-v1.toml with 2 players and the shipped
+data/evaluation-<N>p.toml with N) and the greedy heuristic: R^2
 of the final margin, mean absolute error, and how often the sign of the prediction names the
 winner. Then it writes the weights as TOML (by default over the shipped data/evaluation.toml).
 
@@ -239,7 +240,8 @@ def r2_gain_interval(target: np.ndarray, fit: np.ndarray, baseline: np.ndarray,
 
 
 def to_toml(weights: np.ndarray, games: int, agent: str, seed: int,
-            scores: dict[str, dict[str, float]], players: int = 2) -> str:
+            scores: dict[str, dict[str, float]], players: int = 2,
+            baseline: str = "evaluation-v1") -> str:
     n = len(FEATURES)
     fit, before, heuristic = scores["fit"], scores["baseline"], scores["heuristic"]
     lines = [
@@ -248,12 +250,12 @@ def to_toml(weights: np.ndarray, games: int, agent: str, seed: int,
         f" (seed {seed}).",
         "# Held-out final margins: R^2 / mean absolute error / winner named by the sign:",
         f"#   this fit {fit['r2']:.3f} / {fit['mae']:.2f} / {fit['sign']:.3f};"
-        f" evaluation-v1 {before['r2']:.3f} / {before['mae']:.2f} / {before['sign']:.3f};"
+        f" {baseline} {before['r2']:.3f} / {before['mae']:.2f} / {before['sign']:.3f};"
         f" heuristic {heuristic['r2']:.3f} / {heuristic['mae']:.2f} / {heuristic['sign']:.3f}.",
     ]
     if "gain" in scores:
         gain = scores["gain"]
-        lines.append(f"# R^2 gain over evaluation-v1 on the same held-out games: {gain['r2']:+.4f}"
+        lines.append(f"# R^2 gain over {baseline} on the same held-out games: {gain['r2']:+.4f}"
                      f" (95% paired bootstrap by game: {gain['low']:+.4f} to {gain['high']:+.4f}).")
     lines += [
         "# feature = [a, b, c]: the weight is a + b t + c t^2, t the share of the pile left.",
@@ -285,7 +287,7 @@ def main() -> None:
     parser.add_argument("--trace", type=float, default=None,
                         help="lambda of LSTD(lambda), 1 = least squares on the final margin "
                              "(default: chosen by cross-validation among 1, 0.9, 0.7, 0.5)")
-    parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
+    parser.add_argument("--baseline", type=Path, default=None,
                         help="the weights the fit is compared with")
     parser.add_argument("--out", type=Path, default=None,
                         help="the weights file written (default: data/evaluation.toml for 2 "
@@ -346,7 +348,9 @@ def main() -> None:
 
     x = design(diff, t, to_move)
     train = ~held_out
-    prior = weight_vector(args.baseline)
+    baseline = args.baseline or (DEFAULT_BASELINE if args.players == 2
+                                 else DATA_DIR / f"evaluation-{args.players}p.toml")
+    prior = weight_vector(baseline)
     penalties = [10.0 ** k for k in range(0, 8)] if args.ridge is None else [args.ridge]
     traces = [1.0, 0.9, 0.7, 0.5] if args.trace is None else [args.trace]
     (trace, penalty), tried = choose_fit(x[train], margin[train], sequence[train], prior,
@@ -374,7 +378,7 @@ def main() -> None:
     print(f"  R^2 of the fit minus the baseline's: {gain:+.4f} [95% {low:+.4f}, {high:+.4f}] "
           f"(paired bootstrap over the {len(np.unique(index[held_out]))} held-out games)")
     out_path.write_text(to_toml(weights, len(ordered), args.agent, args.seed, scores,
-                                args.players))
+                                args.players, baseline.stem))
     print(f"weights written to {out_path} ({time.perf_counter() - started:.0f} s)")
 
 
