@@ -66,3 +66,14 @@ def test_bad_requests_are_refused() -> None:
         over.apply(rng.choice(over.legal_actions()))
     with pytest.raises(bw.InvalidOptionError, match="game is over"):
         suggest(over)
+
+
+def test_hints_with_four_players_compare_every_move_on_all_samples() -> None:
+    """Carcassonne races its candidates with more than 2 players; a hint does not, so the
+    margins it shows are each measured on the same rounds."""
+    state = bw.load("carcassonne", 4, {"expansions": ["abbey_mayor"]}).new_game(3)
+    rng = random.Random(2)
+    while len(state.legal_actions()) < 8:
+        state.apply(rng.choice(state.legal_actions()))
+    hints = suggest(state, count=3, iterations=320, seed=7)
+    assert len(hints) == 3 and len({h.samples for h in hints}) == 1

@@ -38,8 +38,9 @@ def suggest(state: State, count: int = 3, seconds: float | None = 1.0,
     actions = state.legal_actions()
     if iterations is not None:
         seconds = None
+    # No race: the moves shown are compared on the same samples, each margin over all of them.
     agent = MCTSAgent(seed=seed, iterations=iterations, seconds=seconds,
-                      paired=max(count, candidates), reuse=False, workers=1)
+                      paired=max(count, candidates), reuse=False, workers=1, race=0.0)
     agent.adopt(state.game)
     agent.min_candidates = count
     agent.search(state, actions)
