@@ -11,7 +11,9 @@ Python engine, not the choices of the greedy playouts; these records do.
 
 The records (`data/greedy_pinned.json`) hold one digest per case; they were written by
 `python tests/carcassonne/test_native_greedy_pinned.py --record` on the build before that
-tuning. About 10,000 greedy decisions in all (6,500 playout plies and 3,600 single choices);
+tuning. The leaves are judged by the evaluation weights of that time, kept beside the records
+(`data/pinned_weights/`), so that a refit of the shipped weights changes the bot, not these
+records. About 10,000 greedy decisions in all (6,500 playout plies and 3,600 single choices);
 the test takes about a second.
 """
 
@@ -21,6 +23,7 @@ import hashlib
 import json
 import random
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,7 @@ from native_support import needs_native, random_config  # noqa: E402
 
 pytestmark = [needs_native, pytest.mark.engines(reason="names its engines itself")]
 RECORDS = Path(__file__).parent / "data" / "greedy_pinned.json"
+PINNED_WEIGHTS = Path(__file__).parent / "data" / "pinned_weights"
 AM = {"farmers": True, "expansions": ["abbey_mayor"]}
 WHOLE_GAME = 10**6  # plies: a greedy playout that runs to the end of the game
 
@@ -44,6 +48,22 @@ def _configs() -> list[tuple[int, dict[str, Any]]]:
     fixed = [(2, AM), (4, AM), (3, {"farmers": True}), (5, AM), (1, AM)]
     rng = random.Random(20261126)
     return fixed + [random_config(rng) for _ in range(10)]
+
+
+def pinned_weights(players: int = 2) -> Any:
+    """The evaluation weights the records were made with (`evaluation.default_weights`'s
+    choice of file, from the copies kept beside the records)."""
+    from boardwright.games.carcassonne.evaluation import parse_weights
+
+    own = PINNED_WEIGHTS / f"evaluation-{players}p.toml"
+    path = own if players != 2 and own.is_file() else PINNED_WEIGHTS / "evaluation.toml"
+    return parse_weights(tomllib.loads(path.read_text()))
+
+
+@pytest.fixture(autouse=True)
+def _judged_by_the_pinned_weights(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("boardwright.games.carcassonne.evaluation.default_weights",
+                        pinned_weights)
 
 
 def _digest(state: Any, values: list[float] | None = None, extra: Any = None) -> str:
@@ -103,5 +123,8 @@ def test_greedy_playouts_choose_as_recorded() -> None:
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    from boardwright.games.carcassonne import evaluation
+
+    evaluation.default_weights = pinned_weights  # type: ignore[assignment]
     RECORDS.parent.mkdir(exist_ok=True)
     RECORDS.write_text(json.dumps(compute_records(), indent=1) + "\n")
