@@ -434,7 +434,8 @@ class MCTSAgent:
 
     def best_action(self, root: Node, actions: list[Action]) -> Action:
         """The action to play: the most visited (ties: the better prior); after a paired search,
-        where the candidates were sampled equally, the best mean return."""
+        the best mean return among the candidates still sampled at its end (one dropped by the
+        race trailed the best on the same samples; its mean, over fewer rounds, is noisier)."""
         children = root.children
         if self.config.paired > 0:
             me = root.player
