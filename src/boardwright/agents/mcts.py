@@ -315,7 +315,6 @@ class MCTSAgent:
         self._dropped = set()
         if cfg.paired > 0:
             self.leads = {}
-            self._samples = {}
             done = self._search_paired(state, root, deadline)
         else:
             done = 0
@@ -397,7 +396,6 @@ class MCTSAgent:
                 returns = self._rollout(sample, random.Random(stream_seed))
                 _backup((root, root.children[action]), returns)
                 mine[action].append(returns[me])
-                self._samples[action] = self._samples.get(action, 0) + 1
                 sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
                 for seat in range(len(sums)):
                     sums[seat] += lead(self._leaf_values, seat)
@@ -406,24 +404,22 @@ class MCTSAgent:
             if (race > 0 and rounds >= RACE_FIRST and rounds % RACE_EVERY == 0
                     and len(active) > self.min_candidates):
                 active = self._race(active, mine, rounds, race)
+        self._samples = {action: len(values) for action, values in mine.items()}
         self._dropped = set(candidates) - set(active)
         return done
 
     def _race(self, active: list[Any], mine: dict[Any, list[float]], rounds: int,
               race: float) -> list[Any]:
-        """The candidates still worth sampling: every active one has played the last `rounds`
+        """The candidates still worth sampling: every active one has played all `rounds`
         rounds, so each is compared with the best on the same samples (paired differences),
         and dropped when it trails by more than `race` standard errors, the worst first,
         keeping `min_candidates`."""
-        def mean(values: list[float]) -> float:
-            return sum(values[-rounds:]) / rounds
-
-        best = max(active, key=lambda action: mean(mine[action]))
+        best = max(active, key=lambda action: sum(mine[action]))
         trailing = []
         for action in active:
             if action == best:
                 continue
-            diffs = [a - b for a, b in zip(mine[action][-rounds:], mine[best][-rounds:])]
+            diffs = [a - b for a, b in zip(mine[action], mine[best])]
             average = sum(diffs) / rounds
             spread = math.sqrt(sum((d - average) ** 2 for d in diffs) / (rounds - 1))
             if average + race * spread / math.sqrt(rounds) < 0:
