@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-import tomllib
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -43,7 +42,7 @@ from scipy.signal import lfilter
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.games.carcassonne.evaluation import parse_weights, pile_share
+from boardwright.games.carcassonne.evaluation import pile_share, players_file, read_weights
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
 
 OPTIONS = {"expansions": ["abbey_mayor"]}
@@ -137,7 +136,7 @@ def design(diff: np.ndarray, t: np.ndarray, to_move: np.ndarray) -> np.ndarray:
 
 def weight_vector(path: Path) -> np.ndarray:
     """A weights file as the fit's coefficient vector (the layout of `design`)."""
-    weights = parse_weights(tomllib.loads(path.read_text()))
+    weights = read_weights(path)
     columns = np.array(weights.features)
     return np.concatenate([columns[:, 0], columns[:, 1], columns[:, 2], np.array(weights.to_move)])
 
@@ -311,7 +310,7 @@ def main() -> None:
     # The 2-player key of the first data files, which had no player count.
     key = [args.agent, args.seed, OPTIONS] + ([] if args.players == 2 else [args.players])
     out_path = args.out or (DEFAULT_OUT if args.players == 2
-                            else DATA_DIR / f"evaluation-{args.players}p.toml")
+                            else DATA_DIR / players_file(args.players))
     games = read_games(args.data, key)
     missing = [] if args.fit_only else [i for i in range(args.games) if i not in games]
     if games:
@@ -349,7 +348,7 @@ def main() -> None:
     x = design(diff, t, to_move)
     train = ~held_out
     baseline = args.baseline or (DEFAULT_BASELINE if args.players == 2
-                                 else DATA_DIR / f"evaluation-{args.players}p.toml")
+                                 else DATA_DIR / players_file(args.players))
     prior = weight_vector(baseline)
     penalties = [10.0 ** k for k in range(0, 8)] if args.ridge is None else [args.ridge]
     traces = [1.0, 0.9, 0.7, 0.5] if args.trace is None else [args.trace]

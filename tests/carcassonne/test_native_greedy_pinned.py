@@ -23,7 +23,6 @@ import hashlib
 import json
 import random
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +50,11 @@ def _configs() -> list[tuple[int, dict[str, Any]]]:
 
 
 def pinned_weights(players: int = 2) -> Any:
-    """The evaluation weights the records were made with (`evaluation.default_weights`'s
-    choice of file, from the copies kept beside the records)."""
-    from boardwright.games.carcassonne.evaluation import parse_weights
+    """The evaluation weights the records were made with: `default_weights`'s choice of file,
+    from the copies kept beside the records."""
+    from boardwright.games.carcassonne.evaluation import read_weights, weights_file
 
-    own = PINNED_WEIGHTS / f"evaluation-{players}p.toml"
-    path = own if players != 2 and own.is_file() else PINNED_WEIGHTS / "evaluation.toml"
-    return parse_weights(tomllib.loads(path.read_text()))
+    return read_weights(weights_file(players, PINNED_WEIGHTS))
 
 
 @pytest.fixture(autouse=True)

@@ -71,13 +71,14 @@ def parse_weights(data: dict) -> EvaluationWeights:
     return EvaluationWeights(tuple(triple(name) for name in FEATURES), triple("to_move"))
 
 
-def _data_file(file: str) -> Traversable:
-    """A file of the game's data folder (importlib.resources, so installed copies work)."""
-    return resources.files("boardwright.games.carcassonne").joinpath("data", file)
+def _data_folder() -> Traversable:
+    """The game's data folder (importlib.resources, so installed copies work)."""
+    return resources.files("boardwright.games.carcassonne").joinpath("data")
 
 
-def _read_weights(file: str) -> EvaluationWeights:
-    return parse_weights(tomllib.loads(_data_file(file).read_text()))
+def read_weights(file: Traversable) -> EvaluationWeights:
+    """The weights of one TOML file."""
+    return parse_weights(tomllib.loads(file.read_text()))
 
 
 @cache
@@ -86,7 +87,7 @@ def shipped_weights(name: str) -> EvaluationWeights:
     if name not in WEIGHTS_FILES:
         raise InvalidOptionError(f"no evaluation weights named {name!r}; known: "
                                  f"{', '.join(sorted(WEIGHTS_FILES))}")
-    return _read_weights(WEIGHTS_FILES[name])
+    return read_weights(_data_folder().joinpath(WEIGHTS_FILES[name]))
 
 
 def players_file(players: int) -> str:
@@ -94,17 +95,21 @@ def players_file(players: int) -> str:
     return f"evaluation-{players}p.toml"
 
 
+def weights_file(players: int, folder: Traversable) -> Traversable:
+    """The file of `folder` the evaluation reads with `players` players: the one fitted for that
+    many (evaluation-<N>p.toml) where it exists, else the 2-player weights (evaluation.toml)."""
+    own = folder.joinpath(players_file(players))
+    return own if players != 2 and own.is_file() else folder.joinpath(WEIGHTS_FILE)
+
+
 @cache
 def default_weights(players: int = 2) -> EvaluationWeights:
-    """The weights the game's evaluation uses with `players` players: those fitted for that
-    many (data/evaluation-<N>p.toml) where there is such a fit, else the 2-player weights
-    (data/evaluation.toml). What a figure in hand or an open city is worth depends on how many
-    turns each seat has left and how many others compete for the board, so a fit on 2-player
-    games misjudges a 4-player game (it predicted the final margins of greedy 4-player games
-    worse than the plain heuristic did)."""
-    if players != 2 and _data_file(players_file(players)).is_file():
-        return _read_weights(players_file(players))
-    return shipped_weights("current")
+    """The weights the game's evaluation uses with `players` players (`weights_file` of the data
+    folder). What a figure in hand or an open city is worth depends on how many turns each
+    seat has left and how many others compete for the board, so a fit on 2-player games
+    misjudges a 4-player game (it predicted the final margins of greedy 4-player games worse
+    than the plain heuristic did)."""
+    return read_weights(weights_file(players, _data_folder()))
 
 
 def pile_share(state: CarcassonneState) -> float:
