@@ -164,12 +164,17 @@ def env_id_of(game: str) -> str:
 
 def _register() -> None:
     """An id for every available game, installed plugins included (listed, not imported: the
-    plugin is imported when its environment is made)."""
+    plugin is imported when its environment is made). Carcassonne's also has a vector entry
+    point, `boardwright.rl.vector.CarcassonneVectorEnv` (N games stepped by one kernel):
+    `make_vec(id, n, vectorization_mode="vector_entry_point")`, the default `make_vec` mode for
+    an id that has one; "sync" and "async" still stack copies of `BoardwrightEnv`."""
     for name in bw.available_games():
         env_id = env_id_of(name)
         if env_id not in gymnasium.registry:
+            vector = "boardwright.rl.vector:CarcassonneVectorEnv" if name == "carcassonne" else None
             gymnasium.register(id=env_id, entry_point="boardwright.rl.gymnasium:BoardwrightEnv",
-                               kwargs={"game": name}, disable_env_checker=False)
+                               vector_entry_point=vector, kwargs={"game": name},
+                               disable_env_checker=False)
 
 
 _register()
