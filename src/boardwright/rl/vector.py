@@ -173,11 +173,10 @@ class CarcassonneVectorEnv(VectorEnv):
         if not self._running:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         if isinstance(actions, (list, tuple)):  # a list of ints is fine; of floats, not
-            if not all(isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_))
-                       for a in actions):
-                bad = next(a for a in actions if not isinstance(a, (int, np.integer))
-                           or isinstance(a, (bool, np.bool_)))
-                raise MalformedActionError(f"action {short_repr(bad)} is not an integer id")
+            for i, a in enumerate(actions):
+                if not isinstance(a, (int, np.integer)) or isinstance(a, (bool, np.bool_)):
+                    raise MalformedActionError(f"env {i}: action {short_repr(a)} is not an "
+                                               "integer id")
         actions = check_actions(actions, self.num_envs)
         if actions.dtype != np.int64:
             actions = actions.astype(np.int64)

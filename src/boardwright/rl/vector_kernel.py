@@ -172,7 +172,7 @@ class PythonVectorKernel:
         self.opponent = opponent
         self.seat = seat
         self.space = action_space_for(game)
-        self.encoder = _encoder(game)
+        self.encoder = encoder_for(game)
         shapes = self.encoder.spaces()
         board_shape, board_dtype = shapes["board"][:2]
         scalars_shape, scalars_dtype = shapes["scalars"][:2]
@@ -269,38 +269,14 @@ class PythonVectorKernel:
     def _observe(self, i: int, viewer: int) -> None:
         """Row i: the observation of `viewer`, the legal ids (none at a terminal), the mover."""
         state = self._states[i]
-        self.encoder.encode_into(state, viewer, self._out[i])
+        self.encoder.encode_into(state, viewer, self._out[i])  # (it clears the row first)
         self.mask[i] = 0
         self._legal[i] = legal = self.space.legal(state)
         self.mask[i, legal.ids] = 1
         self.to_move[i] = -1 if state.is_terminal else state.current_player
 
 
-class _ViewPlanes:
-    """Stand-in for the board/scalars encoder until `CarcassonneEncoder.encode_into` exists:
-    the flat float encoding split into uint8 planes and int16 scalars (x 100)."""
-
-    def __init__(self, encoder: Any) -> None:
-        self.encoder = encoder
-        self.board_size = encoder.slices()["board"][1]
-        self.board_shape = encoder.slices()["board"][2]
-
-    def spaces(self) -> dict[str, Any]:
-        return {"board": (self.board_shape, np.uint8, 0, 255),
-                "scalars": ((self.encoder.size - self.board_size,), np.int16, -32768, 32767)}
-
-    def encode_into(self, state: Any, seat: int, out: dict[str, np.ndarray]) -> None:
-        flat = self.encoder.encode(state.view(seat), seat)
-        out["board"][...] = flat[: self.board_size].reshape(self.board_shape)
-        out["scalars"][...] = np.rint(flat[self.board_size:] * 100)
-
-
-def _encoder(game: Any) -> Any:
-    encoder = encoder_for(game)
-    return encoder if hasattr(encoder, "encode_into") else _ViewPlanes(encoder)
-
-
 def observation_spaces(game: Any) -> dict[str, tuple]:
     """The encoder's description of the two observation arrays of one seat:
     {"board": (shape, dtype, ...), "scalars": (shape, dtype, ...)}."""
-    return _encoder(game).spaces()
+    return encoder_for(game).spaces()
