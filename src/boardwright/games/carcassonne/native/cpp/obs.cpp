@@ -162,6 +162,15 @@ void ObsTracker::noted(const State& st) {
         const PlacedTile& t = g.tiles[i];
         const int nparts = static_cast<int>(g.variant_of(t).features.size());
         for (int p = 0; p < nparts; ++p) dirty_parts_.push_back(t.base + p);
+        // What faces it (an abbey closes what faces it without joining it) and the monasteries
+        // around it.
+        for (int side = 0; side < 4; ++side) {
+            const int idx = g.board.get(t.pos + SIDE_OFFSET[side]);
+            if (idx < 0) continue;
+            const PlacedTile& nt = g.tiles[idx];
+            const int facing = g.variant_of(nt).side_feature[(side + 2) & 3];
+            if (facing >= 0) dirty_parts_.push_back(nt.base + facing);
+        }
         for (int32_t delta : AROUND) {
             const int idx = g.board.get(t.pos + delta);
             if (idx < 0) continue;
