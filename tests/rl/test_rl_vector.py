@@ -550,3 +550,14 @@ def test_native_kernel_matches_the_python_kernel(carcassonne_engine, players, op
             k.step(actions)
     else:
         raise AssertionError("games did not end")
+
+
+def test_boardwright_rl_imports_without_gymnasium_until_asked():
+    """`make_vector_env` imports the environment when called: `boardwright.rl` stays light."""
+    import subprocess
+    import sys
+    code = ("import sys, boardwright.rl; "
+            "assert 'gymnasium' not in sys.modules and 'numpy' not in sys.modules; "
+            "boardwright.rl.make_vector_env(num_envs=1, kernel='python'); "
+            "assert 'gymnasium' in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -91,6 +91,8 @@ def native_kernel_class(game: Any) -> tuple[type | None, str]:
         module = importlib.import_module("boardwright.rl.vector_native")
     except ImportError as exc:
         return None, f"boardwright.rl.vector_native does not import ({exc})"
+    if not module.available(game):
+        return None, "the compiled engine was built without the vector kernel (rebuild it)"
     return module.NativeVectorKernel, ""
 
 
