@@ -123,3 +123,14 @@ def encoder_for(game: Game) -> Encoder:
 def one_hot(out: np.ndarray, start: int, index: int | None) -> None:
     if index is not None and index >= 0:
         out[start + index] = 1.0
+
+
+def observation_dict_space(encoder: Encoder, num_actions: int) -> Any:
+    """The Gymnasium space of an adapter's observation: a Box per array of `encoder.spaces()`
+    and the `action_mask` (int8, one per action id). Needs Gymnasium (imported here)."""
+    from gymnasium import spaces
+
+    boxes = {name: spaces.Box(low, high, shape, dtype)
+             for name, (shape, dtype, low, high) in encoder.spaces().items()}
+    boxes["action_mask"] = spaces.Box(0, 1, (num_actions,), np.int8)
+    return spaces.Dict(boxes)
