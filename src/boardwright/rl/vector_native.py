@@ -78,8 +78,11 @@ class NativeVectorKernel:
         if not self._running.all():
             raise IllegalActionError("no game is running: call reset(seeds) before step")
         actions = check_actions(actions, self.num_envs)
-        validate_actions(actions, self.mask, self.terminated, self.space.describe)
-        self._core.step(np.ascontiguousarray(actions, dtype=np.int64))
+        if actions.dtype != np.int64 or not actions.flags.c_contiguous:
+            actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if self._core.step(actions) is not None:  # nothing applied: say which action is bad
+            validate_actions(actions, self.mask, self.terminated, self.space.describe)
+            raise AssertionError("the compiled kernel refused actions the checks accept")
 
     def start(self, i: int, pile: list[int]) -> None:
         if type(i) is not int or not 0 <= i < self.num_envs:

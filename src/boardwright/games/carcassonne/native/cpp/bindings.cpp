@@ -647,10 +647,18 @@ NB_MODULE(_engine, m) {
                  v.env->reset(s);
              })
         .def("step",
-             [](PyVecEnv& v, Array<int64_t> actions) {
+             [](PyVecEnv& v, Array<int64_t> actions) -> nb::object {
+                 // None once stepped; (kind, game) for the first bad action (kind 1: out of
+                 // range, 2: not legal), and then nothing has changed.
                  const int64_t* a = checked(actions, static_cast<size_t>(v.env->num_envs()), "actions");
-                 nb::gil_scoped_release release;
-                 v.env->step(a);
+                 int kind = 0;
+                 const int bad = v.env->check(a, kind);
+                 if (bad >= 0) return nb::make_tuple(kind, bad);
+                 {
+                     nb::gil_scoped_release release;
+                     v.env->step(a);
+                 }
+                 return nb::none();
              })
         .def("start",
              [](PyVecEnv& v, int i, std::vector<uint8_t> pile) {

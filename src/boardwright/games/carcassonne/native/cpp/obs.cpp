@@ -73,7 +73,9 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
     for (size_t k = moves; k < n; ++k) lids[k] = sids[k] == d.pass_id ? map.pass : map.draw;
     if (!moves) return;
     bool in_order = true;
-    std::vector<size_t> outside;
+    static thread_local std::vector<size_t> outside, order;
+    static thread_local std::vector<int64_t> l2, s2;
+    outside.clear();
     const int64_t first = sids[0];
     const bool wagon_move = st.phase == WAGON_MOVE;
     for (size_t k = 0; k < moves; ++k) {
@@ -110,10 +112,11 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
         for (size_t r = 0; r < outside.size(); ++r) lids[outside[r]] = map.overflow + static_cast<int64_t>(r);
     }
     if (!in_order || !std::is_sorted(lids.begin(), lids.end())) {
-        std::vector<size_t> order(n);
+        order.resize(n);
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(), [&lids](size_t a, size_t b) { return lids[a] < lids[b]; });
-        std::vector<int64_t> l2(n), s2(n);
+        l2.resize(n);
+        s2.resize(n);
         for (size_t k = 0; k < n; ++k) {
             l2[k] = lids[order[k]];
             s2[k] = sids[order[k]];
@@ -133,6 +136,8 @@ void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t*
     outside_ = 0;
     marks_.clear();
     dirty_parts_.clear();
+    forced_parts_.clear();
+    written_.assign(st.graph.nparts(), NEVER);
     for (int p = 0; p < st.graph.nparts(); ++p) dirty_parts_.push_back(p);
     for (size_t i = 0; i < st.graph.tiles.size(); ++i) write_tile(st, spec, static_cast<int>(i), board);
     tiles_seen_ = tiles_pending_ = st.graph.tiles.size();
@@ -151,11 +156,15 @@ void ObsTracker::noted(const State& st) {
         return a.part == b.part && a.seat == b.seat && a.figure == b.figure;
     };
     for (const Occupant& o : st.occupant)
-        if (std::none_of(occupants_.begin(), occupants_.end(), [&](const Occupant& p) { return same(o, p); }))
+        if (std::none_of(occupants_.begin(), occupants_.end(), [&](const Occupant& p) { return same(o, p); })) {
             dirty_parts_.push_back(o.part);
+            forced_parts_.push_back(o.part);
+        }
     for (const Occupant& o : occupants_)
-        if (std::none_of(st.occupant.begin(), st.occupant.end(), [&](const Occupant& p) { return same(o, p); }))
+        if (std::none_of(st.occupant.begin(), st.occupant.end(), [&](const Occupant& p) { return same(o, p); })) {
             dirty_parts_.push_back(o.part);
+            forced_parts_.push_back(o.part);
+        }
     // New tiles: their parts, and the monasteries around them (one of them may be complete).
     const Graph& g = st.graph;
     for (size_t i = tiles_pending_; i < g.tiles.size(); ++i) {
@@ -224,25 +233,31 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
     Graph& g = st.graph;
     const int n = spec.players;
     const size_t ps = spec.plane_size();
+    if (written_.size() < static_cast<size_t>(g.nparts())) written_.resize(g.nparts(), NEVER);
+    for (int p : forced_parts_) written_[p] = NEVER;
+    forced_parts_.clear();
     // The figure on each part (an index into the occupants), found once.
     static thread_local std::vector<int16_t> on_part;
     if (on_part.size() < static_cast<size_t>(g.nparts())) on_part.resize(g.nparts(), -1);
     for (size_t i = 0; i < st.occupant.size(); ++i) on_part[st.occupant[i].part] = static_cast<int16_t>(i);
-    static thread_local std::vector<int> roots;
+    static thread_local std::vector<int> roots, figs;
     roots.clear();
     for (int p : dirty_parts_) roots.push_back(g.find(p));
     std::sort(roots.begin(), roots.end());
     roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-    std::vector<int> figs;
     for (int root : roots) {
-        int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // by absolute seat
         g.figures(root, figs);
         for (int part : figs) {
             const int16_t o = on_part[part];
-            if (o >= 0) counts[rel(st.occupant[o].seat, viewer_, n)] += 1;
+            if (o >= 0) counts[st.occupant[o].seat] += 1;
         }
         const uint8_t complete = g.is_complete(root) ? 1 : 0;
+        uint64_t value = complete;
+        for (int s = 0; s < n; ++s) value |= static_cast<uint64_t>(std::min(counts[s], 255)) << (1 + 8 * s);
         for (int p = root; p >= 0; p = g.next_member(p, root)) {
+            if (written_[p] == value) continue;
+            written_[p] = value;
             const PlacedTile& t = g.tiles[g.parts[p].tile];
             const int64_t cell = spec.cell_of(t.pos);
             if (cell < 0) continue;
@@ -255,13 +270,12 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
                 board[(spec.p_complete + seg) * ps + cell] = complete;
                 for (int k = 0; k < n; ++k) {
                     board[(spec.p_holders + NSEGMENTS * k + seg) * ps + cell] =
-                        static_cast<uint8_t>(std::min(counts[k], 255));
+                        static_cast<uint8_t>(std::min(counts[(viewer_ + k) % n], 255));
                     board[(spec.p_figure + NSEGMENTS * k + seg) * ps + cell] = fig_seat == k;
                 }
-                if (spec.p_figure_kind >= 0) {
+                if (spec.p_figure_kind >= 0)
                     for (int f = 0; f < spec.kinds; ++f)
                         board[(spec.p_figure_kind + NSEGMENTS * f + seg) * ps + cell] = fig_kind == f;
-                }
             }
         }
     }

@@ -103,6 +103,11 @@ class ObsTracker {
     int outside_ = 0;
     std::vector<Occupant> occupants_;        // before the action
     std::vector<int> dirty_parts_;           // parts whose feature must be written again
+    std::vector<int> forced_parts_;          // parts whose own figure changed (or new parts)
+    // Per part: what its cells show of its feature (complete, figures per absolute seat),
+    // packed, or NEVER: a part whose feature still shows the same is not written again.
+    std::vector<uint64_t> written_;
+    static constexpr uint64_t NEVER = ~0ull;
     std::vector<int64_t> marks_;             // board offsets of the per-step marks set last
 };
 

@@ -96,7 +96,25 @@ void VecEnv::publish(int i, int viewer, bool full) {
     buf_.to_move[i] = e.st.is_terminal() ? -1 : e.st.actor;
 }
 
+int VecEnv::check(const int64_t* actions, int& kind) const {
+    const int size = spec_->actions.size;
+    for (size_t k = 0; k < envs_.size(); ++k)
+        if (!envs_[k].done && (actions[k] < 0 || actions[k] >= size)) {
+            kind = 1;
+            return static_cast<int>(k);
+        }
+    for (size_t k = 0; k < envs_.size(); ++k)
+        if (!envs_[k].done && !buf_.mask[k * size + actions[k]]) {
+            kind = 2;
+            return static_cast<int>(k);
+        }
+    kind = 0;
+    return -1;
+}
+
 void VecEnv::step(const int64_t* actions) {
+    int kind;
+    if (check(actions, kind) >= 0) throw std::invalid_argument("an action id is not legal in its game");
     const int n = data_->players;
     for (size_t k = 0; k < envs_.size(); ++k) {
         const int i = static_cast<int>(k);

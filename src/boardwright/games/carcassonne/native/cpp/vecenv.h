@@ -42,8 +42,11 @@ class VecEnv {
     void reset(const int64_t* seeds);
     // Game i starts again now with this draw pile (tile indexes, drawn from the end).
     void start(int i, const std::vector<uint8_t>& pile);
-    // One learning id per game (already checked against the masks; games that ended at the
-    // previous step start a new game instead and ignore theirs).
+    // The first game whose action is out of range (kind 1) or not legal (kind 2), or -1: every
+    // out-of-range id is found before any illegal one. Games that ended are not checked.
+    int check(const int64_t* actions, int& kind) const;
+    // One learning id per game (checked first: nothing is applied unless every one is good;
+    // games that ended at the previous step start a new game instead and ignore theirs).
     void step(const int64_t* actions);
     const State& state(int i) const { return envs_[i].st; }
     int num_envs() const { return static_cast<int>(envs_.size()); }
