@@ -101,7 +101,7 @@ def pick_from_masks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return out
 
 
-# -- the paths ---------------------------------------------------------------------------------------
+# -- the paths -------------------------------------------------------------------------------------
 
 def run_engine(setup: Setup) -> Measure:
     from boardwright.rl import make_game
@@ -269,7 +269,7 @@ RUNNERS: dict[str, Callable[[Setup], Measure]] = {
 }
 
 
-# -- the report --------------------------------------------------------------------------------------
+# -- the report ------------------------------------------------------------------------------------
 
 def pin_one_core() -> str:
     """Run on one CPU (the first this process may use); say which, or why not."""

@@ -251,7 +251,7 @@ def test_opponent_modes_return_only_the_seats_decisions(kernel, opponent, seat):
         raise AssertionError("no game ended")
 
 
-# -- seeds ---------------------------------------------------------------------------------------------
+# -- seeds -----------------------------------------------------------------------------------------
 
 def trajectory(venv: CarcassonneVectorEnv, seed, steps: int, action_seed: int) -> list:
     rng = np.random.default_rng(action_seed)
@@ -304,7 +304,7 @@ def test_bad_seeds_are_refused(seed):
         venv.reset(seed=seed)
 
 
-# -- bad actions -------------------------------------------------------------------------------------
+# -- bad actions -----------------------------------------------------------------------------------
 
 @over_kernels
 def test_bad_actions_raise_naming_the_env_and_change_nothing(kernel):
@@ -419,7 +419,7 @@ def test_record_episode_statistics_sees_the_returns(kernel):
         assert info["episode"]["r"][i] == info["returns"][i][0]
 
 
-# -- options -----------------------------------------------------------------------------------------
+# -- options ---------------------------------------------------------------------------------------
 
 @over_kernels
 @pytest.mark.parametrize("players, options", [(2, {}), (3, {}), (4, AM), (5, {}), (5, AM_ALL),

@@ -155,7 +155,7 @@ class CarcassonneVectorEnv(VectorEnv):
         self._all_true = np.ones(num_envs, dtype=bool)
         self._running = False
 
-    # -- Gymnasium API -------------------------------------------------------------------------------
+    # -- Gymnasium API -----------------------------------------------------------------------------
 
     def reset(self, *, seed: int | list[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
@@ -216,7 +216,7 @@ class CarcassonneVectorEnv(VectorEnv):
         self._check_open()
         return self.kernel.state(i)
 
-    # -- helpers -------------------------------------------------------------------------------------
+    # -- helpers -----------------------------------------------------------------------------------
 
     def _check_open(self) -> None:
         if self.closed:

@@ -111,6 +111,8 @@ def check_seeds(seeds: Any, num_envs: int) -> np.ndarray:
     if array.shape != (num_envs,) or array.dtype.kind not in "iu":
         raise InvalidOptionError(f"seeds must be {num_envs} integers (an int64 array of shape "
                                  f"({num_envs},)), not {array.dtype} of shape {array.shape}")
+    if array.dtype.kind == "u" and (array > np.iinfo(np.int64).max).any():
+        raise InvalidOptionError(f"seeds must be below 2**63, not {int(array.max())}")
     if (array < 0).any():
         raise InvalidOptionError(f"seed {int(array[array < 0][0])} of env "
                                  f"{int(np.flatnonzero(array < 0)[0])} is negative")
@@ -128,8 +130,8 @@ def check_actions(actions: Any, num_envs: int) -> np.ndarray:
 
 def validate_actions(actions: np.ndarray, mask: np.ndarray, skip: np.ndarray,
                      describe: Any) -> None:
-    """Raise for the first env (lowest index, not in `skip`) whose action is out of range
-    (`MalformedActionError`) or masked out (`IllegalActionError`); no env before that.
+    """Raise if an env not in `skip` has an action out of range (`MalformedActionError`) or
+    masked out (`IllegalActionError`), naming the lowest such env and its id.
 
     Every out-of-range id is reported before any illegal one, so which error a batch gets does
     not depend on the order of its envs."""
@@ -222,14 +224,14 @@ class PythonVectorKernel:
     def start(self, i: int, pile: list[int]) -> None:
         if type(i) is not int or not 0 <= i < self.num_envs:
             raise InvalidOptionError(f"env index must be 0..{self.num_envs - 1}, not {i!r}")
-        if self._streams[i] is None:
+        if self._streams[i] is None:  # never reset: the opponents' seeds come from stream 0
             self._streams[i] = random.Random(0)
         self._new_game(i, list(pile))
 
     def state(self, i: int) -> State:
         return self._states[i]
 
-    # -- one env -------------------------------------------------------------------------------------
+    # -- one env -----------------------------------------------------------------------------------
 
     def _new_game(self, i: int, pile: list[int] | None) -> None:
         """Env i starts its next game (shuffled from its stream, or from `pile`)."""
