@@ -79,6 +79,7 @@ class Measure:
     steps: int
     episodes: int
     seconds: float
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,8 @@ def run_openspiel(setup: Setup) -> Measure:
             timed += time.perf_counter() - start
             steps += 1
         episodes += 1
-    return Measure(steps, episodes, timed)
+    kind = type(state)
+    return Measure(steps, episodes, timed, f"state class {kind.__module__}.{kind.__name__}")
 
 
 RUNNERS: dict[str, Callable[[Setup], Measure]] = {
@@ -346,8 +348,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{head} skipped: {type(exc).__name__}: {exc}", flush=True)
                     continue
                 rates[path] = m.steps / m.seconds
+                note = f"  ({m.note})" if m.note else ""
                 print(f"{head} {m.steps:>9} {m.episodes:>8} {m.seconds:>7.2f} "
-                      f"{rates[path]:>9.0f}", flush=True)
+                      f"{rates[path]:>9.0f}{note}", flush=True)
             if "vector-native" in rates and "sync" in rates:
                 ratios.append((name, label, rates["vector-native"] / rates["sync"]))
     for name, label, ratio in ratios:

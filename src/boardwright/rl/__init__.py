@@ -6,6 +6,10 @@
   played by bots), registered with Gymnasium on import.
 * `boardwright.rl.openspiel` — the games registered as Python games with `pyspiel`, chance as
   explicit chance nodes.
+* `boardwright.rl.vector` — Carcassonne as a Gymnasium vector environment: N games stepped by
+  one kernel call into arrays allocated once (`make_vector_env`, or `gymnasium.make_vec(
+  "boardwright/Carcassonne-v0", n, vectorization_mode="vector_entry_point")`); its kernels are
+  in `vector_kernel` (Python, the reference) and `vector_native` (compiled).
 
 * `boardwright.rl.action_spaces` — the action ids all three speak: the game's learning action
   space when it has one (Carcassonne: board planes, tile slots and an overflow list, 4,448 ids
