@@ -26,7 +26,7 @@ from boardwright.rl import make_game, make_vector_env
 from boardwright.rl.action_spaces import action_space_for
 from boardwright.rl.pettingzoo import render_text
 from boardwright.rl.vector import CarcassonneVectorEnv
-from boardwright.rl.vector_kernel import PythonVectorKernel, observation_spaces
+from boardwright.rl.vector_kernel import PythonVectorKernel
 from boardwright.rl.observations import encoder_for
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -107,7 +107,7 @@ def test_spaces_shapes_and_dtypes(kernel, options):
     assert venv.kernel_name == kernel
     game = make_game("carcassonne", 3, options)
     size = action_space_for(game).size
-    described = observation_spaces(game)
+    described = encoder_for(game).spaces()
     single = venv.single_observation_space
     assert single["board"].shape == tuple(described["board"][0])
     assert single["board"].shape[1:] == (31, 31) and single["board"].dtype == np.uint8
@@ -118,6 +118,10 @@ def test_spaces_shapes_and_dtypes(kernel, options):
     assert venv.action_space == gymnasium.spaces.MultiDiscrete([size] * 3)
     assert venv.observation_space["board"].shape == (3, *single["board"].shape)
     assert venv.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    # the single-agent environment's spaces, so a policy fits both
+    single_env = gymnasium.make("boardwright/Carcassonne-v0", players=3, options=options)
+    assert single == single_env.observation_space
+    assert venv.single_action_space == single_env.action_space
     obs, info = venv.reset(seed=4)
     assert venv.observation_space.contains(obs)
     assert set(obs) == {"board", "scalars", "action_mask"}

@@ -76,7 +76,8 @@ from gymnasium.vector.utils import batch_space
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.inputs import short_repr
 from boardwright.rl import make_game
-from boardwright.rl.vector_kernel import PythonVectorKernel, check_actions, observation_spaces
+from boardwright.rl.observations import encoder_for, observation_dict_space
+from boardwright.rl.vector_kernel import PythonVectorKernel, check_actions
 
 KERNELS = ("auto", "native", "python")
 MAX_SEED = 2**63 - 1
@@ -142,12 +143,9 @@ class CarcassonneVectorEnv(VectorEnv):
         self.metadata = dict(self.metadata)
         k = self.kernel
         num_actions = k.mask.shape[1]
-        described = observation_spaces(self.game)
-        self.single_observation_space = spaces.Dict({
-            "board": _box(k.board, described["board"]),
-            "scalars": _box(k.scalars, described["scalars"]),
-            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
-        })
+        # the single-agent environment's space: the same observation, batched
+        self.single_observation_space = observation_dict_space(encoder_for(self.game),
+                                                                num_actions)
         self.single_action_space = spaces.Discrete(num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -263,14 +261,4 @@ class CarcassonneVectorEnv(VectorEnv):
             info["returns"] = k.returns.copy() if self.copy else k.returns
             info["_returns"] = k.terminated.copy()
         return info
-
-
-def _box(array: np.ndarray, described: tuple) -> spaces.Box:
-    """The Box of one row of a kernel array: the encoder's bounds when it gives them
-    (`(shape, dtype, low, high)`), else the dtype's whole range."""
-    if len(described) >= 4:
-        low, high = described[2], described[3]
-    else:
-        low, high = np.iinfo(array.dtype).min, np.iinfo(array.dtype).max
-    return spaces.Box(low, high, array.shape[1:], array.dtype)
 

@@ -277,8 +277,3 @@ class PythonVectorKernel:
         self.mask[i, legal.ids] = 1
         self.to_move[i] = -1 if state.is_terminal else state.current_player
 
-
-def observation_spaces(game: Any) -> dict[str, tuple]:
-    """The encoder's description of the two observation arrays of one seat:
-    {"board": (shape, dtype, ...), "scalars": (shape, dtype, ...)}."""
-    return encoder_for(game).spaces()
