@@ -31,7 +31,9 @@ How it is measured: the actions are uniformly random legal ones, picked from the
 vector and Gymnasium paths: from the observation's `action_mask`, row by row) or the legal list
 **outside the timed part**: only the time spent in the environment's own calls (`step`,
 `last`, `observation_tensor`, ...) counts, and each path runs until that time reaches
-`--seconds` (the wall time is longer). `engine` times its whole loop (timing each call would
+`--seconds` (the wall time is longer), by the wall clock or, with `--clock cpu`, by the CPU
+time of this process (plus the async workers'), which other work on the machine disturbs less.
+`engine` times its whole loop (timing each call would
 cost as much as the call). A vector step counts `num_envs` steps, including an env's automatic
 reset step (its action ignored), for the vector env and for `make_vec` alike. With an opponent,
 a step is one decision of the learning seat; the opponent's moves happen inside it.
@@ -64,6 +66,9 @@ import numpy as np  # noqa: E402
 
 from boardwright.core.errors import BoardwrightError  # noqa: E402
 
+#: The clock the paths are timed with: wall time (`--clock wall`, the default) or the process's
+#: CPU time (`--clock cpu`: steadier on a machine other work shares).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 GAMES = ("carcassonne", "queens", "shogun")
 TITLES = {"carcassonne": "Carcassonne", "queens": "Queens", "shogun": "Shogun"}
 OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
@@ -108,8 +113,8 @@ def run_engine(setup: Setup) -> Measure:
     from boardwright.rl import make_game
     game, rng = make_game(setup.game, options=setup.options), random.Random(setup.seed)
     steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < setup.seconds or episodes == 0:
+    start = CLOCK[0]()
+    while CLOCK[0]() - start < setup.seconds or episodes == 0:
         state = game.new_game(setup.seed + episodes)
         apply_id = getattr(state, "_apply_id", None)  # the native engine applies ids directly
         while not state.is_terminal:
@@ -119,27 +124,45 @@ def run_engine(setup: Setup) -> Measure:
                 state.apply(rng.choice(state.legal_actions()))
             steps += 1
         episodes += 1
-    return Measure(steps, episodes, time.perf_counter() - start)
+    return Measure(steps, episodes, CLOCK[0]() - start)
+
+
+def worker_seconds(venv: Any) -> float:
+    """CPU seconds used so far by the worker processes of an async vector env (0 for any other
+    env, or where /proc cannot tell)."""
+    total = 0
+    for process in getattr(venv, "processes", ()):
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK") if total else 0.0
 
 
 def run_vector(venv: Any, setup: Setup) -> Measure:
     """Step a vector env (anything with Gymnasium's vector API and an `action_mask` in its
-    observation) for `setup.seconds` of step time."""
+    observation) for `setup.seconds` of step time. With `--clock cpu`, the CPU time of an async
+    env's workers counts too (they do the stepping)."""
     rng = np.random.default_rng(setup.seed)
     obs, _info = venv.reset(seed=setup.seed)
+    workers = CLOCK[0] is time.process_time and hasattr(venv, "processes")
+    first = worker_seconds(venv) if workers else 0.0
     steps = episodes = 0
-    timed = 0.0
+    timed = spent = 0.0
     try:
-        while timed < setup.seconds:
+        while spent < setup.seconds:
             actions = pick_from_masks(obs["action_mask"], rng)
-            start = time.perf_counter()
+            start = CLOCK[0]()
             obs, _r, terminated, truncated, _info = venv.step(actions)
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
+            spent = timed + (worker_seconds(venv) - first if workers else 0.0)
             steps += venv.num_envs
             episodes += int(np.count_nonzero(terminated | truncated))
     finally:
         venv.close()
-    return Measure(steps, episodes, timed)
+    return Measure(steps, episodes, spent)
 
 
 def vector_env(kernel: str, opponent: str) -> Callable[[Setup], Measure]:
@@ -174,15 +197,15 @@ def run_gymnasium(setup: Setup) -> Measure:
     steps = episodes = 0
     timed = 0.0
     while timed < setup.seconds or episodes == 0:
-        start = time.perf_counter()
+        start = CLOCK[0]()
         obs, _info = env.reset(seed=setup.seed + episodes)
-        timed += time.perf_counter() - start
+        timed += CLOCK[0]() - start
         done = False
         while not done:
             action = int(pick_from_masks(obs["action_mask"][None], rng)[0])
-            start = time.perf_counter()
+            start = CLOCK[0]()
             obs, _r, term, trunc, _info = env.step(action)
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
             done = term or trunc
             steps += 1
         episodes += 1
@@ -196,21 +219,21 @@ def run_pettingzoo(setup: Setup) -> Measure:
     steps = episodes = 0
     timed = 0.0
     while timed < setup.seconds or episodes == 0:
-        start = time.perf_counter()
+        start = CLOCK[0]()
         env.reset(seed=setup.seed + episodes)
-        timed += time.perf_counter() - start
+        timed += CLOCK[0]() - start
         for _agent in env.agent_iter():
-            start = time.perf_counter()
+            start = CLOCK[0]()
             obs, _r, term, trunc, _info = env.last()
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
             if term or trunc:
                 action = None
             else:
                 action = int(pick_from_masks(obs["action_mask"][None], rng)[0])
                 steps += 1
-            start = time.perf_counter()
+            start = CLOCK[0]()
             env.step(action)
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
         episodes += 1
     return Measure(steps, episodes, timed)
 
@@ -227,30 +250,30 @@ def run_openspiel(setup: Setup) -> Measure:
     steps = episodes = 0
     timed = 0.0
     while timed < setup.seconds or episodes == 0:
-        start = time.perf_counter()
+        start = CLOCK[0]()
         state = game.new_initial_state()
-        timed += time.perf_counter() - start
+        timed += CLOCK[0]() - start
         while True:
-            start = time.perf_counter()
+            start = CLOCK[0]()
             if state.is_terminal():
-                timed += time.perf_counter() - start
+                timed += CLOCK[0]() - start
                 break
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                timed += time.perf_counter() - start
+                timed += CLOCK[0]() - start
                 values, probabilities = zip(*outcomes)
                 chosen = rng.choices(values, probabilities)[0]
-                start = time.perf_counter()
+                start = CLOCK[0]()
                 state.apply_action(chosen)
-                timed += time.perf_counter() - start
+                timed += CLOCK[0]() - start
                 continue
             state.observation_tensor(state.current_player())
             legal = state.legal_actions()
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
             chosen = rng.choice(legal)
-            start = time.perf_counter()
+            start = CLOCK[0]()
             state.apply_action(chosen)
-            timed += time.perf_counter() - start
+            timed += CLOCK[0]() - start
             steps += 1
         episodes += 1
     kind = type(state)
@@ -324,10 +347,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", choices=("learning", "stable"), default="learning",
                         help="ids of the Gymnasium and PettingZoo adapters (the vector env "
                              "speaks the learning ids only)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time the calls by the wall clock or by this process's CPU time "
+                             "(and the async workers'): the second is steadier on a busy machine")
     args = parser.parse_args(argv)
+    CLOCK[0] = time.perf_counter if args.clock == "wall" else time.process_time
     given = argv if argv is not None else sys.argv[1:]
     print("command: python " + shlex.join([sys.argv[0], *given]))
-    print(f"python {platform.python_version()} on {platform.machine()}, {pin_one_core()}")
+    print(f"python {platform.python_version()} on {platform.machine()}, {pin_one_core()}, "
+          f"{args.clock} clock")
     print(f"{'game':<12} {'options':<12} {'path':<19} {'envs':>4} {'steps':>9} {'episodes':>8} "
           f"{'seconds':>7} {'steps/s':>9}")
     ratios = []
