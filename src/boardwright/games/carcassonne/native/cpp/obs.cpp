@@ -152,15 +152,18 @@ void ObsTracker::before(const State& st) {
 
 void ObsTracker::noted(const State& st) {
     // Figures that came or went: their parts' features are written again.
+    const bool unchanged = occupants_.size() == st.occupant.size() &&
+        (occupants_.empty() || std::memcmp(occupants_.data(), st.occupant.data(),
+                                           sizeof(Occupant) * occupants_.size()) == 0);
     auto same = [](const Occupant& a, const Occupant& b) {
         return a.part == b.part && a.seat == b.seat && a.figure == b.figure;
     };
-    for (const Occupant& o : st.occupant)
+    if (!unchanged) for (const Occupant& o : st.occupant)
         if (std::none_of(occupants_.begin(), occupants_.end(), [&](const Occupant& p) { return same(o, p); })) {
             dirty_parts_.push_back(o.part);
             forced_parts_.push_back(o.part);
         }
-    for (const Occupant& o : occupants_)
+    if (!unchanged) for (const Occupant& o : occupants_)
         if (std::none_of(st.occupant.begin(), st.occupant.end(), [&](const Occupant& p) { return same(o, p); })) {
             dirty_parts_.push_back(o.part);
             forced_parts_.push_back(o.part);
