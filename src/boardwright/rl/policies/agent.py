@@ -25,7 +25,8 @@ BOUND = 16  # (policy, game configuration) pairs whose tables a process keeps
 
 
 class PolicyAgent:
-    """Plays the legal action its policy file scores highest (or samples one)."""
+    """Plays the legal action its policy file scores highest (ties broken by its seeded
+    generator), or samples one (`sample=on`)."""
 
     name = "policy"
     #: agent-string parameters (agents/registry.py)
@@ -66,8 +67,9 @@ class PolicyAgent:
             z = logits / self.temperature
             p = np.exp(z - z.max())
             k = int(self.rng.choice(len(p), p=p / p.sum()))
-        else:
-            k = int(np.argmax(logits))
+        else:  # the best, ties broken at random: zero weights play like `random`
+            top = np.flatnonzero(logits >= logits.max() - 1e-9)
+            k = int(top[0] if top.size == 1 else self.rng.choice(top))
         return legal.action(int(legal.ids[k]))
 
 

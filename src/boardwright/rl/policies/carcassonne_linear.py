@@ -135,12 +135,31 @@ class Batch:
     board: np.ndarray  # (N, C, W, W) uint8
     scalars: np.ndarray  # (N, S) int16
     cell: np.ndarray  # (N, W + 4, W + 4) variant of each cell (padded by 2), the sentinel V
-    mine: np.ndarray  # (N, 15, W + 4, W + 4) figures of the observer in each segment's feature
-    theirs: np.ndarray  # the most figures any other seat has there
+    holders: int  # first `holders` plane
+    players: int
     supply: np.ndarray  # (N,) figures (followers) in the observer's hand
     progress: np.ndarray  # (N,) share of the pile drawn, 0 at the start, 1 at the end
     tile: np.ndarray  # (N,) tile type to place, -1 none
     last: np.ndarray  # (N, 2) padded cell of the tile just placed, (0, 0) none
+
+    def locate(self, px: np.ndarray, py: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Board coordinates of padded cells (clamped), and whether each is in the window."""
+        W = self.board.shape[-1]
+        inside = (px >= 2) & (px < W + 2) & (py >= 2) & (py < W + 2)
+        return (np.minimum(np.maximum(px - 2, 0), W - 1),
+                np.minimum(np.maximum(py - 2, 0), W - 1), inside)
+
+    def held(self, e: np.ndarray, g: Any, where: tuple[np.ndarray, ...]
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """Figures of the observer, and the most of any other seat, in the feature of the part
+        covering segment `g` of the tiles at `where` (`locate`; none outside the window)."""
+        x, y, inside = where
+        mine = self.board[e, self.holders + g, x, y] * inside
+        theirs = np.zeros_like(mine)
+        for k in range(1, self.players):
+            np.maximum(theirs, self.board[e, self.holders + SEGMENTS * k + g, x, y] * inside,
+                       out=theirs)
+        return mine, theirs
 
 
 class Featurizer:
@@ -174,19 +193,11 @@ class Featurizer:
         N, W, T = board.shape[0], self.width, self.T
         at = self.board_at
         tiles = board[:, at["tile"]:at["tile"] + T]
-        turns = board[:, at["rotation"]:at["rotation"] + 4]
-        present = tiles.any(axis=1)
-        variant = np.where(present, 4 * tiles.argmax(axis=1) + turns.argmax(axis=1),
-                           self.sentinel)
+        n, x, y = np.nonzero(tiles.any(axis=1))  # the tiles on the board
+        variant = 4 * tiles[n, :, x, y].argmax(axis=1) + board[
+            n, at["rotation"]:at["rotation"] + 4, x, y].argmax(axis=1)
         cell = np.full((N, W + 4, W + 4), self.sentinel, np.int64)
-        cell[:, 2:-2, 2:-2] = variant
-        holders = board[:, at["holders"]:at["holders"] + SEGMENTS * self.n].reshape(
-            N, self.n, SEGMENTS, W, W)
-        mine = np.zeros((N, SEGMENTS, W + 4, W + 4), np.int16)
-        theirs = np.zeros_like(mine)
-        mine[:, :, 2:-2, 2:-2] = holders[:, 0]
-        if self.n > 1:
-            theirs[:, :, 2:-2, 2:-2] = holders[:, 1:].max(axis=1)
+        cell[n, x + 2, y + 2] = variant
         sa = self.scalar_at
         supply = scalars[:, sa["supply"]].astype(np.float32)
         pile = scalars[:, sa["pile"]].astype(np.float32)
@@ -197,7 +208,7 @@ class Featurizer:
         where = lastplane.argmax(axis=1)
         last = np.stack([where // W + 2, where % W + 2], axis=1)
         last[~lastplane.any(axis=1)] = 0
-        return Batch(board, scalars, cell, mine, theirs, supply, progress, tile, last)
+        return Batch(board, scalars, cell, at["holders"], self.n, supply, progress, tile, last)
 
     def state_features(self, b: Batch) -> np.ndarray:
         """(N, len(STATE_FEATURES)): the inputs of the baseline."""
@@ -257,19 +268,18 @@ class Featurizer:
             joined[:, s] = present
             o = (s + 2) % 4
             kind = t.side_kind[v, s]
-            middle = b.mine[e, o, nx, ny], b.theirs[e, o, nx, ny]
-            halves = (np.maximum(b.mine[e, 4 + 2 * o, nx, ny], b.mine[e, 5 + 2 * o, nx, ny]),
-                      np.maximum(b.theirs[e, 4 + 2 * o, nx, ny],
-                                 b.theirs[e, 5 + 2 * o, nx, ny]))
+            where = b.locate(nx, ny)
+            middle = b.held(e, o, where)
+            left, right = b.held(e, 4 + 2 * o, where), b.held(e, 5 + 2 * o, where)
+            halves = np.maximum(left[0], right[0]), np.maximum(left[1], right[1])
             is_field = kind == 2
             mine = np.where(is_field, halves[0], middle[0])
             theirs = np.where(is_field, halves[1], middle[1])
             side_mine[:, s], side_theirs[:, s] = mine, theirs
             status = np.select([~present, mine > theirs, theirs > mine, mine > 0],
                                [4, 0, 1, 2], 3)
-            valid = kind >= 0
-            np.add.at(f, (np.flatnonzero(valid), col["city_mine"] + 5 * kind[valid]
-                          + status[valid]), 1)
+            valid = np.flatnonzero(kind >= 0)  # each row once: += is safe
+            f[valid, col["city_mine"] + 5 * kind[valid] + status[valid]] += 1
             # the neighbour's part on the side met: are its other sides all against tiles?
             npart = t.side_part[nv, o]
             has = present & (npart >= 0)
@@ -312,8 +322,9 @@ class Featurizer:
         for dx, dy in AROUND:
             cx, cy = x + dx, y + dy
             around_tiles += b.cell[e, cx, cy] != self.sentinel
-            mine_around += b.mine[e, MONASTERY_SEGMENT, cx, cy] > 0
-            theirs_around += b.theirs[e, MONASTERY_SEGMENT, cx, cy] > 0
+            mine, theirs = b.held(e, MONASTERY_SEGMENT, b.locate(cx, cy))
+            mine_around += mine > 0
+            theirs_around += theirs > 0
         f[:, col["monastery"]] = t.monastery[v]
         f[:, col["monastery_neighbours"]] = t.monastery[v] * around_tiles / 8
         f[:, col["my_monasteries"]] = mine_around
