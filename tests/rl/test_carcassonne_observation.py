@@ -601,3 +601,27 @@ def test_both_engines_observe_the_same_game_alike(players, options):
         assert native.legal_actions() == python.legal_actions()
         for state in states.values():
             state.apply(action)
+
+
+def test_a_state_with_explicit_chance_nodes_is_observed_as_its_view_says(carcassonne_engine):
+    """OpenSpiel's states: at a chance node (a tile to draw) nobody is to move."""
+    enc = encoder(3, AM)
+    state = enc.game.new_chance_game()
+    rng = random.Random(2)
+    chance_nodes = 0
+    with pytest.raises(IllegalActionError, match="first chance outcome"):
+        enc.encode_state(state, 0)  # no position before the first tile is drawn
+    for _ in range(60):
+        if state.has_position:
+            for seat in range(3):
+                assert np.array_equal(enc.to_float(enc.encode_state(state, seat)),
+                                      enc.encode(state.view(seat), seat))
+        if state.is_chance_node:
+            chance_nodes += state.has_position
+            if state.has_position:
+                assert not any(scalars(enc, enc.encode_state(state, 0), "to_move"))
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+            state.apply_chance(rng.choice(outcomes))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert chance_nodes >= 15

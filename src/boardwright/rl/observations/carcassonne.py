@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from boardwright.core.chance import CHANCE, ExplicitChanceState
 from boardwright.core.errors import IllegalActionError
 from boardwright.games.carcassonne.actions import HALF_STRIDE, STRIDE, pack
 from boardwright.games.carcassonne.capabilities.abbey import IS_HOLE
@@ -272,7 +273,13 @@ class CarcassonneEncoder(Encoder):
     # -- reading a position ----------------------------------------------------------------------
 
     def position(self, state: Any) -> Position:
-        """The data of `state` the observation is written from (either engine)."""
+        """The data of `state` the observation is written from (either engine, or a state with
+        explicit chance nodes: its position, nobody to move at a chance node, as in its view)."""
+        if isinstance(state, ExplicitChanceState):
+            position = self.position(state.inner)
+            if state.current_player == CHANCE:
+                position.to_move = -1
+            return position
         if isinstance(state, CarcassonneState):
             return self._from_python(state)
         return self._from_native(state)
