@@ -108,7 +108,7 @@ class BoardwrightAEC(AECEnv):
             # the mover's observation comes with it (one call of a compiled writer), kept for
             # `observe` until the next step
             mover = self.state.current_player
-            obs, self._legal = self.encoder.observe(self.state, mover, self.space)
+            obs, self._legal = self.encoder.observe(self.state, mover, self.space, track=True)
             self._mover_obs = (mover, obs)
         return self._legal
 
