@@ -435,6 +435,13 @@ def plot_curve(summary: dict[str, Any], path: Path) -> None:
                         color="black" if bot == "random" else "tab:red", capsize=3,
                         markersize=4, label=f"final, against {bot}: {final['wins']}/"
                                             f"{final['games']}")
+    first = next((p for p in curve if p.low >= 0.9), None)
+    if first is not None:
+        ax.annotate(f"{first.wins}/{first.evaluated}, interval above 90%,\nafter "
+                    f"{first.games:,} games ({first.seconds:.0f} s of training)",
+                    (first.games, first.wins / first.evaluated), xytext=(20, -70),
+                    textcoords="offset points", fontsize=8,
+                    arrowprops={"arrowstyle": "->", "linewidth": 0.8})
     ax.axhline(0.9, color="grey", linestyle="--", linewidth=1, label="90%")
     ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("symlog", linthresh=64, linscale=0.5)

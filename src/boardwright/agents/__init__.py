@@ -1,7 +1,8 @@
 """Agents, named by strings such as "random", "greedy", "mcts:iters=1000" or
 "mcts:seconds=0.25,c=0.7", or by a level ("easy", "medium", "hard": levels.py) that stands
 for one such string. Every agent takes a seed, so a run is reproducible. Agents of one's own
-join them by `register_agent` or a `boardwright.agents` entry point (registry.py)."""
+join them by `register_agent` or a `boardwright.agents` entry point (registry.py); so does
+"policy:path=FILE", a trained policy file, which lives in boardwright.rl (registry.LIBRARY)."""
 
 from __future__ import annotations
 

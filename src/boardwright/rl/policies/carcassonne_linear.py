@@ -95,10 +95,10 @@ class Tables:
     monastery: np.ndarray  # (V+1,) the variant holds a monastery (or an abbey)
 
     @classmethod
-    def of(cls, game: Any) -> Tables:
+    def of(cls, game: Any, names: list[str]) -> Tables:
+        """The tables of `game`'s tile types `names`, in the observation's order."""
         from boardwright.rl.observations.carcassonne import covered_segments
 
-        names = list(game._tile_names)
         variants = [v for name in names for v in game.tile_types[name].variants]
         V = len(variants)
         P = max(len(v.features) for v in variants)
@@ -172,17 +172,17 @@ class Featurizer:
         self.encoder = encoder if encoder is not None else encoder_for(game)
         self.space = space if space is not None else action_space_for(game)
         self.n = game.num_players
-        self.tables = Tables.of(game)
+        names = list(self.encoder.tiles)  # the observation's order of tile types
+        self.tables = Tables.of(game, names)
         self.sentinel = self.tables.monastery.size - 1
-        self.T = len(game._tile_names)
+        self.T = len(names)
         self.width = self.encoder.width
         b, s = self.encoder.board_blocks, self.encoder.scalar_blocks
         self.board_at = {name: first for name, (first, _) in b.items()}
         self.scalar_at = {name: first for name, (first, _) in s.items()}
         self.pieces = s["supply"][1] // self.n  # pieces per seat; the follower first
         # the pile at the first decision: all tiles but the start tile and the one in hand
-        self.pile_total = max(1, sum(game.tile_types[name].count
-                                     for name in game._tile_names) - 2)
+        self.pile_total = max(1, sum(game.tile_types[name].count for name in names) - 2)
         self.blocks = {name: (block.start, block.stop, block.shape)
                        for name, block in self.space.blocks.items()}
 
@@ -450,4 +450,4 @@ def signature(game: Any) -> dict[str, Any]:
     return {"actions": {name: [b.start, list(b.shape)] for name, b in space.blocks.items()},
             "board": {name: list(v) for name, v in encoder.board_blocks.items()},
             "scalars": {name: list(v) for name, v in encoder.scalar_blocks.items()},
-            "tiles": list(game._tile_names)}
+            "tiles": list(encoder.tiles)}
