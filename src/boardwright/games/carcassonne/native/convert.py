@@ -18,14 +18,20 @@ from boardwright.games.carcassonne.state import CarcassonneState
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.native.state import NativeCarcassonneState
 
-PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move")
+# The native engine's phases by number; "chance" (6) only in chance mode, where a draw waits
+# for its tile (`NativeCarcassonneState.apply_chance`).
+PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move",
+          "chance")
 FEATURES = ("city", "road", "field", "monastery", "barn")
 REASONS = ("", "barn placed", "farmers joined a barn")
 
 
-def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneState:
+def native_from_python(state: CarcassonneState, cls: type,
+                       **extra: Any) -> NativeCarcassonneState:
     """The native twin of a Python-engine position. A position of a game that runs on the
-    Python engine moves to a twin of that game on the native engine."""
+    Python engine moves to a twin of that game on the native engine. `extra`: more fields of
+    the native core's snapshot (`explicit_chance`, `chance_discarded` of a chance-mode
+    state)."""
     game = state.game
     if game.engine != "native":
         from boardwright.games.carcassonne.game import _rebuild_game
@@ -64,6 +70,7 @@ def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneS
         "turn": state.turn,
         "final_round": None if state.final_round is None else list(state.final_round),
         "new_barn": state.new_barn,
+        **extra,
     })
     other.meta = dict(state.meta)
     return other
