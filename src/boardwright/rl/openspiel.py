@@ -50,8 +50,10 @@ shape (`observation_tensor_shape()`), written by the native state's own
 `observation_tensor_into` where it has one; other encoders give their flat vector of the
 seat's view. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape
 (not a list: no float objects by the hundred thousand); C++ callers and
-`observation.make_observation` read the same values through the observer. A Carcassonne
-chance node observes zeros (no seat decides there), as does the set-up before any position.
+`observation.make_observation` read the same values through the observer. In the tensor form a
+chance node observes zeros (no seat decides there); otherwise the set-up before any position
+does, and a later chance node observes the position before its step (the Python engine's) or
+with the draw under way (the native one's).
 
 Strings: in the perfect-information games (Carcassonne, Queens, plugins that say so) every
 seat sees everything, so both strings are the same for every seat: the observation string is

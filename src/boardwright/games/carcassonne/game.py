@@ -499,6 +499,9 @@ class CarcassonneGame(Game):
         evaluation); Python states leave the moves to the search."""
         if type(state) is CarcassonneState:
             return None
+        if state.explicit_chance:
+            raise InvalidOptionError("a chance-mode state (new_chance_game(native=True)) plays "
+                                     "no compiled playouts: its draws wait for apply_chance")
         if policy not in PLAYOUT_POLICIES:
             raise InvalidOptionError(f"unknown playout policy {short_repr(policy)}; "
                                      f"known: {', '.join(PLAYOUT_POLICIES)}")
