@@ -1,156 +1,389 @@
-"""Environment steps per second through each RL adapter (needs the `rl` extra).
+"""Environment steps per second through every RL path, side by side (needs the `rl` extra).
 
-Plays complete episodes with uniformly random *legal* actions (from `info["legal_action_ids"]`,
-the nonzeros of the action mask, or `legal_actions()`) and prints steps per second per game and
-adapter, with the command line:
+    python benchmarks/rl_steps.py                          # every game and path, 5 s each
+    python benchmarks/rl_steps.py --game carcassonne --options base --seconds 3
+    python benchmarks/rl_steps.py --game carcassonne --adapter vector-native --adapter sync
+    python benchmarks/rl_steps.py --game queens --adapter pettingzoo --adapter engine
 
-    python benchmarks/rl_steps.py                       # every game, every adapter, 5 s each
-    python benchmarks/rl_steps.py --game queens --seconds 2
-    python benchmarks/rl_steps.py --adapter pettingzoo --adapter engine
+Carcassonne, for each option set (`--options base`, `--options abbey_mayor`, or a JSON object of
+game options; default: base and Abbey & Mayor), 2 players:
 
-Adapters: `engine` (raw `legal_actions` + `apply`, the reference), `pettingzoo` (AEC `last()` +
-`step()`: each step builds the observation vector and the action mask of the agent to move),
-`gymnasium` (one `step()` = one learner decision; the opponent is `random` and its moves are not
-counted), `openspiel` (`legal_actions()` + `apply_action()` + `observation_tensor()` of the
-mover). Shogun runs with `max_rounds = 30`. Every measurement plays whole episodes and stops at
-the first episode end after `--seconds`.
+* `engine`: the native engine alone, `legal_action_ids()` + apply of a random id (the bound
+  every adapter pays on top of);
+* `vector-native`, `vector-native-self`, `vector-python`: `boardwright.rl.vector`'s
+  `CarcassonneVectorEnv` with `--envs` games (default 64) on the compiled kernel (random
+  opponent; then self-play) and on the Python kernel (random opponent);
+* `sync`: `gymnasium.make_vec("boardwright/Carcassonne-v0", --envs, vectorization_mode="sync")`,
+  copies of the single-agent environment stacked by Gymnasium (random opponent);
+* `sync-4`, `async-4`: the same with 4 envs, and `vectorization_mode="async"` with 4 envs
+  (worker processes; they share the one core, see below);
+* `gymnasium`: one single-agent environment (random opponent);
+* `pettingzoo`: the AEC environment (`last()` + `step()`: every seat's decisions);
+* `openspiel`: `pyspiel.load_game("python_boardwright_carcassonne")` — whatever that name
+  loads (the Python game registered by `boardwright.rl.openspiel`, or a native game registered
+  under the same name): `legal_actions()` + `observation_tensor()` of the mover +
+  `apply_action()`; chance nodes are applied (timed) but not counted as steps.
 
-`--actions stable` runs the PettingZoo and Gymnasium adapters on the stable ids instead of the
-games' learning action spaces (Carcassonne: 1.55 million ids instead of 4,448); `--from-mask`
-picks the action from the nonzeros of the observation's mask (`np.flatnonzero`), as a policy
-reading the mask does, instead of from `info["legal_action_ids"]`.
+Queens and Shogun (`--game`; Shogun with `max_rounds = 30`) get `engine`, `pettingzoo`,
+`gymnasium` and `openspiel`.
 
-    python benchmarks/rl_steps.py --game carcassonne --adapter pettingzoo --from-mask
-    python benchmarks/rl_steps.py --game carcassonne --adapter pettingzoo --from-mask --actions stable
+How it is measured: the actions are uniformly random legal ones, picked from the masks (the
+vector and Gymnasium paths: from the observation's `action_mask`, row by row) or the legal list
+**outside the timed part**: only the time spent in the environment's own calls (`step`,
+`last`, `observation_tensor`, ...) counts, and each path runs until that time reaches
+`--seconds` (the wall time is longer), by the wall clock or, with `--clock cpu`, by the CPU
+time of this process (plus the async workers'), which other work on the machine disturbs less.
+`engine` times its whole loop (timing each call would
+cost as much as the call). A vector step counts `num_envs` steps, including an env's automatic
+reset step (its action ignored), for the vector env and for `make_vec` alike. With an opponent,
+a step is one decision of the learning seat; the opponent's moves happen inside it.
+
+One core: the process is pinned to one CPU (`os.sched_setaffinity`, where the system has it)
+and numeric libraries to one thread, so the figures compare paths, not how many cores each can
+use; `async-4`'s worker processes inherit the pin. The last lines give the ratio of the native
+vector env to `sync` (both with `--envs` games and a random opponent).
 """
 
 from __future__ import annotations
 
-import argparse
-import platform
-import random
-import shlex
-import sys
-import time
+import os
 
-import numpy as np
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")  # before numpy is imported
 
+import argparse  # noqa: E402
+import json  # noqa: E402
+import platform  # noqa: E402
+import random  # noqa: E402
+import shlex  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from boardwright.core.errors import BoardwrightError  # noqa: E402
+
+#: The clock the paths are timed with: wall time (`--clock wall`, the default) or the process's
+#: CPU time (`--clock cpu`: steadier on a machine other work shares).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 GAMES = ("carcassonne", "queens", "shogun")
-ADAPTERS = ("engine", "pettingzoo", "gymnasium", "openspiel")
 TITLES = {"carcassonne": "Carcassonne", "queens": "Queens", "shogun": "Shogun"}
+OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
+CARCASSONNE_PATHS = ("engine", "vector-native", "vector-native-self", "vector-python", "sync",
+                     "sync-4", "async-4", "gymnasium", "pettingzoo", "openspiel")
+OTHER_PATHS = ("engine", "pettingzoo", "gymnasium", "openspiel")
 
 
-def choose(rng: np.random.Generator, obs: dict, info: dict, from_mask: bool) -> int:
-    ids = np.flatnonzero(obs["action_mask"]) if from_mask else info["legal_action_ids"]
-    return int(rng.choice(ids))
+@dataclass
+class Measure:
+    """What one path did: steps counted, games finished, seconds timed."""
+
+    steps: int
+    episodes: int
+    seconds: float
+    note: str = ""
 
 
-def run_engine(name: str, seconds: float, seed: int, actions: str = "learning",
-               from_mask: bool = False) -> tuple[int, float, int]:
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    options: dict[str, Any]
+    seconds: float
+    seed: int
+    envs: int
+    actions: str
+
+
+def pick_from_masks(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal id per row (0 for a row with none: an env that just ended)."""
+    out = np.zeros(masks.shape[0], dtype=np.int64)
+    for i, row in enumerate(masks):
+        legal = np.flatnonzero(row)
+        if legal.size:
+            out[i] = legal[rng.integers(legal.size)]
+    return out
+
+
+# -- the paths -------------------------------------------------------------------------------------
+
+def run_engine(setup: Setup) -> Measure:
     from boardwright.rl import make_game
-    game, rng = make_game(name), random.Random(seed)
+    game, rng = make_game(setup.game, options=setup.options), random.Random(setup.seed)
     steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or episodes == 0:
-        state = game.new_game(seed + episodes)
+    start = CLOCK[0]()
+    while CLOCK[0]() - start < setup.seconds or episodes == 0:
+        state = game.new_game(setup.seed + episodes)
+        apply_id = getattr(state, "_apply_id", None)  # the native engine applies ids directly
         while not state.is_terminal:
-            state.apply(rng.choice(state.legal_actions()))
+            if apply_id is not None:
+                apply_id(rng.choice(state.legal_action_ids()))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
             steps += 1
         episodes += 1
-    return steps, time.perf_counter() - start, episodes
+    return Measure(steps, episodes, CLOCK[0]() - start)
 
 
-def run_pettingzoo(name: str, seconds: float, seed: int, actions: str = "learning",
-                   from_mask: bool = False) -> tuple[int, float, int]:
-    from boardwright.rl.pettingzoo import env as make_env
-    env, rng = make_env(name, actions=actions), np.random.default_rng(seed)
+def worker_seconds(venv: Any) -> float:
+    """CPU seconds used so far by the worker processes of an async vector env (0 for any other
+    env, or where /proc cannot tell)."""
+    total = 0
+    for process in getattr(venv, "processes", ()):
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK") if total else 0.0
+
+
+def run_vector(venv: Any, setup: Setup) -> Measure:
+    """Step a vector env (anything with Gymnasium's vector API and an `action_mask` in its
+    observation) for `setup.seconds` of step time. With `--clock cpu`, the CPU time of an async
+    env's workers counts too (they do the stepping)."""
+    rng = np.random.default_rng(setup.seed)
+    obs, _info = venv.reset(seed=setup.seed)
+    workers = CLOCK[0] is time.process_time and hasattr(venv, "processes")
+    first = worker_seconds(venv) if workers else 0.0
     steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or episodes == 0:
-        env.reset(seed=seed + episodes)
-        for _agent in env.agent_iter():
-            obs, _r, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(choose(rng, obs, info, from_mask))
-            steps += 1
-        episodes += 1
-    return steps, time.perf_counter() - start, episodes
+    timed = spent = 0.0
+    try:
+        while spent < setup.seconds:
+            actions = pick_from_masks(obs["action_mask"], rng)
+            start = CLOCK[0]()
+            obs, _r, terminated, truncated, _info = venv.step(actions)
+            timed += CLOCK[0]() - start
+            spent = timed + (worker_seconds(venv) - first if workers else 0.0)
+            steps += venv.num_envs
+            episodes += int(np.count_nonzero(terminated | truncated))
+    finally:
+        venv.close()
+    return Measure(steps, episodes, spent)
 
 
-def run_gymnasium(name: str, seconds: float, seed: int, actions: str = "learning",
-                  from_mask: bool = False) -> tuple[int, float, int]:
+def vector_env(kernel: str, opponent: str) -> Callable[[Setup], Measure]:
+    def run(setup: Setup) -> Measure:
+        from boardwright.rl import make_vector_env
+        venv = make_vector_env(num_envs=setup.envs, options=setup.options, opponent=opponent,
+                               kernel=kernel)
+        return run_vector(venv, setup)
+    return run
+
+
+def make_vec(mode: str, envs: int | None) -> Callable[[Setup], Measure]:
+    def run(setup: Setup) -> Measure:
+        import gymnasium
+
+        import boardwright.rl.gymnasium  # noqa: F401
+        venv = gymnasium.make_vec(f"boardwright/{TITLES[setup.game]}-v0",
+                                  num_envs=envs or setup.envs, vectorization_mode=mode,
+                                  opponent="random", options=setup.options,
+                                  actions=setup.actions)
+        return run_vector(venv, setup)
+    return run
+
+
+def run_gymnasium(setup: Setup) -> Measure:
     import gymnasium
 
     import boardwright.rl.gymnasium  # noqa: F401
-    env = gymnasium.make(f"boardwright/{TITLES[name]}-v0", opponent="random", actions=actions)
-    rng = np.random.default_rng(seed)
+    env = gymnasium.make(f"boardwright/{TITLES[setup.game]}-v0", opponent="random",
+                         options=setup.options, actions=setup.actions)
+    rng = np.random.default_rng(setup.seed)
     steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or episodes == 0:
-        obs, info = env.reset(seed=seed + episodes)
+    timed = 0.0
+    while timed < setup.seconds or episodes == 0:
+        start = CLOCK[0]()
+        obs, _info = env.reset(seed=setup.seed + episodes)
+        timed += CLOCK[0]() - start
         done = False
         while not done:
-            obs, _r, term, trunc, info = env.step(choose(rng, obs, info, from_mask))
+            action = int(pick_from_masks(obs["action_mask"][None], rng)[0])
+            start = CLOCK[0]()
+            obs, _r, term, trunc, _info = env.step(action)
+            timed += CLOCK[0]() - start
             done = term or trunc
             steps += 1
         episodes += 1
-    return steps, time.perf_counter() - start, episodes
+    return Measure(steps, episodes, timed)
 
 
-def run_openspiel(name: str, seconds: float, seed: int, actions: str = "learning",
-                  from_mask: bool = False) -> tuple[int, float, int]:
+def run_pettingzoo(setup: Setup) -> Measure:
+    from boardwright.rl.pettingzoo import env as make_env
+    env = make_env(setup.game, actions=setup.actions, **setup.options)
+    rng = np.random.default_rng(setup.seed)
+    steps = episodes = 0
+    timed = 0.0
+    while timed < setup.seconds or episodes == 0:
+        start = CLOCK[0]()
+        env.reset(seed=setup.seed + episodes)
+        timed += CLOCK[0]() - start
+        for _agent in env.agent_iter():
+            start = CLOCK[0]()
+            obs, _r, term, trunc, _info = env.last()
+            timed += CLOCK[0]() - start
+            if term or trunc:
+                action = None
+            else:
+                action = int(pick_from_masks(obs["action_mask"][None], rng)[0])
+                steps += 1
+            start = CLOCK[0]()
+            env.step(action)
+            timed += CLOCK[0]() - start
+        episodes += 1
+    return Measure(steps, episodes, timed)
+
+
+def run_openspiel(setup: Setup) -> Measure:
     import pyspiel
 
     import boardwright.rl.openspiel  # noqa: F401
-    # explicit chance: chance nodes are sampled by their probabilities and not counted as steps
-    game, rng = pyspiel.load_game(f"python_boardwright_{name}"), random.Random(seed)
+    params: dict[str, Any] = {"players": 2}
+    if setup.options:
+        params["options"] = json.dumps(setup.options)
+    game = pyspiel.load_game(f"python_boardwright_{setup.game}", params)
+    rng = random.Random(setup.seed)
     steps = episodes = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or episodes == 0:
+    timed = 0.0
+    while timed < setup.seconds or episodes == 0:
+        start = CLOCK[0]()
         state = game.new_initial_state()
-        while not state.is_terminal():
+        timed += CLOCK[0]() - start
+        while True:
+            start = CLOCK[0]()
+            if state.is_terminal():
+                timed += CLOCK[0]() - start
+                break
             if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                outcomes = state.chance_outcomes()
+                timed += CLOCK[0]() - start
+                values, probabilities = zip(*outcomes)
+                chosen = rng.choices(values, probabilities)[0]
+                start = CLOCK[0]()
+                state.apply_action(chosen)
+                timed += CLOCK[0]() - start
                 continue
             state.observation_tensor(state.current_player())
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            timed += CLOCK[0]() - start
+            chosen = rng.choice(legal)
+            start = CLOCK[0]()
+            state.apply_action(chosen)
+            timed += CLOCK[0]() - start
             steps += 1
         episodes += 1
-    return steps, time.perf_counter() - start, episodes
+    kind = type(state)
+    return Measure(steps, episodes, timed, f"state class {kind.__module__}.{kind.__name__}")
 
 
-RUNNERS = {"engine": run_engine, "pettingzoo": run_pettingzoo, "gymnasium": run_gymnasium,
-           "openspiel": run_openspiel}
+RUNNERS: dict[str, Callable[[Setup], Measure]] = {
+    "engine": run_engine,
+    "vector-native": vector_env("native", "random"),
+    "vector-native-self": vector_env("native", "self"),
+    "vector-python": vector_env("python", "random"),
+    "sync": make_vec("sync", None),
+    "sync-4": make_vec("sync", 4),
+    "async-4": make_vec("async", 4),
+    "gymnasium": run_gymnasium,
+    "pettingzoo": run_pettingzoo,
+    "openspiel": run_openspiel,
+}
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+def pin_one_core() -> str:
+    """Run on one CPU (the first this process may use); say which, or why not."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity here)"
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to CPU {cpu}"
+
+
+def option_sets(given: list[str] | None) -> list[tuple[str, dict[str, Any]]]:
+    """`--options` values: a named set or a JSON object of game options."""
+    out = []
+    for text in given or list(OPTION_SETS):
+        if text in OPTION_SETS:
+            out.append((text, OPTION_SETS[text]))
+        else:
+            try:
+                options = json.loads(text)
+            except json.JSONDecodeError:
+                raise SystemExit(f"--options {text!r}: not one of {', '.join(OPTION_SETS)} "
+                                 "nor a JSON object") from None
+            if not isinstance(options, dict):
+                raise SystemExit(f"--options {text!r}: a JSON object of game options, please")
+            out.append((text, options))
+    return out
+
+
+def envs_of(path: str, envs: int) -> int:
+    if path in ("sync-4", "async-4"):
+        return 4
+    if path.startswith("vector") or path == "sync":
+        return envs
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES)
-    parser.add_argument("--adapter", action="append", choices=ADAPTERS)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--adapter", action="append", choices=CARCASSONNE_PATHS,
+                        help="the paths to measure (repeat; default: every one the game has)")
+    parser.add_argument("--options", action="append",
+                        help="Carcassonne options: base, abbey_mayor or a JSON object (repeat; "
+                             "default: base and abbey_mayor)")
+    parser.add_argument("--seconds", type=float, default=5.0,
+                        help="timed seconds per path (time inside the environment's calls)")
+    parser.add_argument("--envs", type=int, default=64,
+                        help="games of the vector env and of sync make_vec")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--actions", choices=("learning", "stable"), default="learning")
-    parser.add_argument("--from-mask", action="store_true",
-                        help="pick actions from the mask's nonzeros, not from the info")
+    parser.add_argument("--actions", choices=("learning", "stable"), default="learning",
+                        help="ids of the Gymnasium and PettingZoo adapters (the vector env "
+                             "speaks the learning ids only)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time the calls by the wall clock or by this process's CPU time "
+                             "(and the async workers'): the second is steadier on a busy machine")
     args = parser.parse_args(argv)
+    CLOCK[0] = time.perf_counter if args.clock == "wall" else time.process_time
     given = argv if argv is not None else sys.argv[1:]
     print("command: python " + shlex.join([sys.argv[0], *given]))
-    print(f"python {platform.python_version()} on {platform.machine()}")
-    print(f"{'game':<12} {'adapter':<11} {'steps':>8} {'episodes':>8} {'seconds':>8} "
-          f"{'steps/s':>9}")
+    print(f"python {platform.python_version()} on {platform.machine()}, {pin_one_core()}, "
+          f"{args.clock} clock")
+    print(f"{'game':<12} {'options':<12} {'path':<19} {'envs':>4} {'steps':>9} {'episodes':>8} "
+          f"{'seconds':>7} {'steps/s':>9}")
+    ratios = []
     for name in args.game or GAMES:
-        for adapter in args.adapter or ADAPTERS:
-            try:
-                steps, elapsed, episodes = RUNNERS[adapter](name, args.seconds, args.seed,
-                                                            args.actions, args.from_mask)
-            except ImportError as exc:
-                print(f"{name:<12} {adapter:<11} skipped: {exc}")
-                continue
-            print(f"{name:<12} {adapter:<11} {steps:>8} {episodes:>8} {elapsed:>8.2f} "
-                  f"{steps / elapsed:>9.0f}", flush=True)
+        sets = option_sets(args.options) if name == "carcassonne" else [("default", {})]
+        paths = CARCASSONNE_PATHS if name == "carcassonne" else OTHER_PATHS
+        for label, options in sets:
+            rates: dict[str, float] = {}
+            for path in paths:
+                if args.adapter and path not in args.adapter:
+                    continue
+                setup = Setup(name, options, args.seconds, args.seed, args.envs, args.actions)
+                envs = envs_of(path, args.envs)
+                head = f"{name:<12} {label:<12} {path:<19} {envs:>4}"
+                try:
+                    m = RUNNERS[path](setup)
+                except (ImportError, BoardwrightError, RuntimeError) as exc:  # cannot run here
+                    print(f"{head} skipped: {type(exc).__name__}: {exc}", flush=True)
+                    continue
+                rates[path] = m.steps / m.seconds
+                note = f"  ({m.note})" if m.note else ""
+                print(f"{head} {m.steps:>9} {m.episodes:>8} {m.seconds:>7.2f} "
+                      f"{rates[path]:>9.0f}{note}", flush=True)
+            if "vector-native" in rates and "sync" in rates:
+                ratios.append((name, label, rates["vector-native"] / rates["sync"]))
+    for name, label, ratio in ratios:
+        print(f"{name} {label}: native vector env / sync make_vec ({args.envs} envs) = "
+              f"{ratio:.1f}x")
     return 0
 
 

@@ -1199,6 +1199,12 @@ def serve(
         "--import", metavar="MODULE|FILE.py",
         help="Import a module or file that registers agents of your own before --agent is "
              "read (offer them with --agent); repeat for several.")] = None,
+    policy: Annotated[list[str] | None, typer.Option(
+        "--policy", metavar="NAME=FILE",
+        help="Offer a trained policy file (examples/learn_carcassonne.py's policy.npz) in the "
+             "lobby as the seat 'policy NAME', for the game and player count it plays; the "
+             "file is read now (a relative path from this directory). Visitors never name "
+             "files. Repeat for several.")] = None,
 ) -> None:
     """Run the web table: a lobby, game tables and replays in the browser (needs the server
     extra: pip install 'boardwright\\[server]')."""
@@ -1229,11 +1235,21 @@ def serve(
             import_agents(source)
         except bw.BoardwrightError as exc:
             _fail(str(exc), USAGE)
+    policies: dict[str, str] = {}
+    for item in policy or []:
+        name, sep, path = item.partition("=")
+        if not sep or not name.strip() or not path.strip():
+            _fail(f"--policy {item!r}: give NAME=FILE, e.g. --policy "
+                  "carcassonne-rl=runs/carcassonne/policy.npz", USAGE)
+        if name.strip() in policies:
+            _fail(f"--policy {name.strip()!r} is given twice", USAGE)
+        policies[name.strip()] = path.strip()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
-                                 hint_seconds=hint_seconds, agents=agent or [])
-    except bw.BoardwrightError as exc:  # an --agent that is unknown or does not load
+                                 hint_seconds=hint_seconds, agents=agent or [],
+                                 policies=policies)
+    except bw.BoardwrightError as exc:  # an --agent or --policy that is unknown or does not load
         _fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
         _fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)

@@ -28,8 +28,9 @@ def pick(info, rng, num_envs):
 def check_batch(venv, obs, info, num_envs):
     """Shapes and dtypes of a batch, and the info entries merged as Gymnasium merges them."""
     single = venv.single_observation_space
-    assert obs["observation"].shape == (num_envs, *single["observation"].shape)
-    assert obs["observation"].dtype == np.float32
+    assert set(obs) == set(single.spaces)
+    for name, space in single.spaces.items():  # Carcassonne: board, scalars; else observation
+        assert obs[name].shape == (num_envs, *space.shape) and obs[name].dtype == space.dtype
     assert obs["action_mask"].shape == (num_envs, venv.single_action_space.n)
     assert obs["action_mask"].dtype == np.int8
     assert info["_legal_action_ids"].dtype == bool and info["_legal_action_ids"].all()

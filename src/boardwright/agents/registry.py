@@ -41,6 +41,11 @@ from boardwright.core.errors import InvalidOptionError, PluginError
 from boardwright.core.inputs import short_repr
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,63}")
+# Agents the library itself provides from a part that sits above this package: `policy` (a
+# trained policy file) reads positions through boardwright.rl, whose environments make agents,
+# so it cannot be imported from here. It is named by module instead and imported on first use,
+# as an installed plugin's entry point is; naming it never imports numpy.
+LIBRARY: dict[str, str] = {"policy": "boardwright.rl.policies.agent:PolicyAgent"}
 PARAMETER_TYPES = (int, float, bool, str)
 # Names that agent strings already mean: the seat kind of a person (agents.HUMAN).
 RESERVED = frozenset({"human"})
@@ -131,7 +136,8 @@ def register_agent(name: str, factory: Callable[..., Any],
         raise InvalidOptionError(f"agent name {short_repr(name)} must be 1 to 64 letters, "
                                  "digits, '_', '.', '+' or '-' (agent strings use ':', ',' and "
                                  "'=' around it), starting with a letter or digit")
-    if name in AGENTS or name.lower() in LEVELS or name.lower() in RESERVED:
+    if (name in AGENTS or name in LIBRARY or name.lower() in LEVELS
+            or name.lower() in RESERVED):
         raise InvalidOptionError(f"agent name {name!r} is taken by a built-in agent or level")
     if not callable(factory):
         raise InvalidOptionError(f"agent {name!r}: the factory must be a class or function "
@@ -152,12 +158,28 @@ def _entry_points() -> dict[str, Any]:
     from boardwright.agents.levels import LEVELS
 
     return {name: point for name, point in plugins.entry_points(plugins.AGENTS_GROUP).items()
-            if name not in AGENTS and name.lower() not in LEVELS and name.lower() not in RESERVED}
+            if name not in AGENTS and name not in LIBRARY and name.lower() not in LEVELS
+            and name.lower() not in RESERVED}
 
 
 def registered_names() -> list[str]:
-    """Agents registered by a call or declared by installed packages (not imported here)."""
-    return sorted(set(_REGISTERED) | set(_entry_points()))
+    """Agents the library provides from boardwright.rl (`LIBRARY`), registered by a call or
+    declared by installed packages (none imported here)."""
+    return sorted(set(LIBRARY) | set(_REGISTERED) | set(_entry_points()))
+
+
+def _from_library(name: str) -> AgentEntry:
+    """The entry of a `LIBRARY` agent, its module imported now."""
+    import importlib
+
+    module, _, attribute = LIBRARY[name].partition(":")
+    try:
+        target = getattr(importlib.import_module(module), attribute)
+    except ImportError as exc:
+        raise InvalidOptionError(f"agent {name!r} needs the rl extra: pip install "
+                                 f"'boardwright[rl]' ({exc})") from None
+    return AgentEntry(name, target, normalise_parameters(name, target.parameters),
+                      origin=f"{module} (built in, the rl extra)")
 
 
 def _from_entry_point(name: str, point: Any) -> AgentEntry:
@@ -178,6 +200,9 @@ def lookup(name: str) -> AgentEntry | None:
     a registration a worker received without its factory."""
     entry = _REGISTERED.get(name) or _LOADED.get(name)
     if entry is not None:
+        return entry
+    if name in LIBRARY:
+        entry = _LOADED[name] = _from_library(name)
         return entry
     point = _entry_points().get(name)
     if point is not None:

@@ -15,7 +15,9 @@ defaults to `max_rounds=30`), `max_steps` (truncation after that many learner st
 
 Spaces are those of the PettingZoo environment: `Discrete(space.size)` (Carcassonne: 4,448 ids
 in the base game, see `boardwright.games.carcassonne.learning_space` for their layout) and a dict
-observation `{"observation", "action_mask"}` from the learner's view. The reward is 0 until the
+observation of the learner's seat: the arrays of the game's encoder (`encoder.spaces()`:
+`{"board", "scalars"}` for Carcassonne, `{"observation"}` for the others, see
+`boardwright.rl.observations`) and `"action_mask"`. The reward is 0 until the
 end, then the learner's `returns()` value. An illegal or malformed action ends the episode with
 reward -1 and `info["illegal_action"] = True` (so random `action_space.sample()` never crashes a
 loop; use the mask). `info["action_mask"]` repeats the mask for wrappers that expect it there
@@ -54,7 +56,7 @@ from boardwright.agents import make_agent
 from boardwright.core.errors import BoardwrightError, InvalidOptionError
 from boardwright.rl import make_game
 from boardwright.rl.action_spaces import action_space_for, mask_of
-from boardwright.rl.observations import HIGH, LOW, encoder_for
+from boardwright.rl.observations import encoder_for, observation_dict_space
 
 GAMES = {"carcassonne": "Carcassonne", "queens": "Queens", "shogun": "Shogun"}
 
@@ -88,18 +90,15 @@ class BoardwrightEnv(gymnasium.Env):
         self._last_frame = -float("inf")
         self.encoder = encoder_for(self.game)
         self.num_actions = self.space.size
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
-        })
+        self.observation_space = observation_dict_space(self.encoder, self.num_actions)
         self.action_space = spaces.Discrete(self.num_actions)
         self.state = None
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         self._legal_now = legal = self.space.legal(self.state)
         mask = mask_of(self.num_actions, legal.ids)
-        obs = {"observation": self.encoder.encode(self.state.view(self.seat), self.seat),
-               "action_mask": mask}
+        obs = self.encoder.encode_state(self.state, self.seat)
+        obs["action_mask"] = mask
         return obs, {"action_mask": mask, "legal_action_ids": tuple(legal.ids.tolist())}
 
     def _play_opponents(self) -> None:
@@ -164,12 +163,17 @@ def env_id_of(game: str) -> str:
 
 def _register() -> None:
     """An id for every available game, installed plugins included (listed, not imported: the
-    plugin is imported when its environment is made)."""
+    plugin is imported when its environment is made). Carcassonne's also has a vector entry
+    point, `boardwright.rl.vector.CarcassonneVectorEnv` (N games stepped by one kernel):
+    `make_vec(id, n, vectorization_mode="vector_entry_point")`, the default `make_vec` mode for
+    an id that has one; "sync" and "async" still stack copies of `BoardwrightEnv`."""
     for name in bw.available_games():
         env_id = env_id_of(name)
         if env_id not in gymnasium.registry:
+            vector = "boardwright.rl.vector:CarcassonneVectorEnv" if name == "carcassonne" else None
             gymnasium.register(id=env_id, entry_point="boardwright.rl.gymnasium:BoardwrightEnv",
-                               kwargs={"game": name}, disable_env_checker=False)
+                               vector_entry_point=vector, kwargs={"game": name},
+                               disable_env_checker=False)
 
 
 _register()

@@ -6,10 +6,11 @@
 Agents are `player_0 .. player_{n-1}` (seats). Each agent's action space is
 `Discrete(space.size)`: the game's learning action space (`boardwright.rl.action_spaces`;
 Carcassonne's is `boardwright.games.carcassonne.learning_space`, 4,448 ids in the base game),
-or the stable ids with `actions="stable"`. Its observation is a dict
-`{"observation": float32 vector, "action_mask": int8 vector}` where the vector is the game's
-encoder (`boardwright.rl.observations`) applied to `state.view(seat)` — only what that seat may
-see — and the mask marks the legal action ids (all zeros when it is not that agent's turn).
+or the stable ids with `actions="stable"`. Its observation is a dict: the arrays of the game's
+encoder (`boardwright.rl.observations`, `encoder.spaces()`) for that seat — only what that seat
+may see: `{"board": uint8 planes, "scalars": int16}` for Carcassonne, `{"observation": float32
+vector}` for the other games — and `"action_mask"`, an int8 vector marking the legal action ids
+(all zeros when it is not that agent's turn).
 Rewards are 0 until the end, then `state.returns()` (rank based, zero sum, in [-1, 1]).
 The info of the agent to move holds `legal_action_ids`: the mask's nonzeros as a sorted tuple
 of ints, as in the Gymnasium environment (PettingZoo leaves the contents of infos to the
@@ -31,7 +32,7 @@ from pettingzoo import AECEnv
 
 from boardwright.rl import make_game
 from boardwright.rl.action_spaces import action_space_for, mask_of
-from boardwright.rl.observations import HIGH, LOW, encoder_for
+from boardwright.rl.observations import encoder_for, observation_dict_space
 
 
 def env(game: str, players: int = 2, render_mode: str | None = None,
@@ -63,10 +64,7 @@ class BoardwrightAEC(AECEnv):
         self.num_actions = self.space.size
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
-        })
+        obs_space = observation_dict_space(self.encoder, self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._seed_rng = np.random.default_rng()
@@ -115,8 +113,9 @@ class BoardwrightAEC(AECEnv):
             mask = mask_of(self.num_actions, self.legal().ids)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
-        observation = self.encoder.encode(self.state.view(seat), seat)
-        return {"observation": observation, "action_mask": mask}
+        observation = self.encoder.encode_state(self.state, seat)
+        observation["action_mask"] = mask
+        return observation
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -22,7 +22,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from starlette.websockets import WebSocketDisconnect
 import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.agents.levels import LEVELS
+from boardwright.agents.registry import NAME
 from boardwright.web import clocks
 from boardwright.web import protocol as P
 from boardwright.web.analysis import Analyses, analysis_router
@@ -70,10 +71,29 @@ def levels() -> list[dict[str, str]]:
             for level in LEVELS.values()]
 
 
-def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+def policy_seats(policies: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The policy files the operator names (`create_app(policies={NAME: FILE})`, `boardwright
+    serve --policy NAME=FILE`) as the lobby offers them: name, agent string (`policy:path=FILE`),
+    the game and player count the file plays, and a description. Each file is read now, so a
+    missing or bad file stops the server from starting (InvalidOptionError naming it)."""
+    seats = []
+    for name, path in policies.items():
+        if not isinstance(name, str) or not NAME.fullmatch(name):
+            raise bw.InvalidOptionError(f"policy name {name!r} must be 1 to 64 letters, digits, "
+                                        "'_', '.', '+' or '-', starting with a letter or digit")
+        spec = f"policy:path={path}"
+        info = make_agent(spec, seed=0).info  # the policy agent says what its file plays
+        seats.append({"name": name, "agent": spec, "game": info["game"],
+                      "players": info["players"], "description": info["description"]})
+    return seats
+
+
+def catalog(offered: list[str] | tuple[str, ...] = (),
+            policies: list[dict[str, Any]] | tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
     """The lobby's menu: every game with its player counts, its option specs per player count
-    (and their help texts by name, `options_help`), the levels, and the agent strings (the
-    built-in ones, then those the server offers: `create_app(agents=...)`)."""
+    (and their help texts by name, `options_help`), the levels, the agent strings (the
+    built-in ones, then those the server offers: `create_app(agents=...)`) and the policies
+    that play it (`policy_seats`: name, agent string, player count, description)."""
     agents = list(AGENTS) + [a for a in offered if a not in AGENTS]
     games = []
     for name in bw.available_games():
@@ -100,7 +120,9 @@ def catalog(offered: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
                       "description": doc.splitlines()[0] if doc else "",
                       "option_specs": specs,
                       "options_help": {o["name"]: o["help"] for o in specs[str(min(counts))]},
-                      "levels": levels(), "agents": agents})
+                      "levels": levels(), "agents": agents,
+                      "policies": [{k: p[k] for k in ("name", "agent", "players", "description")}
+                                   for p in policies if p["game"] == name]})
     return {"games": games, "levels": levels(), "table_form": table_form()}
 
 
@@ -145,7 +167,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
                hint_iterations: int | None = None,
                analysis_iterations: int | None = None,
-               agents: list[str] | tuple[str, ...] = ()) -> FastAPI:
+               agents: list[str] | tuple[str, ...] = (),
+               policies: Mapping[str, str] | None = None) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -156,15 +179,20 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     `agents`: agent strings the lobby offers beyond the built-in agents and levels, e.g. an
     installed plugin's agent ("matcher") or a registered one with its parameters fixed
     ("lookahead:samples=4"); visitors may use exactly these, nothing else that is not built in.
-    Each is checked now, so a typo or a broken plugin stops the server from starting."""
+    Each is checked now, so a typo or a broken plugin stops the server from starting.
+    `policies`: trained policy files by name ({"carcassonne-rl": "runs/c/policy.npz"}), read
+    now; the lobby offers each as a seat of the game and player count it plays ("policy
+    NAME"). Visitors never name a file: they choose among these."""
     redact_loggers()
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
         make_agent(spec, seed=0)
+    policy_list = policy_seats(policies or {})
     storage = Storage(db_url)
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
-                          hint_iterations=hint_iterations, agents=offered)
+                          hint_iterations=hint_iterations, agents=offered,
+                          policies={p["agent"]: (p["game"], p["players"]) for p in policy_list})
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
@@ -228,7 +256,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     @app.get("/api/catalog")
     async def get_catalog() -> dict[str, Any]:
         if not catalog_cache:
-            catalog_cache.update(catalog(offered))
+            catalog_cache.update(catalog(offered, policy_list))
         return catalog_cache
 
     @app.get("/api/stats")

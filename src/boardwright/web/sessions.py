@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 from collections import OrderedDict, deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -554,14 +554,18 @@ class GameManager:
 
     def __init__(self, storage: Storage, bots: BotPool, bot_delay: float = 0.0,
                  rate_limit: int = P.RATE_LIMIT, hint_seconds: float | None = 1.0,
-                 hint_iterations: int | None = None, agents: Collection[str] = ()) -> None:
+                 hint_iterations: int | None = None, agents: Collection[str] = (),
+                 policies: Mapping[str, tuple[str, int]] | None = None) -> None:
         if hint_iterations is None and (hint_seconds is None or hint_seconds <= 0):
             raise ValueError("a hint needs a budget: hint_seconds > 0 or hint_iterations")
         self.storage = storage
         self.bots = bots
         self.hint_seconds = None if hint_iterations is not None else hint_seconds
         self.hint_iterations = hint_iterations
-        self.agents = tuple(a.strip() for a in agents)  # agent strings offered beyond the built-in
+        # policy agent strings offered (create_app(policies=...)) -> the game and player count
+        # each plays; they are offered for those only
+        self.policies = dict(policies or {})
+        self.agents = tuple(a.strip() for a in agents) + tuple(self.policies)
         self.bot_delay = bot_delay
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
@@ -717,6 +721,11 @@ class GameManager:
             for kind in dict.fromkeys(kinds):
                 if kind != HUMAN:
                     check_agent(kind, self.agents)
+                    plays = self.policies.get(kind.strip())
+                    if plays is not None and plays != (name, players):
+                        raise bw.InvalidOptionError(
+                            f"{kind.strip()} plays {plays[0]} with {plays[1]} players, not "
+                            f"{name} with {players}")
             if HUMAN not in kinds:  # bots alone: the game's own limit makes it end
                 options, _ = bw.bots_only_options(name, options)
             game = table_game(name, players, options)

@@ -535,6 +535,43 @@ class CarcassonneState(State):
             tuple(sorted(self.barn_owner.items())), self.new_barn,
         )
 
+    def public_signature(self) -> tuple:
+        """Everything of the position that can change the game's future, as every seat may
+        know it: equal for two positions that play on alike whatever led to them, different
+        otherwise (the key the lossless observation is checked against).
+
+        Tiles, figures, barns and waiting wagons are named by (x, y) and feature locations,
+        never by part ids, so the same board laid in another order gives the same key; the
+        draw pile counts as the tiles it holds, not their hidden order. Left out: history,
+        log, discarded tiles, the turn count and the seed."""
+        graph = self.graph
+        board = graph.board
+
+        def where(part: int) -> tuple[tuple[int, int], str]:
+            pos = graph.part_pos[part]
+            return unpack(pos), board[pos][0].features[graph.part_local[part]].location
+
+        def wagon(seat: int, pos: int, root: int) -> tuple:
+            # The wagon's feature, by the locations of its parts on the wagon's tile.
+            find = graph.find
+            return seat, unpack(pos), tuple(sorted(
+                board[pos][0].features[part - board[pos][1]].location
+                for part in graph.parts_on(pos) if find(part) == root))
+
+        return (
+            tuple(sorted((unpack(pos), v.tile, v.rotation) for pos, (v, _) in board.items())),
+            tuple(sorted((*where(part), seat, figure)
+                         for part, (seat, figure) in self.occupant.items())),
+            tuple(sorted((unpack(point), seat) for point, seat in self.barn_owner.items())),
+            tuple(self._scores),
+            tuple(tuple(sorted(s.items())) for s in self.supply),
+            tuple(sorted(Counter(self.pile).items())),
+            self.tile, self.phase, self.turn_player, self.current_player,
+            None if self.last_pos is None else unpack(self.last_pos),
+            tuple(wagon(*entry) for entry in self.wagon_queue),
+            None if self.final_round is None else tuple(self.final_round),
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CarcassonneState):
             return NotImplemented

@@ -1,11 +1,23 @@
-"""Numeric observation encoders: one per game, fixed shape, built only from `state.view(seat)`.
+"""Numeric observation encoders: one per game, fixed shape, showing only what a seat may see.
 
-`encoder_for(game)` returns the encoder of a configured `Game`; `encoder.encode(view, seat)`
-turns the JSON view of one seat into a flat float32 vector of `encoder.size` values. Seats are
-*relative*: block k describes the seat k places after the observer (k = 0 is the observer).
-The layout of each game is documented in its module (`boardwright.rl.observations.<game>`);
-`encoder.layout` lists the named slices `(name, start, stop, shape)` of the vector. Other games
-(plugins) bring their own through a hook, or get the generic encoder (`generic.py`).
+`encoder_for(game)` returns the encoder of a configured `Game`. Every encoder speaks two forms:
+
+* the observation proper, a dict of named arrays: `encoder.spaces()` gives each array's
+  `(shape, dtype, low, high)`, `encoder.encode_state(state, seat)` builds it and
+  `encoder.encode_into(state, seat, out)` writes it into preallocated arrays (a vectorised
+  environment's batch rows). Most games have one array, `{"observation": float32 vector}`;
+  Carcassonne has `{"board": uint8 planes, "scalars": int16 counts}` (lossless, see
+  `boardwright.rl.observations.carcassonne`);
+* its float view, one flat float32 vector of `encoder.size` values: `encoder.to_float(obs)`,
+  or `encoder.encode(view, seat)` straight from the JSON view of one seat. `encoder.layout`
+  lists the named slices `(name, start, stop, shape)` of that vector and `encoder.tensor(obs)`
+  gives the float view in the shape a convolutional network reads (flat for most games).
+
+Seats are *relative*: block k describes the seat k places after the observer (k = 0 is the
+observer). The layout of each game is documented in its module
+(`boardwright.rl.observations.<game>`). Other games (plugins) bring their own encoder through a
+hook, or get the generic encoder (`generic.py`); the base class here gives every encoder the
+dict form on top of its `encode(view, seat)`.
 """
 
 from __future__ import annotations
@@ -49,6 +61,39 @@ class Encoder:
     def encode(self, view: dict[str, Any], viewer: int) -> np.ndarray:
         raise NotImplementedError
 
+    # -- the observation as a dict of arrays (the default: the float vector alone) -----------
+
+    #: Named planes of a board array and named slices of a scalar array (first, count), in
+    #: layout order; empty for an encoder whose observation is one float vector.
+    board_blocks: dict[str, tuple[int, int]] = {}
+    scalar_blocks: dict[str, tuple[int, int]] = {}
+
+    def spaces(self) -> dict[str, tuple[tuple[int, ...], Any, float, float]]:
+        """Each array of the observation: name -> (shape, dtype, low, high)."""
+        return {"observation": ((self.size,), np.float32, LOW, HIGH)}
+
+    def encode_state(self, state: Any, seat: int) -> dict[str, np.ndarray]:
+        """The observation of `seat` in `state`, built from what that seat may see."""
+        return {"observation": self.encode(state.view(seat), seat)}
+
+    def encode_into(self, state: Any, seat: int, out: dict[str, np.ndarray]) -> None:
+        """`encode_state` written into preallocated arrays of `spaces()`' shapes."""
+        for name, array in self.encode_state(state, seat).items():
+            out[name][...] = array
+
+    @property
+    def scales(self) -> np.ndarray:
+        """What each scalar is multiplied by in the float view (none here: no scalar array)."""
+        return np.zeros(0, dtype=np.float32)
+
+    def to_float(self, obs: dict[str, np.ndarray]) -> np.ndarray:
+        """The float view of an observation: one flat float32 vector of `size` values."""
+        return np.asarray(obs["observation"], dtype=np.float32).reshape(self.size)
+
+    def tensor(self, obs: dict[str, np.ndarray]) -> np.ndarray:
+        """The float view shaped for a network (flat unless the game lays out planes)."""
+        return self.to_float(obs)
+
     def _finish(self, out: np.ndarray) -> np.ndarray:
         np.clip(out, LOW, HIGH, out=out)
         return out
@@ -78,3 +123,14 @@ def encoder_for(game: Game) -> Encoder:
 def one_hot(out: np.ndarray, start: int, index: int | None) -> None:
     if index is not None and index >= 0:
         out[start + index] = 1.0
+
+
+def observation_dict_space(encoder: Encoder, num_actions: int) -> Any:
+    """The Gymnasium space of an adapter's observation: a Box per array of `encoder.spaces()`
+    and the `action_mask` (int8, one per action id). Needs Gymnasium (imported here)."""
+    from gymnasium import spaces
+
+    boxes = {name: spaces.Box(low, high, shape, dtype)
+             for name, (shape, dtype, low, high) in encoder.spaces().items()}
+    boxes["action_mask"] = spaces.Box(0, 1, (num_actions,), np.int8)
+    return spaces.Dict(boxes)

@@ -55,8 +55,8 @@ class ShogunEncoder(Encoder):
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         n = self.n
-        self.spaces = list(game.board.ids)
-        self.space_index = {s: i for i, s in enumerate(self.spaces)}
+        self.board_spaces = list(game.board.ids)
+        self.space_index = {s: i for i, s in enumerate(self.board_spaces)}
         self.heroes = list(game.hero_ids)
         self.cards = sorted(game.catalogue)
         self.card_index = {c: i for i, c in enumerate(self.cards)}
@@ -64,7 +64,7 @@ class ShogunEncoder(Encoder):
         self.treasure_index = {t: i for i, t in enumerate(self.treasures)}
         self.missions = [m.id for m in game.content.missions]
         self.mission_index = {m: i for i, m in enumerate(self.missions)}
-        S, K = len(self.spaces), len(self.cards)
+        S, K = len(self.board_spaces), len(self.cards)
         self.planes = 4 * n + 2
         self._block("board", self.planes, S)
         self._block("seats", n, len(self.heroes) + SEAT_FEATURES)
@@ -85,7 +85,7 @@ class ShogunEncoder(Encoder):
 
     def encode(self, view: dict[str, Any], viewer: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
-        n, S, K = self.n, len(self.spaces), len(self.cards)
+        n, S, K = self.n, len(self.board_spaces), len(self.cards)
         at = self._at
         colour_seat = {c: i for i, c in enumerate(view["colours"])}
         board = out[: self.planes * S].reshape(self.planes, S)

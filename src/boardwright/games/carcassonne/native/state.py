@@ -336,6 +336,41 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
             tuple(sorted(self.barn_owner.items())), self._new_barn,
         )
 
+    def public_signature(self) -> tuple:
+        """`CarcassonneState.public_signature` of this position, built from the core: what can
+        change the game's future, without part ids, history or the pile's order."""
+        placed = self._variants()
+        starts = [base for _, _, base in placed]
+        roots = self._roots()
+
+        def where(part: int) -> tuple[Any, str]:
+            pos, variant, base = placed[_tile_of(starts, part)]
+            return unpack(pos), variant.features[part - base].location
+
+        def wagon(seat: int, pos: int, root: int) -> tuple:
+            _, variant, base = next(entry for entry in placed if entry[0] == pos)
+            return seat, unpack(pos), tuple(sorted(
+                feature.location for local, feature in enumerate(variant.features)
+                if roots[base + local] == root))
+
+        figures = self.game.figures
+        last = self._last_pos
+        final_round = self._final_round
+        return (
+            tuple(sorted((unpack(pos), variant.tile, variant.rotation)
+                         for pos, variant, _ in placed)),
+            tuple(sorted((*where(part), seat, figures[figure])
+                         for part, seat, figure in self._occupant)),
+            tuple(sorted((unpack(point), seat) for point, seat, _ in self._barns)),
+            tuple(self.scores),
+            tuple(tuple(sorted(s.items())) for s in self.supply),
+            tuple(sorted(Counter(self.pile).items())),
+            self.tile, self.phase, self.turn_player, self.current_player,
+            None if last is None else unpack(last),
+            tuple(wagon(*entry) for entry in self._wagon_queue),
+            None if final_round is None else tuple(final_round),
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (NativeCarcassonneState, CarcassonneState)):
             return NotImplemented

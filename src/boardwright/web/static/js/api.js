@@ -36,7 +36,8 @@ async function request(method, url, body) {
 }
 
 /** {"games": [{"name", "players": [...], "option_specs": {"<players>": [spec, ...]},
- *  "options_help": {...}, "levels": [...], "agents": [...]}]} */
+ *  "options_help": {...}, "levels": [...], "agents": [...],
+ *  "policies": [{"name", "agent", "players", "description"}]}]} */
 export const catalog = () => request('GET', '/api/catalog');
 
 /** body: {game, players, options, seats, seed?} -> {id, seats: [...], spectate_url} */

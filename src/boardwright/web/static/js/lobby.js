@@ -40,25 +40,36 @@ function renderPlayers() {
 
 // A seat is "me" (the creator: "human", with a join link), an open seat (a human seat anyone
 // may take later from the lobby), a named level (easy, medium, hard: each stands for an agent
-// string, shown next to the seat) or one of the agent strings the server offers.
+// string, shown next to the seat), a trained policy the server offers for this game and seat
+// count ("policy NAME": its agent string is the value) or one of the agent strings it offers.
 function levelOf(value) {
   const game = currentGame();
   return ((game && game.levels) || []).find((level) => level.name === value) || null;
 }
 
-function describeSeat(select, note) {
-  const level = levelOf(select.value);
-  note.textContent = level ? `bot ${level.agent}` : select.value === 'open' ? 'anyone may take it in the lobby' : '';
-  select.title = level ? `${level.name}: ${level.agent} — ${level.description}` : '';
+function policyOf(value) {
+  const game = currentGame();
+  return ((game && game.policies) || []).find((policy) => policy.agent === value) || null;
 }
 
-function seatChoices(game) {
+function describeSeat(select, note) {
+  const level = levelOf(select.value);
+  const policy = policyOf(select.value);
+  note.textContent = level ? `bot ${level.agent}` : policy ? `trained policy: ${policy.description}`
+    : select.value === 'open' ? 'anyone may take it in the lobby' : '';
+  select.title = level ? `${level.name}: ${level.agent} — ${level.description}` : policy ? policy.agent : '';
+}
+
+function seatChoices(game, players) {
   const levels = (game && game.levels) || [];
+  const policies = ((game && game.policies) || []).filter((policy) => policy.players === players);
   return [
     el('option', {value: 'human'}, 'me'),
     el('option', {value: 'open'}, 'open seat'),
     el('optgroup', {label: 'bot level'}, levels.map((level) => el('option', {value: level.name,
       title: `${level.agent} — ${level.description}`, dataset: {agent: level.agent}}, `${level.name} bot`))),
+    ...(policies.length ? [el('optgroup', {label: 'trained policy'}, policies.map((policy) => el('option',
+      {value: policy.agent, title: policy.description}, `policy ${policy.name}`)))] : []),
     el('optgroup', {label: 'bot (agent string)'}, ((game && game.agents) || []).map((a) => el('option', {value: a}, a))),
   ];
 }
@@ -72,7 +83,7 @@ function renderSeats() {
   const levels = (game && game.levels) || [];
   const fallback = levels.length ? levels[Math.min(1, levels.length - 1)].name : 'random';
   for (let i = 0; i < n; i++) {
-    const select = el('select', {class: 'seat-kind', testid: `seat-${i}`, name: `seat-${i}`}, seatChoices(game));
+    const select = el('select', {class: 'seat-kind', testid: `seat-${i}`, name: `seat-${i}`}, seatChoices(game, n));
     const wanted = old[i] || (i === 0 ? 'human' : fallback);
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : fallback;
     const note = el('span', {class: 'seat-agent muted', testid: `seat-agent-${i}`});

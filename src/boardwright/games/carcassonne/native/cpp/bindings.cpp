@@ -10,6 +10,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 #include <nanobind/stl/array.h>
+#include <nanobind/ndarray.h>
 #include <tsl/robin_map.h>
 
 #include <algorithm>
@@ -17,8 +18,10 @@
 #include <stdexcept>
 
 #include "heuristic.h"
+#include "obs.h"
 #include "playout.h"
 #include "state.h"
+#include "vecenv.h"
 
 namespace nb = nanobind;
 using namespace carc;
@@ -283,6 +286,119 @@ nb::list ints(const V& v) {
     return out;
 }
 
+// The observation layout of a game (the Python encoder's block offsets and the learning action
+// space's numbering), kept with the game data it reads.
+struct ObsSpecHolder {
+    std::shared_ptr<Spec> spec;
+    ObsSpec obs;
+};
+
+int block_at(nb::dict blocks, const char* name) {
+    if (!blocks.contains(name)) return -1;
+    return nb::cast<int>(nb::cast<nb::tuple>(blocks[name])[0]);
+}
+
+std::shared_ptr<ObsSpecHolder> make_obs_spec(std::shared_ptr<Spec> spec, nb::dict d) {
+    auto h = std::make_shared<ObsSpecHolder>();
+    h->spec = spec;
+    ObsSpec& o = h->obs;
+    o.data = &spec->data;
+    o.planes = nb::cast<int>(d["planes"]);
+    o.radius = nb::cast<int>(d["radius"]);
+    o.width = 2 * o.radius + 1;
+    o.scalars = nb::cast<int>(d["scalars"]);
+    o.players = spec->data.players;
+    nb::dict b = nb::cast<nb::dict>(d["board_blocks"]);
+    o.p_tile = block_at(b, "tile");
+    o.p_rotation = block_at(b, "rotation");
+    o.p_edge = block_at(b, "edge");
+    o.p_monastery = block_at(b, "monastery");
+    o.p_abbey = block_at(b, "abbey");
+    o.p_pennant = block_at(b, "pennant");
+    o.p_figure = block_at(b, "figure");
+    o.p_figure_kind = block_at(b, "figure_kind");
+    o.p_barn = block_at(b, "barn");
+    o.p_complete = block_at(b, "complete");
+    o.p_holders = block_at(b, "holders");
+    o.p_wagon_left = block_at(b, "wagon_left");
+    o.p_last = block_at(b, "last");
+    o.p_place = block_at(b, "place");
+    o.p_hole = block_at(b, "hole");
+    nb::dict sb = nb::cast<nb::dict>(d["scalar_blocks"]);
+    o.s_scores = block_at(sb, "scores");
+    o.s_supply = block_at(sb, "supply");
+    o.s_tile = block_at(sb, "tile");
+    o.s_remaining = block_at(sb, "remaining");
+    o.s_pile = block_at(sb, "pile");
+    o.s_phase = block_at(sb, "phase");
+    o.s_turn_player = block_at(sb, "turn_player");
+    o.s_to_move = block_at(sb, "to_move");
+    o.s_final_round = block_at(sb, "final_round");
+    o.s_outside = block_at(sb, "outside");
+    o.s_options = block_at(sb, "options");
+    o.supply_figure = list_of<int>(d["supply_figure"]);
+    o.figure_kind = list_of<int>(d["figure_kind"]);
+    o.kinds = nb::cast<int>(d["kinds"]);
+    o.options = list_of<int16_t>(d["options"]);
+    for (int p : {o.p_tile, o.p_rotation, o.p_edge, o.p_monastery, o.p_abbey, o.p_pennant,
+                  o.p_figure, o.p_complete, o.p_holders, o.p_last, o.p_place})
+        if (p < 0) throw std::invalid_argument("the observation layout lacks a board block");
+    ActionMap& a = o.actions;
+    nb::dict ad = nb::cast<nb::dict>(d["actions"]);
+    a.size = nb::cast<int>(ad["size"]);
+    a.radius = nb::cast<int>(ad["radius"]);
+    a.width = 2 * a.radius + 1;
+    if (a.radius != o.radius) throw std::invalid_argument("the action window is not the observation's");
+    nb::dict starts = nb::cast<nb::dict>(ad["starts"]);
+    auto start = [&starts](const char* name) {
+        return starts.contains(name) ? nb::cast<int>(starts[name]) : -1;
+    };
+    a.place = start("place");
+    a.abbey = start("abbey");
+    a.wagon = start("wagon");
+    a.deploy = start("deploy");
+    a.draw = start("draw");
+    a.pass = start("pass");
+    a.overflow = start("overflow");
+    a.overflow_slots = nb::cast<int>(ad["overflow_slots"]);
+    a.stable_width = nb::cast<int>(ad["stable_width"]);
+    a.shift = nb::cast<int>(ad["shift"]);
+    a.nfig = nb::cast<int>(ad["figures"]);
+    a.nloc = nb::cast<int>(ad["locations"]);
+    a.location_anchor = list_of<int>(ad["location_anchor"]);
+    a.location_wagon = list_of<int>(ad["location_wagon"]);
+    o.build_segments();
+    return h;
+}
+
+template <typename T>
+using Array = nb::ndarray<T, nb::c_contig, nb::device::cpu>;
+
+template <typename T>
+T* checked(Array<T>& a, size_t size, const char* name) {
+    if (a.size() != size) throw std::invalid_argument(std::string(name) + " has the wrong size");
+    return a.data();
+}
+
+nb::tuple learning_ids_of(State& st, const ObsSpec& obs) {
+    std::vector<int64_t> lids, sids;
+    learning_ids(st, obs.actions, lids, sids);
+    return nb::make_tuple(lids, sids);
+}
+
+struct PyVecEnv {
+    std::shared_ptr<Spec> spec;
+    std::shared_ptr<ObsSpecHolder> obs;
+    Array<uint8_t> board;
+    Array<int16_t> scalars;
+    Array<int8_t> mask;
+    Array<float> reward;
+    Array<bool> terminated, truncated;
+    Array<int32_t> to_move;
+    Array<float> returns;
+    std::unique_ptr<VecEnv> env;
+};
+
 }  // namespace
 
 NB_MODULE(_engine, m) {
@@ -507,6 +623,22 @@ NB_MODULE(_engine, m) {
                  }
                  return nb::make_tuple(values, terminal);
              })
+        .def("_learning_ids", [](Core& c, const ObsSpecHolder& o) { return learning_ids_of(c.st, o.obs); })
+        .def("_observe",
+             [](Core& c, const ObsSpecHolder& o, int viewer, Array<uint8_t> board,
+                Array<int16_t> scalars) {
+                 // The whole observation of `viewer` written into the arrays; returns the
+                 // legal actions as (learning ids, stable ids).
+                 const ObsSpec& spec = o.obs;
+                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 uint8_t* b = checked(board, spec.board_size(), "board");
+                 int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
+                 std::vector<int64_t> lids, sids;
+                 learning_ids(c.st, spec.actions, lids, sids);
+                 ObsTracker tracker;
+                 tracker.write_full(c.st, spec, viewer, b, s, lids);
+                 return nb::make_tuple(lids, sids);
+             })
         .def("greedy_action_id", [](Core& c, uint64_t seed) {
             refuse_chance_mode(c.st, "greedy lookahead");
             Rng rng(seed);
@@ -523,4 +655,77 @@ NB_MODULE(_engine, m) {
             }
             return out;
         });
+
+    nb::class_<ObsSpecHolder>(m, "ObsSpec")
+        .def(nb::new_(&make_obs_spec), nb::arg("spec"), nb::arg("layout"))
+        .def_prop_ro("board_size", [](const ObsSpecHolder& o) { return o.obs.board_size(); });
+
+    nb::class_<PyVecEnv>(m, "VecEnv")
+        .def("__init__",
+             [](PyVecEnv* self, std::shared_ptr<Spec> spec, std::shared_ptr<ObsSpecHolder> obs,
+                int num_envs, int mode, int seat, Array<uint8_t> board, Array<int16_t> scalars,
+                Array<int8_t> mask, Array<float> reward, Array<bool> terminated,
+                Array<bool> truncated, Array<int32_t> to_move, Array<float> returns) {
+                 new (self) PyVecEnv();
+                 if (num_envs < 1) throw std::invalid_argument("num_envs must be at least 1");
+                 if (mode < 0 || mode > 2) throw std::invalid_argument("unknown opponent mode");
+                 const ObsSpec& o = obs->obs;
+                 const size_t n = static_cast<size_t>(num_envs), players = spec->data.players;
+                 VecBuffers buf;
+                 buf.board = checked(board, n * o.board_size(), "board");
+                 buf.scalars = checked(scalars, n * o.scalars, "scalars");
+                 buf.mask = checked(mask, n * o.actions.size, "mask");
+                 buf.reward = checked(reward, n, "reward");
+                 buf.terminated = checked(terminated, n, "terminated");
+                 buf.truncated = checked(truncated, n, "truncated");
+                 buf.to_move = checked(to_move, n, "to_move");
+                 buf.returns = checked(returns, n * players, "returns");
+                 self->spec = spec;
+                 self->obs = obs;
+                 self->board = board;
+                 self->scalars = scalars;
+                 self->mask = mask;
+                 self->reward = reward;
+                 self->terminated = terminated;
+                 self->truncated = truncated;
+                 self->to_move = to_move;
+                 self->returns = returns;
+                 self->env = std::make_unique<VecEnv>(&spec->data, &spec->bag, !spec->fixed_order,
+                                                      &spec->heuristic, &obs->obs, num_envs,
+                                                      static_cast<Opponent>(mode), seat, buf);
+             })
+        .def("reset",
+             [](PyVecEnv& v, Array<int64_t> seeds) {
+                 const int64_t* s = checked(seeds, static_cast<size_t>(v.env->num_envs()), "seeds");
+                 nb::gil_scoped_release release;
+                 v.env->reset(s);
+             })
+        .def("step",
+             [](PyVecEnv& v, Array<int64_t> actions) -> nb::object {
+                 // None once stepped; (kind, game) for the first bad action (kind 1: out of
+                 // range, 2: not legal), and then nothing has changed.
+                 const int64_t* a = checked(actions, static_cast<size_t>(v.env->num_envs()), "actions");
+                 int kind = 0;
+                 const int bad = v.env->check(a, kind);
+                 if (bad >= 0) return nb::make_tuple(kind, bad);
+                 {
+                     nb::gil_scoped_release release;
+                     v.env->step(a);
+                 }
+                 return nb::none();
+             })
+        .def("start",
+             [](PyVecEnv& v, int i, std::vector<uint8_t> pile) {
+                 if (i < 0 || i >= v.env->num_envs()) throw std::invalid_argument("no such game");
+                 for (uint8_t t : pile)
+                     if (t >= v.spec->data.tiles.size()) throw std::invalid_argument("no such tile");
+                 v.env->start(i, pile);
+             })
+        .def("copy_into",
+             [](PyVecEnv& v, int i, Core& into) {
+                 // Game i's position copied into a state of the same game.
+                 if (i < 0 || i >= v.env->num_envs()) throw std::invalid_argument("no such game");
+                 if (into.spec != v.spec) throw std::invalid_argument("a state of another game");
+                 into.st = v.env->state(i);
+             });
 }

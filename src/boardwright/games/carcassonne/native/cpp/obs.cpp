@@ -1,0 +1,379 @@
+// The observation writer and the learning ids (obs.h).
+#include "obs.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace carc {
+
+namespace {
+
+constexpr int SEG_IN1 = 12, SEG_IN2 = 13, SEG_MONASTERY = 14;
+// The four cells around a placed tile and the four corners: a monastery there may be completed.
+constexpr int32_t AROUND[8] = {-STRIDE - 1, -1, STRIDE - 1, -STRIDE,
+                               STRIDE,      -STRIDE + 1, 1, STRIDE + 1};
+
+inline int rel(int seat, int viewer, int n) { return ((seat - viewer) % n + n) % n; }
+
+}  // namespace
+
+// -- the layout's constants ---------------------------------------------------------------
+
+void ObsSpec::build_segments() {
+    // A part covers: a city, its sides and their halves; a road, its sides; a field, its
+    // half-sides and enclosed locations; a monastery or abbey, MONASTERY.
+    segments.assign(data->tiles.size(), {});
+    pennant.assign(data->tiles.size(), 0);
+    for (size_t t = 0; t < data->tiles.size(); ++t) {
+        for (int q = 0; q < 4; ++q) {
+            const VariantDef& v = data->tiles[t].variants[q];
+            std::vector<uint16_t>& out = segments[t][q];
+            out.assign(v.features.size(), 0);
+            for (size_t f = 0; f < v.features.size(); ++f) {
+                const FeatureDef& def = v.features[f];
+                uint16_t mask = 0;
+                if (def.kind == CITY) {
+                    for (uint8_t s : def.sides) mask |= (1u << s) | (1u << (4 + 2 * s)) | (1u << (5 + 2 * s));
+                    if (def.pennants) pennant[t] = 1;
+                } else if (def.kind == ROAD) {
+                    for (uint8_t s : def.sides) mask |= 1u << s;
+                } else if (def.kind == FIELD) {
+                    for (int h = 0; h < 8; ++h)
+                        if (v.half_feature[h] == static_cast<int8_t>(f)) mask |= 1u << (4 + h);
+                    const std::string& name = data->locations[def.location];
+                    if (name.find("IN1") != std::string::npos) mask |= 1u << SEG_IN1;
+                    if (name.find("IN2") != std::string::npos) mask |= 1u << SEG_IN2;
+                } else {
+                    mask |= 1u << SEG_MONASTERY;
+                }
+                out[f] = mask;
+            }
+        }
+    }
+}
+
+// -- learning ids (learning_space.from_stable) --------------------------------------------
+
+void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
+                  std::vector<int64_t>& sids) {
+    lids.clear();
+    sids.clear();
+    if (st.is_terminal()) return;
+    const GameData& d = *st.data;
+    const Vec<int64_t>& legal = st.legal_ids();
+    sids.assign(legal.begin(), legal.end());
+    std::sort(sids.begin(), sids.end());
+    const size_t n = sids.size();
+    size_t moves = n;
+    while (moves && sids[moves - 1] >= d.draw_id) --moves;
+    lids.resize(n);
+    for (size_t k = moves; k < n; ++k) lids[k] = sids[k] == d.pass_id ? map.pass : map.draw;
+    if (!moves) return;
+    bool in_order = true;
+    static thread_local std::vector<size_t> outside, order;
+    static thread_local std::vector<int64_t> l2, s2;
+    outside.clear();
+    const int64_t first = sids[0];
+    const bool wagon_move = st.phase == WAGON_MOVE;
+    for (size_t k = 0; k < moves; ++k) {
+        const int64_t s = sids[k];
+        int64_t id = -1;
+        if (first < d.deploy_base) {  // places: cell * 4 + quarter
+            const int cell = map.window_cell(s >> 2);
+            if (cell >= 0) id = map.place + static_cast<int64_t>(cell) * 4 + (s & 3);
+        } else if (first < d.abbey_base) {
+            const int64_t rest = s - d.deploy_base;
+            const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
+            const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
+            if (wagon_move) {
+                in_order = false;
+                const int channel = map.location_wagon[location];
+                const int cell = map.window_cell(stable_cell);
+                if (cell >= 0 && channel >= 0)
+                    id = map.wagon + static_cast<int64_t>(cell) * 5 + channel;
+            } else {
+                in_order = false;
+                id = map.deploy + figure * 19 + map.location_anchor[location];
+            }
+        } else {
+            const int cell = map.window_cell(s - d.abbey_base);
+            if (cell >= 0) id = map.abbey + cell;
+        }
+        if (id < 0) outside.push_back(k);
+        lids[k] = id;
+    }
+    if (!outside.empty()) {
+        in_order = false;
+        if (static_cast<int>(outside.size()) > map.overflow_slots)
+            throw std::runtime_error("more moves outside the window than overflow slots");
+        for (size_t r = 0; r < outside.size(); ++r) lids[outside[r]] = map.overflow + static_cast<int64_t>(r);
+    }
+    if (!in_order || !std::is_sorted(lids.begin(), lids.end())) {
+        order.resize(n);
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&lids](size_t a, size_t b) { return lids[a] < lids[b]; });
+        l2.resize(n);
+        s2.resize(n);
+        for (size_t k = 0; k < n; ++k) {
+            l2[k] = lids[order[k]];
+            s2[k] = sids[order[k]];
+        }
+        lids.swap(l2);
+        sids.swap(s2);
+    }
+}
+
+// -- the tracker ----------------------------------------------------------------------------
+
+void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
+                            int16_t* scalars, const std::vector<int64_t>& lids) {
+    std::memset(board, 0, spec.board_size());
+    viewer_ = viewer;
+    tiles_seen_ = 0;
+    outside_ = 0;
+    marks_.clear();
+    dirty_parts_.clear();
+    forced_parts_.clear();
+    written_.assign(st.graph.nparts(), NEVER);
+    for (int p = 0; p < st.graph.nparts(); ++p) dirty_parts_.push_back(p);
+    for (size_t i = 0; i < st.graph.tiles.size(); ++i) write_tile(st, spec, static_cast<int>(i), board);
+    tiles_seen_ = tiles_pending_ = st.graph.tiles.size();
+    write_roots(st, spec, board);
+    write_marks(st, spec, board, lids);
+    write_scalars(st, spec, scalars);
+}
+
+void ObsTracker::before(const State& st) {
+    occupants_.assign(st.occupant.begin(), st.occupant.end());
+}
+
+void ObsTracker::noted(const State& st) {
+    // Figures that came or went: their parts' features are written again.
+    const bool unchanged = occupants_.size() == st.occupant.size() &&
+        (occupants_.empty() || std::memcmp(occupants_.data(), st.occupant.data(),
+                                           sizeof(Occupant) * occupants_.size()) == 0);
+    auto same = [](const Occupant& a, const Occupant& b) {
+        return a.part == b.part && a.seat == b.seat && a.figure == b.figure;
+    };
+    if (!unchanged) for (const Occupant& o : st.occupant)
+        if (std::none_of(occupants_.begin(), occupants_.end(), [&](const Occupant& p) { return same(o, p); })) {
+            dirty_parts_.push_back(o.part);
+            forced_parts_.push_back(o.part);
+        }
+    if (!unchanged) for (const Occupant& o : occupants_)
+        if (std::none_of(st.occupant.begin(), st.occupant.end(), [&](const Occupant& p) { return same(o, p); })) {
+            dirty_parts_.push_back(o.part);
+            forced_parts_.push_back(o.part);
+        }
+    // New tiles: their parts, and the monasteries around them (one of them may be complete).
+    const Graph& g = st.graph;
+    for (size_t i = tiles_pending_; i < g.tiles.size(); ++i) {
+        const PlacedTile& t = g.tiles[i];
+        const int nparts = static_cast<int>(g.variant_of(t).features.size());
+        for (int p = 0; p < nparts; ++p) dirty_parts_.push_back(t.base + p);
+        // What faces it (an abbey closes what faces it without joining it) and the monasteries
+        // around it.
+        for (int side = 0; side < 4; ++side) {
+            const int idx = g.board.get(t.pos + SIDE_OFFSET[side]);
+            if (idx < 0) continue;
+            const PlacedTile& nt = g.tiles[idx];
+            const int facing = g.variant_of(nt).side_feature[(side + 2) & 3];
+            if (facing >= 0) dirty_parts_.push_back(nt.base + facing);
+        }
+        for (int32_t delta : AROUND) {
+            const int idx = g.board.get(t.pos + delta);
+            if (idx < 0) continue;
+            const PlacedTile& nt = g.tiles[idx];
+            const int m = g.variant_of(nt).monastery;
+            if (m >= 0) dirty_parts_.push_back(nt.base + m);
+        }
+    }
+    tiles_pending_ = g.tiles.size();
+}
+
+void ObsTracker::after(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
+                       int16_t* scalars, const std::vector<int64_t>& lids) {
+    for (int64_t at : marks_) board[at] = 0;
+    marks_.clear();
+    if (viewer != viewer_) {
+        rotate_seats(spec, viewer_, viewer, board);
+        viewer_ = viewer;
+    }
+    for (size_t i = tiles_seen_; i < st.graph.tiles.size(); ++i) write_tile(st, spec, static_cast<int>(i), board);
+    tiles_seen_ = st.graph.tiles.size();
+    tiles_pending_ = tiles_seen_;
+    write_roots(st, spec, board);
+    write_marks(st, spec, board, lids);
+    write_scalars(st, spec, scalars);
+}
+
+void ObsTracker::write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board) {
+    const PlacedTile& t = st.graph.tiles[index];
+    const int64_t cell = spec.cell_of(t.pos);
+    if (cell < 0) {
+        ++outside_;
+        return;
+    }
+    const size_t ps = spec.plane_size();
+    const VariantDef& v = st.graph.variant_of(t);
+    board[(spec.p_tile + t.type) * ps + cell] = 1;
+    board[(spec.p_rotation + t.quarter) * ps + cell] = 1;
+    for (int s = 0; s < 4; ++s) {
+        const uint8_t type = v.side_types[s];
+        if (type == NO_SIDE) continue;
+        board[(spec.p_edge + 3 * s + (type - 1)) * ps + cell] = 1;
+    }
+    if (v.abbey) board[spec.p_abbey * ps + cell] = 1;
+    else if (v.monastery >= 0) board[spec.p_monastery * ps + cell] = 1;
+    if (spec.pennant[t.type]) board[spec.p_pennant * ps + cell] = 1;
+}
+
+void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
+    if (dirty_parts_.empty()) return;
+    Graph& g = st.graph;
+    const int n = spec.players;
+    const size_t ps = spec.plane_size();
+    if (written_.size() < static_cast<size_t>(g.nparts())) written_.resize(g.nparts(), NEVER);
+    for (int p : forced_parts_) written_[p] = NEVER;
+    forced_parts_.clear();
+    // The figure on each part (an index into the occupants), found once.
+    static thread_local std::vector<int16_t> on_part;
+    if (on_part.size() < static_cast<size_t>(g.nparts())) on_part.resize(g.nparts(), -1);
+    for (size_t i = 0; i < st.occupant.size(); ++i) on_part[st.occupant[i].part] = static_cast<int16_t>(i);
+    static thread_local std::vector<int> roots, figs;
+    roots.clear();
+    for (int p : dirty_parts_) roots.push_back(g.find(p));
+    std::sort(roots.begin(), roots.end());
+    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
+    for (int root : roots) {
+        int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // by absolute seat
+        g.figures(root, figs);
+        for (int part : figs) {
+            const int16_t o = on_part[part];
+            if (o >= 0) counts[st.occupant[o].seat] += 1;
+        }
+        const uint8_t complete = g.is_complete(root) ? 1 : 0;
+        uint64_t value = complete;
+        for (int s = 0; s < n; ++s) value |= static_cast<uint64_t>(std::min(counts[s], 255)) << (1 + 8 * s);
+        for (int p = root; p >= 0; p = g.next_member(p, root)) {
+            if (written_[p] == value) continue;
+            written_[p] = value;
+            const PlacedTile& t = g.tiles[g.parts[p].tile];
+            const int64_t cell = spec.cell_of(t.pos);
+            if (cell < 0) continue;
+            const uint16_t mask = spec.segments[t.type][t.quarter][p - t.base];
+            const int16_t o = on_part[p];
+            const int fig_seat = o >= 0 ? rel(st.occupant[o].seat, viewer_, n) : -1;
+            const int fig_kind = o >= 0 ? spec.figure_kind[st.occupant[o].figure] : -1;
+            for (int seg = 0; seg < NSEGMENTS; ++seg) {
+                if (!(mask & (1u << seg))) continue;
+                board[(spec.p_complete + seg) * ps + cell] = complete;
+                for (int k = 0; k < n; ++k) {
+                    board[(spec.p_holders + NSEGMENTS * k + seg) * ps + cell] =
+                        static_cast<uint8_t>(std::min(counts[(viewer_ + k) % n], 255));
+                    board[(spec.p_figure + NSEGMENTS * k + seg) * ps + cell] = fig_seat == k;
+                }
+                if (spec.p_figure_kind >= 0)
+                    for (int f = 0; f < spec.kinds; ++f)
+                        board[(spec.p_figure_kind + NSEGMENTS * f + seg) * ps + cell] = fig_kind == f;
+            }
+        }
+    }
+    for (const Occupant& o : st.occupant) on_part[o.part] = -1;
+    dirty_parts_.clear();
+}
+
+void ObsTracker::write_marks(State& st, const ObsSpec& spec, uint8_t* board,
+                             const std::vector<int64_t>& lids) {
+    const size_t ps = spec.plane_size();
+    const int n = spec.players;
+    auto mark = [&](int plane, int64_t cell) {
+        const int64_t at = static_cast<int64_t>(plane) * ps + cell;
+        board[at] = 1;
+        marks_.push_back(at);
+    };
+    if (st.has_last_pos) {
+        const int64_t cell = spec.cell_of(st.last_pos);
+        if (cell >= 0) mark(spec.p_last, cell);
+    }
+    const ActionMap& m = spec.actions;
+    const int64_t cells = static_cast<int64_t>(m.width) * m.width;
+    for (int64_t id : lids) {
+        if (id >= m.place && id < m.place + 4 * cells) {
+            const int64_t r = id - m.place;
+            mark(spec.p_place + static_cast<int>(r & 3), r >> 2);
+        } else if (spec.p_hole >= 0 && m.abbey >= 0 && id >= m.abbey && id < m.abbey + cells) {
+            mark(spec.p_hole, id - m.abbey);
+        }
+    }
+    if (spec.p_barn >= 0) {
+        for (const Barn& b : st.barns) {
+            const int64_t cell = spec.cell_of(b.point + STRIDE + 1);  // the point is its NW corner
+            if (cell >= 0) mark(spec.p_barn + rel(b.seat, viewer_, n), cell);
+        }
+    }
+    if (spec.p_wagon_left >= 0) {
+        Graph& g = st.graph;
+        for (const WagonEntry& w : st.wagon_queue) {
+            const int idx = g.board.get(w.pos);
+            if (idx < 0) continue;
+            const PlacedTile& t = g.tiles[idx];
+            const int64_t cell = spec.cell_of(t.pos);
+            if (cell < 0) continue;
+            const int nparts = static_cast<int>(g.variant_of(t).features.size());
+            for (int local = 0; local < nparts; ++local) {
+                if (g.find(t.base + local) != w.root) continue;
+                const uint16_t mask = spec.segments[t.type][t.quarter][local];
+                for (int seg = 0; seg < NSEGMENTS; ++seg)
+                    if (mask & (1u << seg))
+                        mark(spec.p_wagon_left + NSEGMENTS * rel(w.seat, viewer_, n) + seg, cell);
+            }
+        }
+    }
+}
+
+void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* out) const {
+    std::memset(out, 0, sizeof(int16_t) * spec.scalars);
+    const int n = spec.players, v = viewer_;
+    const GameData& d = *st.data;
+    const int ntiles = static_cast<int>(d.tiles.size());
+    for (int k = 0; k < n; ++k) {
+        const int seat = (v + k) % n;
+        out[spec.s_scores + k] = static_cast<int16_t>(st.scores[seat]);
+        const int per = static_cast<int>(spec.supply_figure.size());
+        for (int e = 0; e < per; ++e) {
+            const int f = spec.supply_figure[e];
+            out[spec.s_supply + k * per + e] =
+                static_cast<int16_t>(f >= 0 ? st.supply_of(seat, f) : st.abbeys_left[seat]);
+        }
+    }
+    out[spec.s_tile + (st.tile >= 0 ? st.tile : ntiles)] = 1;
+    for (uint8_t t : st.pile) out[spec.s_remaining + t] += 1;
+    out[spec.s_pile] = static_cast<int16_t>(st.pile.size());
+    out[spec.s_phase + static_cast<int>(st.phase)] = 1;
+    out[spec.s_turn_player + rel(st.turn_player, v, n)] = 1;
+    if (!st.is_terminal()) out[spec.s_to_move + rel(st.actor, v, n)] = 1;
+    if (st.final_round_on) {
+        out[spec.s_final_round] = 1;
+        for (int8_t seat : st.final_round) out[spec.s_final_round + 1 + rel(seat, v, n)] = 1;
+    }
+    out[spec.s_outside] = static_cast<int16_t>(outside_);
+    for (size_t i = 0; i < spec.options.size(); ++i) out[spec.s_options + i] = spec.options[i];
+}
+
+void ObsTracker::rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const {
+    // Block k (seat from + k) becomes block k + from - to: a rotation of whole seat blocks.
+    const int n = spec.players;
+    const int d = ((from - to) % n + n) % n;
+    if (d == 0) return;
+    const size_t block = NSEGMENTS * spec.plane_size();
+    for (int first : {spec.p_figure, spec.p_holders}) {
+        uint8_t* begin = board + static_cast<size_t>(first) * spec.plane_size();
+        std::rotate(begin, begin + (n - d) * block, begin + n * block);
+    }
+}
+
+}  // namespace carc

@@ -1,0 +1,114 @@
+// The lossless observation of a position (docs/research/carcassonne-observation.md) and the
+// learning action ids of its legal actions (learning_space.py), written in compiled code.
+//
+// The layout (which plane and which scalar holds what) is not decided here: the Python encoder
+// owns it and hands its block offsets over once per game (ObsSpec), so the two writers cannot
+// drift apart silently; a differential test compares their bytes.
+//
+// A position's observation can be written whole (write_full) or kept up to date as actions are
+// applied (ObsTracker): only the cells of the features an action touched are written again, so
+// the cost of a step follows what changed, not the size of the board.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "state.h"
+
+namespace carc {
+
+constexpr int NSEGMENTS = 15;  // N E S W, NL..WR, IN1 IN2, MONASTERY
+
+// The learning action space's numbering (learning_space.py), read once per game.
+struct ActionMap {
+    int size = 0;                      // number of learning ids
+    int radius = 15, width = 31;       // the window (the observation's)
+    int place = 0, abbey = -1, wagon = -1, deploy = 0, draw = -1, pass = 0, overflow = 0;
+    int overflow_slots = 0;
+    int stable_width = 1, shift = 0;   // stable cell layout: x index - window x index
+    int nfig = 1, nloc = 1;
+    std::vector<int> location_anchor;  // stable location -> anchor index (0..18)
+    std::vector<int> location_wagon;   // stable location -> wagon anchor (0..4) or -1
+
+    // The window cell ((x + R) * W + y + R) of a stable cell index, or -1 outside the window.
+    int window_cell(int64_t stable_cell) const {
+        const int64_t x = stable_cell / stable_width - shift, y = stable_cell % stable_width - shift;
+        if (x < 0 || x >= width || y < 0 || y >= width) return -1;
+        return static_cast<int>(x * width + y);
+    }
+};
+
+// Where each block of the observation lies (first plane / first scalar; -1 when the options
+// leave the block out) and the constants of one configured game.
+struct ObsSpec {
+    const GameData* data = nullptr;
+    ActionMap actions;
+    int planes = 0, radius = 15, width = 31, scalars = 0, players = 2;
+    int p_tile = -1, p_rotation = -1, p_edge = -1, p_monastery = -1, p_abbey = -1,
+        p_pennant = -1, p_figure = -1, p_figure_kind = -1, p_barn = -1, p_complete = -1,
+        p_holders = -1, p_wagon_left = -1, p_last = -1, p_place = -1, p_hole = -1;
+    int s_scores = -1, s_supply = -1, s_tile = -1, s_remaining = -1, s_pile = -1,
+        s_phase = -1, s_turn_player = -1, s_to_move = -1, s_final_round = -1, s_outside = -1,
+        s_options = -1;
+    std::vector<int> supply_figure;    // per supply entry: native figure index, -1 = abbeys
+    std::vector<int> figure_kind;      // native figure index -> figure_kind plane group (-1: none)
+    int kinds = 1;                     // figure kinds that stand on features
+    std::vector<int16_t> options;      // the options scalars, as given
+    // [tile type][quarter][local feature] -> bit g set: the part covers segment g
+    std::vector<std::array<std::vector<uint16_t>, 4>> segments;
+    std::vector<uint8_t> pennant;      // per tile type: it holds a pennant
+
+    void build_segments();             // from data (after data and the offsets are set)
+    size_t plane_size() const { return static_cast<size_t>(width) * width; }
+    size_t board_size() const { return plane_size() * planes; }
+    // The board offset of a position's cell, or -1 outside the window.
+    int64_t cell_of(int32_t pos) const {
+        const int32_t x = unpack_x(pos) + radius, y = unpack_y(pos) + radius;
+        if (x < 0 || x >= width || y < 0 || y >= width) return -1;
+        return static_cast<int64_t>(x) * width + y;
+    }
+};
+
+// The legal actions of a position as learning ids, with the stable id of each (same order,
+// sorted by learning id as learning_space.from_stable sorts them).
+void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
+                  std::vector<int64_t>& sids);
+
+// Keeps one position's observation (for one viewer) current in a caller's buffers.
+class ObsTracker {
+   public:
+    // Everything written again from the position: the board cleared first.
+    void write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
+                    const std::vector<int64_t>& lids);
+    // Around every action applied to the tracked position: `before`, apply, `noted`; then
+    // `after` once the actions of a step are applied, to write what they changed.
+    void before(const State& st);
+    void noted(const State& st);
+    void after(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
+               const std::vector<int64_t>& lids);
+    int viewer() const { return viewer_; }
+
+   private:
+    void write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board);
+    void write_roots(State& st, const ObsSpec& spec, uint8_t* board);
+    void write_marks(State& st, const ObsSpec& spec, uint8_t* board,
+                     const std::vector<int64_t>& lids);
+    void write_scalars(const State& st, const ObsSpec& spec, int16_t* scalars) const;
+    void rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const;
+
+    int viewer_ = 0;
+    size_t tiles_seen_ = 0;                  // tiles written on the board
+    size_t tiles_pending_ = 0;               // tiles whose features are noted dirty
+    int outside_ = 0;
+    std::vector<Occupant> occupants_;        // before the action
+    std::vector<int> dirty_parts_;           // parts whose feature must be written again
+    std::vector<int> forced_parts_;          // parts whose own figure changed (or new parts)
+    // Per part: what its cells show of its feature (complete, figures per absolute seat),
+    // packed, or NEVER: a part whose feature still shows the same is not written again.
+    std::vector<uint64_t> written_;
+    static constexpr uint64_t NEVER = ~0ull;
+    std::vector<int64_t> marks_;             // board offsets of the per-step marks set last
+};
+
+}  // namespace carc

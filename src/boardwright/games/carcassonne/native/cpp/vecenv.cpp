@@ -1,0 +1,151 @@
+// The vector environment's core (vecenv.h).
+#include "vecenv.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace carc {
+
+void rank_returns(const Vec<int32_t>& scores, float* out) {
+    const int n = static_cast<int>(scores.size());
+    if (n == 1) {
+        out[0] = 1.0f;
+        return;
+    }
+    for (int i = 0; i < n; ++i) {
+        double won = 0.0;
+        for (int j = 0; j < n; ++j) {
+            if (j == i) continue;
+            won += scores[i] > scores[j] ? 1.0 : scores[i] == scores[j] ? 0.5 : 0.0;
+        }
+        out[i] = static_cast<float>(2.0 * won / (n - 1) - 1.0);
+    }
+}
+
+VecEnv::VecEnv(const GameData* data, const std::vector<uint8_t>* bag, bool shuffle,
+               const HeuristicData* heuristic, const ObsSpec* spec, int num_envs, Opponent mode,
+               int seat, VecBuffers buffers)
+    : data_(data), bag_(bag), shuffle_(shuffle), heuristic_(heuristic), spec_(spec),
+      mode_(mode), seat_(seat), buf_(buffers), envs_(static_cast<size_t>(num_envs)) {}
+
+void VecEnv::reset(const int64_t* seeds) {
+    for (size_t i = 0; i < envs_.size(); ++i) {
+        Env& e = envs_[i];
+        e.rng = Rng(static_cast<uint64_t>(seeds[i]));
+        deal(e.st, data_, *bag_, e.rng, shuffle_);
+        begin(static_cast<int>(i));
+    }
+}
+
+void VecEnv::start(int i, const std::vector<uint8_t>& pile) {
+    Env& e = envs_[i];
+    e.st.setup(data_, Vec<uint8_t>(pile));
+    begin(i);
+}
+
+void VecEnv::begin(int i) {
+    Env& e = envs_[i];
+    e.done = false;
+    if (mode_ != O_SELF) play_others(e);
+    buf_.reward[i] = 0.0f;
+    buf_.terminated[i] = buf_.truncated[i] = false;
+    std::memset(buf_.returns + static_cast<size_t>(i) * data_->players, 0, sizeof(float) * data_->players);
+    int viewer = mode_ == O_SELF ? e.st.actor : seat_;
+    if (e.st.is_terminal()) viewer = mode_ == O_SELF ? data_->starting_seat : seat_;
+    publish(i, viewer, true);
+    if (e.st.is_terminal()) {  // (a game the others end before the caller's first decision)
+        rank_returns(e.st.scores, buf_.returns + static_cast<size_t>(i) * data_->players);
+        buf_.terminated[i] = true;
+        e.done = true;
+    }
+}
+
+void VecEnv::apply(Env& e, int64_t stable_id) {
+    e.tracker.before(e.st);
+    e.st.apply_id(stable_id);
+    e.tracker.noted(e.st);
+}
+
+void VecEnv::play_others(Env& e) {
+    State& st = e.st;
+    while (!st.is_terminal() && st.actor != seat_) {
+        int64_t id;
+        if (mode_ == O_GREEDY) {
+            id = greedy_choice(st, e.rng, *heuristic_);
+        } else {
+            const Vec<int64_t>& ids = st.legal_ids();
+            id = ids[e.rng.below(static_cast<uint32_t>(ids.size()))];
+        }
+        apply(e, id);
+    }
+}
+
+void VecEnv::publish(int i, int viewer, bool full) {
+    Env& e = envs_[i];
+    const ObsSpec& spec = *spec_;
+    int8_t* mask = buf_.mask + static_cast<size_t>(i) * spec.actions.size;
+    for (int64_t id : e.lids) mask[id] = 0;
+    if (full) std::memset(mask, 0, static_cast<size_t>(spec.actions.size));
+    learning_ids(e.st, spec.actions, e.lids, e.sids);
+    for (int64_t id : e.lids) mask[id] = 1;
+    uint8_t* board = buf_.board + static_cast<size_t>(i) * spec.board_size();
+    int16_t* scalars = buf_.scalars + static_cast<size_t>(i) * spec.scalars;
+    if (full) e.tracker.write_full(e.st, spec, viewer, board, scalars, e.lids);
+    else e.tracker.after(e.st, spec, viewer, board, scalars, e.lids);
+    buf_.to_move[i] = e.st.is_terminal() ? -1 : e.st.actor;
+}
+
+int VecEnv::check(const int64_t* actions, int& kind) const {
+    const int size = spec_->actions.size;
+    for (size_t k = 0; k < envs_.size(); ++k)
+        if (!envs_[k].done && (actions[k] < 0 || actions[k] >= size)) {
+            kind = 1;
+            return static_cast<int>(k);
+        }
+    for (size_t k = 0; k < envs_.size(); ++k)
+        if (!envs_[k].done && !buf_.mask[k * size + actions[k]]) {
+            kind = 2;
+            return static_cast<int>(k);
+        }
+    kind = 0;
+    return -1;
+}
+
+void VecEnv::step(const int64_t* actions) {
+    int kind;
+    if (check(actions, kind) >= 0) throw std::invalid_argument("an action id is not legal in its game");
+    const int n = data_->players;
+    for (size_t k = 0; k < envs_.size(); ++k) {
+        const int i = static_cast<int>(k);
+        Env& e = envs_[k];
+        if (e.done) {
+            deal(e.st, data_, *bag_, e.rng, shuffle_);
+            begin(i);
+            continue;
+        }
+        const auto at = std::lower_bound(e.lids.begin(), e.lids.end(), actions[k]);
+        if (at == e.lids.end() || *at != actions[k])
+            throw std::invalid_argument("an action id is not legal in its game");
+        const int mover = e.st.actor;
+        apply(e, e.sids[static_cast<size_t>(at - e.lids.begin())]);
+        if (mode_ != O_SELF) play_others(e);
+        float* returns = buf_.returns + k * n;
+        if (e.st.is_terminal()) {
+            rank_returns(e.st.scores, returns);
+            buf_.reward[k] = returns[mode_ == O_SELF ? mover : seat_];
+            buf_.terminated[k] = true;
+            e.done = true;
+        } else {
+            std::memset(returns, 0, sizeof(float) * n);
+            buf_.reward[k] = 0.0f;
+            buf_.terminated[k] = false;
+        }
+        buf_.truncated[k] = false;
+        int viewer = seat_;
+        if (mode_ == O_SELF) viewer = e.st.is_terminal() ? mover : e.st.actor;
+        publish(i, viewer, false);
+    }
+}
+
+}  // namespace carc

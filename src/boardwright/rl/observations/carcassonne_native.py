@@ -1,0 +1,66 @@
+"""Carcassonne's observation written by the compiled engine (`native/cpp/obs.cpp`).
+
+The Python encoder (`carcassonne.py`) owns the layout: `native_layout` hands its block offsets,
+the order of the supplies and figure kinds, the options values and the learning action space's
+numbering to the compiled writer once per game (`_engine.ObsSpec`), so there is one layout and
+two writers of it, and the tests compare their bytes. `observe` writes one position whole (what
+single environments and OpenSpiel use); the vector kernel (`boardwright.rl.vector_native`)
+keeps its games' observations current step by step with the same writer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from boardwright.games.carcassonne.learning_space import CarcassonneActionSpace
+from boardwright.rl.observations.carcassonne import CarcassonneEncoder
+
+
+def native_layout(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) -> dict[str, Any]:
+    """What the compiled writer needs to know of the layout (plain data)."""
+    game = encoder.game
+    figures = tuple(game.figures)
+    return {
+        "planes": encoder.planes,
+        "radius": encoder.radius,
+        "scalars": encoder.num_scalars,
+        "board_blocks": dict(encoder.board_blocks),
+        "scalar_blocks": dict(encoder.scalar_blocks),
+        "supply_figure": [figures.index(p) if p in figures else -1
+                          for p in encoder.supply_order],
+        "figure_kind": [encoder.figure_kinds.index(f) if f in encoder.figure_kinds else -1
+                        for f in figures],
+        "kinds": len(encoder.figure_kinds),
+        "options": list(encoder.options_values),
+        "actions": {
+            "size": space.size,
+            "radius": space.radius,
+            "starts": {name: block.start for name, block in space.blocks.items()},
+            "overflow_slots": space.blocks["overflow"].size,
+            "stable_width": space._stable_width,
+            "shift": space._shift,
+            "figures": space._figures,
+            "locations": space._locations,
+            "location_anchor": [int(a) for a in space._location_anchor],
+            "location_wagon": [int(a) for a in space._location_wagon],
+        },
+    }
+
+
+def obs_spec(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) -> Any:
+    """The compiled layout of an encoder's game (made once per encoder, then kept)."""
+    spec = encoder.__dict__.get("_native_spec")
+    if spec is None:
+        from boardwright.games.carcassonne.native import _engine
+        spec = _engine.ObsSpec(encoder.game._native_spec, native_layout(encoder, space))
+        encoder.__dict__["_native_spec"] = spec
+    return spec
+
+
+def observe(encoder: CarcassonneEncoder, space: CarcassonneActionSpace, state: Any, seat: int,
+            out: dict[str, np.ndarray]) -> tuple[list[int], list[int]]:
+    """Write `seat`'s observation of a native state into `out` ("board", "scalars"); returns
+    the legal actions as (learning ids, stable ids), sorted by learning id."""
+    return state._observe(obs_spec(encoder, space), seat, out["board"], out["scalars"])

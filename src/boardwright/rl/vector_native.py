@@ -1,0 +1,100 @@
+"""The compiled vector kernel: N Carcassonne games stepped by the native engine in one call.
+
+Same interface as `PythonVectorKernel` (`boardwright.rl.vector_kernel`, where it is described);
+the work of a step is done in compiled code (`native/cpp/vecenv.cpp`) with the interpreter's
+lock released: the chosen actions applied, the other seats played (uniformly at random or by the
+greedy choice of the native engine), the observation planes updated in place from what the step
+changed (`obs.cpp`), the mask, rewards, terminations and the seat to move written into the
+arrays. Only the checks of the actions are made here, with numpy, before anything is applied.
+
+Its games are dealt by the native engine's own generator from each env's seed, so they are not
+the games `game.new_game(seed)` deals (the Python kernel's), but they are reproducible from the
+seeds; `start(i, pile)` lays a given pile, which is how the two kernels are compared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from boardwright.core.errors import IllegalActionError, InvalidOptionError
+from boardwright.core.game import State
+from boardwright.rl.action_spaces import action_space_for
+from boardwright.rl.observations import encoder_for
+from boardwright.rl.observations.carcassonne_native import obs_spec
+from boardwright.rl.vector_kernel import (
+    check_actions, check_kernel_args, check_seeds, validate_actions,
+)
+
+MODES = {"self": 0, "random": 1, "greedy": 2}
+
+
+def available(game: Any) -> bool:
+    """Whether the compiled kernel can run `game` (it runs on the native engine)."""
+    if getattr(game, "engine", None) != "native":
+        return False
+    from boardwright.games.carcassonne.native import _engine
+    return hasattr(_engine, "VecEnv")
+
+
+class NativeVectorKernel:
+    """The vector kernel of the native engine (see the module docstring)."""
+
+    def __init__(self, game: Any, num_envs: int, opponent: str = "random", seat: int = 0) -> None:
+        check_kernel_args(game, num_envs, opponent, seat)
+        if not available(game):
+            raise InvalidOptionError("the compiled vector kernel needs the native engine, and "
+                                     "this game runs on the Python engine (no compiled engine "
+                                     "was built, or engine='python' was asked for)")
+        from boardwright.games.carcassonne.native import _engine
+        self.game = game
+        self.num_envs = N = num_envs
+        self.opponent = opponent
+        self.seat = seat
+        self.space = action_space_for(game)
+        self.encoder = encoder = encoder_for(game)
+        shapes = encoder.spaces()
+        n = game.num_players
+        self.board = np.zeros((N, *shapes["board"][0]), dtype=np.uint8)
+        self.scalars = np.zeros((N, *shapes["scalars"][0]), dtype=np.int16)
+        self.mask = np.zeros((N, self.space.size), dtype=np.int8)
+        self.reward = np.zeros(N, dtype=np.float32)
+        self.terminated = np.zeros(N, dtype=bool)
+        self.truncated = np.zeros(N, dtype=bool)
+        self.to_move = np.full(N, -1, dtype=np.int32)
+        self.returns = np.zeros((N, n), dtype=np.float32)
+        self._core = _engine.VecEnv(
+            game._native_spec, obs_spec(encoder, self.space), N, MODES[opponent], seat,
+            self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
+            self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
+        self._running = np.zeros(N, dtype=bool)
+
+    def reset(self, seeds: np.ndarray) -> None:
+        self._core.reset(np.ascontiguousarray(check_seeds(seeds, self.num_envs)))
+        self._running[:] = True
+
+    def step(self, actions: np.ndarray) -> None:
+        if not self._running.all():
+            raise IllegalActionError("no game is running: call reset(seeds) before step")
+        actions = check_actions(actions, self.num_envs)
+        if actions.dtype != np.int64 or not actions.flags.c_contiguous:
+            actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if self._core.step(actions) is not None:  # nothing applied: say which action is bad
+            validate_actions(actions, self.mask, self.terminated, self.space.describe)
+            raise AssertionError("the compiled kernel refused actions the checks accept")
+
+    def start(self, i: int, pile: list[int]) -> None:
+        if type(i) is not int or not 0 <= i < self.num_envs:
+            raise InvalidOptionError(f"env index must be 0..{self.num_envs - 1}, not {i!r}")
+        names = self.game._tile_names
+        if not all(type(t) is int and 0 <= t < len(names) for t in pile):
+            raise InvalidOptionError(f"a pile holds tile indexes 0..{len(names) - 1}")
+        self._core.start(i, list(pile))
+        self._running[i] = True
+
+    def state(self, i: int) -> State:
+        """A copy of env i's position (a native state of the game)."""
+        state = self.game.new_game(0)
+        self._core.copy_into(i, state)
+        return state

@@ -1,0 +1,135 @@
+"""The compiled vector kernel keeps each game's observation current from what a step changed:
+at every step, every row must equal the observation written whole from that game's position
+by the Python encoder (the reference), for every option set, player count and opponent mode;
+the mask must be the learning space's legal ids and the rest of the row the game's own state.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import boardwright as bw
+from boardwright.core.errors import IllegalActionError, MalformedActionError
+from boardwright.rl.action_spaces import action_space_for
+from boardwright.rl.observations import encoder_for
+from tests.carcassonne.native_support import needs_native
+
+pytestmark = needs_native
+
+AM = {"expansions": ["abbey_mayor"]}
+CASES = [
+    ({}, 2, "random"),
+    ({}, 2, "self"),
+    ({}, 5, "greedy"),
+    (AM, 2, "greedy"),
+    (AM, 3, "self"),
+    ({**AM, "wagon_adjacency": "connected", "wagon_traverse": True, "abbeys": 2}, 4, "self"),
+    ({**AM, "abbeys": 3, "abbey_end_of_game": "voluntary_round", "barns": 2}, 6, "random"),
+]
+
+
+def kernel(players: int, options: dict, opponent: str, envs: int, seat: int = 0):
+    from boardwright.rl.vector_native import NativeVectorKernel
+    return NativeVectorKernel(bw.load("carcassonne", players, options), envs, opponent, seat)
+
+
+def random_actions(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """A uniformly random legal id per row (any id in a row with none: it is ignored)."""
+    noise = rng.random(mask.shape)
+    return np.argmax(np.where(mask > 0, noise + 1.0, noise), axis=1).astype(np.int64)
+
+
+@pytest.mark.parametrize(("options", "players", "opponent"), CASES)
+def test_every_row_is_the_observation_of_its_game_written_whole(options, players, opponent):
+    k = kernel(players, options, opponent, envs=4, seat=players - 1)
+    encoder, space = encoder_for(k.game), action_space_for(k.game)
+    k.reset(np.arange(4, dtype=np.int64) + 11)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(260):
+        movers = k.to_move.copy()
+        k.step(random_actions(rng, k.mask))
+        ended += int(k.terminated.sum())
+        for i in range(4):
+            state = k.state(i)
+            viewer = k.seat if opponent != "self" else int(k.to_move[i])
+            if opponent == "self" and k.terminated[i]:  # the view of the seat that ended it
+                viewer = int(movers[i])
+            expected = encoder.encode_state(state, viewer)
+            assert np.array_equal(k.board[i], expected["board"]), f"env {i} board"
+            assert np.array_equal(k.scalars[i], expected["scalars"]), f"env {i} scalars"
+            legal = space.legal(state)
+            assert np.array_equal(np.flatnonzero(k.mask[i]), legal.ids)
+            assert k.to_move[i] == (-1 if state.is_terminal else state.current_player)
+            if opponent != "self" and not state.is_terminal:
+                assert state.current_player == k.seat
+            if k.terminated[i]:
+                assert state.is_terminal
+                assert np.allclose(k.returns[i], state.returns())
+    assert ended > 0
+
+
+def test_ended_games_start_again_at_the_next_step_and_ignore_their_action():
+    k = kernel(2, {}, "random", envs=3)
+    k.reset(np.array([1, 2, 3], dtype=np.int64))
+    rng = np.random.default_rng(0)
+    while not k.terminated.any():
+        k.step(random_actions(rng, k.mask))
+    done = np.flatnonzero(k.terminated)
+    assert (k.mask[done] == 0).all() and (k.to_move[done] == -1).all()
+    assert np.isin(k.reward[done], [-1.0, 0.0, 1.0]).all()
+    actions = random_actions(rng, k.mask)
+    actions[done] = 10**6  # ignored: those games start again
+    k.step(actions)
+    assert not k.terminated[done].any() and (k.reward[done] == 0).all()
+    assert (k.returns[done] == 0).all()
+    for i in done:
+        assert k.state(int(i)).turn <= 2  # a new game (the opponents may have played a turn)
+
+
+def test_the_same_seeds_give_the_same_games_and_other_seeds_others():
+    def run(seeds):
+        k = kernel(2, AM, "greedy", envs=2)
+        k.reset(np.array(seeds, dtype=np.int64))
+        rng = np.random.default_rng(5)
+        trace = []
+        for _ in range(40):
+            k.step(random_actions(rng, k.mask))
+            trace.append((k.board.copy(), k.scalars.copy(), k.reward.copy()))
+        return trace
+
+    a, b, c = run([7, 8]), run([7, 8]), run([9, 8])
+    assert all(all(np.array_equal(x, y) for x, y in zip(s, t)) for s, t in zip(a, b))
+    assert not all(np.array_equal(s[0][0], t[0][0]) for s, t in zip(a, c))
+
+
+def test_a_bad_action_is_refused_by_name_and_changes_nothing():
+    k = kernel(2, {}, "self", envs=3)
+    k.reset(np.arange(3, dtype=np.int64))
+    before = [a.copy() for a in (k.board, k.scalars, k.mask, k.to_move)]
+    signatures = [k.state(i).public_signature() for i in range(3)]
+    good = random_actions(np.random.default_rng(1), k.mask)
+    illegal = good.copy()
+    illegal[2] = int(np.flatnonzero(k.mask[2] == 0)[0])
+    with pytest.raises(IllegalActionError, match="env 2"):
+        k.step(illegal)
+    outside = good.copy()
+    outside[1] = k.mask.shape[1]
+    with pytest.raises(MalformedActionError, match="env 1"):
+        k.step(outside)
+    with pytest.raises(MalformedActionError):
+        k.step(good.astype(np.float64))
+    after = (k.board, k.scalars, k.mask, k.to_move)
+    assert all(np.array_equal(x, y) for x, y in zip(before, after))
+    assert [k.state(i).public_signature() for i in range(3)] == signatures
+
+
+def test_a_given_pile_is_laid_in_its_order():
+    k = kernel(2, {}, "self", envs=1)
+    k.reset(np.zeros(1, dtype=np.int64))
+    game = k.game
+    pile = [game._tile_index[name] for name in ("B", "A", "E", "E", "U")]
+    k.start(0, pile)
+    state = k.state(0)
+    assert state.tile == "U" and len(state.pile) == 4
