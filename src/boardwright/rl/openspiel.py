@@ -46,9 +46,10 @@ likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionErr
 Observations: the tensor is the seat's observation (`boardwright.rl.observations`). An
 encoder with a tensor form (`encode_state` and `tensor`: Carcassonne's lossless observation,
 float32 `(C + 1, 31, 31)`, board planes then a plane of scalars) gives the tensor in that
-shape (`observation_tensor_shape()`), written by the native state's own
-`observation_tensor_into` where it has one; other encoders give their flat vector of the
-seat's view. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape
+shape (`observation_tensor_shape()`); on the native engine the compiled writer of the same
+layout writes it straight into the float array (`observation_tensor_into`), and the legal ids
+come from the compiled numbering of the learning space. Other encoders (Queens, Shogun) give
+their flat vector of the seat's view. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape
 (not a list: no float objects by the hundred thousand); C++ callers and
 `observation.make_observation` read the same values through the observer. In the tensor form a
 chance node observes zeros (no seat decides there); otherwise the set-up before any position
@@ -88,6 +89,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from bisect import bisect_left
 import json
 import random
 import warnings
@@ -162,16 +164,16 @@ def spec_of(name: str) -> Spec:
 
 # -- the two conversions between OpenSpiel action ids and engine actions ----------------------
 
-def legal_action_ids(position: _Position) -> list[int]:
+def legal_action_ids(position: Any) -> list[int]:
     """The OpenSpiel ids of the legal actions at a decision: the ids of the learning action
     space, sorted."""
-    return position.legal().ids.tolist()
+    return position.legal_ids()
 
 
-def action_for_id(position: _Position, action_id: int) -> Any:
+def action_for_id(position: Any, action_id: int) -> Any:
     """The engine action of an OpenSpiel action id at a decision; IllegalActionError /
     MalformedActionError for an id that names no legal action here."""
-    return position.legal().action(int(action_id))
+    return position.action(action_id)
 
 
 # -- parameters ---------------------------------------------------------------------------
@@ -258,6 +260,11 @@ class _Shared:
         self.tensor_form = callable(getattr(self.encoder, "encode_state", None)) and callable(
             getattr(self.encoder, "tensor", None))
         self.tensor_shape = self._tensor_shape()
+        if self.native:  # the compiled observation writer and learning ids (one layout)
+            from boardwright.rl.observations.carcassonne_native import obs_spec
+            self.obs_spec = obs_spec(self.encoder, self.space)
+            self.scales = np.ascontiguousarray(self.encoder.scales, dtype=np.float32)
+            self.action_object = self.game._native_spec.action_object
 
     def _tensor_shape(self) -> tuple[int, ...]:
         """The observation tensor's shape: the encoder's tensor form of a first position, or
@@ -274,9 +281,8 @@ class _Shared:
             if state is None:  # a chance node: no seat decides
                 out.fill(0.0)
                 return
-            writer = getattr(state, "observation_tensor_into", None)
-            if writer is not None:
-                writer(out, player)
+            if self.native:
+                state.observation_tensor_into(self.obs_spec, player, out, self.scales)
                 return
             encoder = self.encoder
             out[...] = encoder.tensor(encoder.encode_state(state, player))
@@ -349,6 +355,12 @@ class _Position:
             self._legal = self.shared.space.legal(self.state.inner)
         return self._legal
 
+    def legal_ids(self) -> list[int]:
+        return self.legal().ids.tolist()
+
+    def action(self, action_id: Any) -> Any:
+        return self.legal().action(action_id)
+
     def decision_state(self) -> Any:
         """The game's own state at a decision or at the end; None at a chance node."""
         state = self.state
@@ -387,8 +399,9 @@ class _Position:
 class _NativePosition:
     """A native chance-mode Carcassonne state (`new_chance_game(native=True)`) and the
     OpenSpiel ids that led to it: chance outcomes and decisions go straight to the compiled
-    engine (a decision by its stable id, no action object), `clone` is the native clone, and
-    pickling keeps only the ids, replayed on load."""
+    engine (a decision by its stable id, no action object), the legal learning ids come from
+    the compiled numbering (`_learning_ids`, the learning space's, sorted), `clone` is the
+    native clone, and pickling keeps only the ids, replayed on load."""
 
     __slots__ = ("_legal", "ids", "shared", "state")
 
@@ -396,7 +409,7 @@ class _NativePosition:
         self.shared = shared
         self.state = state
         self.ids = ids
-        self._legal: Any = None
+        self._legal: tuple[list[int], list[int]] | None = None
 
     def player(self) -> int:
         player = self.state.current_player  # a seat, CHANCE (-2) or -1 when over
@@ -404,10 +417,28 @@ class _NativePosition:
             return player
         return pyspiel.PlayerId.CHANCE if player == CHANCE else pyspiel.PlayerId.TERMINAL
 
-    def legal(self) -> Any:
+    def legal(self) -> tuple[list[int], list[int]]:
+        """(learning ids, stable ids) of this decision's legal actions, by learning id."""
         if self._legal is None:
-            self._legal = self.shared.space.legal(self.state)
+            self._legal = self.state._learning_ids(self.shared.obs_spec)
         return self._legal
+
+    def legal_ids(self) -> list[int]:
+        return self.legal()[0].copy()
+
+    def stable_id(self, action_id: Any) -> int:
+        """The stable id of a legal learning id; MalformedActionError / IllegalActionError
+        (naming the id) otherwise."""
+        value = self.shared.space.check_id(action_id)
+        ids, stable = self.legal()
+        k = bisect_left(ids, value)
+        if k == len(ids) or ids[k] != value:
+            raise IllegalActionError(f"action id {value} ({self.shared.space.describe(value)}) "
+                                     "is not legal in this position")
+        return stable[k]
+
+    def action(self, action_id: Any) -> Any:
+        return self.shared.action_object(self.stable_id(action_id))
 
     def decision_state(self) -> Any:
         state = self.state
@@ -421,13 +452,7 @@ class _NativePosition:
         if state.is_chance_node:
             state.apply_chance(int(action_id))
         else:
-            legal = self.legal()
-            value = self.shared.space.check_id(action_id)
-            ids = legal.ids
-            k = int(ids.searchsorted(value))
-            if k == ids.size or ids[k] != value:
-                legal.action(value)  # raises IllegalActionError naming the id
-            state._apply_id(int(legal.stable[k]))
+            state._apply_id(self.stable_id(action_id))
         self._legal = None
         self.ids.append(int(action_id))
 

@@ -639,6 +639,33 @@ NB_MODULE(_engine, m) {
                  tracker.write_full(c.st, spec, viewer, b, s, lids);
                  return nb::make_tuple(lids, sids);
              })
+        .def("observation_tensor_into",
+             [](Core& c, const ObsSpecHolder& o, int viewer, Array<float> out,
+                Array<float> scales) {
+                 // The float view OpenSpiel reads, (C + 1) x W x W: the board planes as floats,
+                 // then one plane whose first cells hold the scalars times `scales` (the
+                 // encoder's `tensor`), the rest zero. Written through the same compiled writer.
+                 const ObsSpec& spec = o.obs;
+                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 const size_t cells = spec.board_size(), plane = spec.plane_size();
+                 const size_t nscalars = static_cast<size_t>(spec.scalars);
+                 float* f = checked(out, cells + plane, "out");
+                 const float* k = checked(scales, nscalars, "scales");
+                 static thread_local std::vector<uint8_t> board;
+                 static thread_local std::vector<int16_t> scalars;
+                 static thread_local std::vector<int64_t> lids, sids;
+                 board.resize(cells);
+                 scalars.resize(nscalars);
+                 learning_ids(c.st, spec.actions, lids, sids);
+                 ObsTracker tracker;
+                 tracker.write_full(c.st, spec, viewer, board.data(), scalars.data(), lids);
+                 const uint8_t* b = board.data();
+                 for (size_t i = 0; i < cells; ++i) f[i] = static_cast<float>(b[i]);
+                 float* last = f + cells;
+                 for (size_t i = 0; i < nscalars; ++i) last[i] = static_cast<float>(scalars[i]) * k[i];
+                 std::fill(last + nscalars, last + plane, 0.0f);
+             },
+             nb::arg("spec"), nb::arg("viewer"), nb::arg("out"), nb::arg("scales"))
         .def("greedy_action_id", [](Core& c, uint64_t seed) {
             refuse_chance_mode(c.st, "greedy lookahead");
             Rng rng(seed);
