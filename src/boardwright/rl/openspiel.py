@@ -43,18 +43,17 @@ to [-1, 1]) and add up to 0. `max_game_length()` is a bound derived from the opt
 round limit unless given: the rules set no limit on a turn's decisions), `max_chance_nodes_in_history()`
 likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionError`).
 
-Observations: the tensor is the seat's observation (`boardwright.rl.observations`). An
-encoder with a tensor form (`encode_state` and `tensor`: Carcassonne's lossless observation,
-float32 `(C + 1, 31, 31)`, board planes then a plane of scalars) gives the tensor in that
-shape (`observation_tensor_shape()`); on the native engine the compiled writer of the same
-layout writes it straight into the float array (`observation_tensor_into`), and the legal ids
-come from the compiled numbering of the learning space. Other encoders (Queens, Shogun) give
-their flat vector of the seat's view. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape
-(not a list: no float objects by the hundred thousand); C++ callers and
-`observation.make_observation` read the same values through the observer. In the tensor form a
-chance node observes zeros (no seat decides there); otherwise the set-up before any position
-does, and a later chance node observes the position before its step (the Python engine's) or
-with the draw under way (the native one's).
+Observations: the tensor is the seat's observation (`boardwright.rl.observations`) in the
+encoder's tensor form (`encoder.tensor(encoder.encode_state(state, seat))`): for Carcassonne the
+lossless observation, float32 `(C + 1, 31, 31)` (board planes, then a plane of scalars), for the
+other games their flat vector; `observation_tensor_shape()` is that shape. On the native engine
+the compiled writer of the same layout writes it straight into the float array
+(`observation_tensor_into`), and the legal ids come from the compiled numbering of the learning
+space. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape (not a
+list: no float objects by the hundred thousand); C++ callers and
+`observation.make_observation` read the same values through the observer. A chance node
+observes zeros: no seat decides there. (A plugin's own encoder with `encode` alone gives its
+flat vector of the seat's view.)
 
 Strings: in the perfect-information games (Carcassonne, Queens, plugins that say so) every
 seat sees everything, so both strings are the same for every seat: the observation string is
