@@ -219,8 +219,10 @@ def test_rl_openspiel_observation_tensor_is_a_new_array_of_the_observers_values(
             state.current_player()))
         state.apply_action(rng.choice(state.legal_actions()))
         decisions += 1
-    with pytest.raises(IllegalActionError, match="no seat 2"):
-        state.observation_tensor(2)
+    assert np.array_equal(state.observation_tensor(np.int64(1)), state.observation_tensor(1))
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(IllegalActionError, match="observes this game"):
+            state.observation_tensor(seat)
 
 
 def test_rl_openspiel_carcassonne_observation_is_the_lossless_tensor():

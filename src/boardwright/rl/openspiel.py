@@ -10,8 +10,9 @@ Parameters: `players` (int, default 2; outside the game's range, or below 2, is 
 `InvalidOptionError` naming the range), `options` (the game options as a JSON object;
 Shogun's default is `{"max_rounds": 30}`) and `engine` (one of the game's engines,
 Carcassonne's "native" or "python"; default "": the game's default engine, the compiled one
-where it is built; an engine changes the speed, never the ids, chance outcomes or results). Bad JSON or a bad option raises `InvalidOptionError`
-(a `BoardwrightError`) with the problem named. The game string keeps the options readable
+where it is built; an engine changes the speed, never the ids, chance outcomes or results).
+Bad JSON, a bad option or an unknown engine raises `InvalidOptionError` (a `BoardwrightError`)
+with the problem named. The game string keeps the options readable
 when they hold no `,`, `(`, `)` or `=` (`options={"max_rounds":2}`); otherwise it carries them
 as `b64:` + URL-safe base64 of the JSON, which `load_game` reads back (either form is
 accepted as input).
@@ -88,10 +89,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-from bisect import bisect_left
 import json
 import random
 import warnings
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -625,16 +626,16 @@ def _make_game_class(name: str) -> tuple[Any, type]:
 
         def observation_tensor(self, player: Any = None) -> np.ndarray:
             """`player`'s observation (default: the player to move) as a new float32 array of
-            `observation_tensor_shape()`, written in place: the values OpenSpiel's C++ side
+            `observation_tensor_shape()`, filled directly: the values OpenSpiel's C++ side
             reads through the observer, without a list of Python floats."""
             shared = self._pos.shared
-            if player is None:
-                player = self._pos.player()
-            if type(player) is not int or not 0 <= player < shared.players:
-                raise IllegalActionError(f"no seat {short_repr(player)} observes this game "
+            seat = self._pos.player() if player is None else player
+            if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < shared.players:
+                raise IllegalActionError(f"no seat {short_repr(seat)} observes this game "
                                          f"(seats 0 to {shared.players - 1})")
             out = np.empty(shared.tensor_shape, np.float32)
-            shared.observe(out, self._pos, player)
+            shared.observe(out, self._pos, int(seat))
             return out
 
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
