@@ -42,6 +42,10 @@ class Encoder:
         self.n = game.num_players
         self.layout: list[tuple[str, int, int, tuple[int, ...]]] = []
         self.size = 0
+        # Named planes of a board array and named slices of a scalar array (first, count), in
+        # layout order; empty for an encoder whose observation is one float vector.
+        self.board_blocks: dict[str, tuple[int, int]] = {}
+        self.scalar_blocks: dict[str, tuple[int, int]] = {}
 
     def _block(self, name: str, *shape: int) -> None:
         count = int(np.prod(shape))
@@ -62,11 +66,6 @@ class Encoder:
         raise NotImplementedError
 
     # -- the observation as a dict of arrays (the default: the float vector alone) -----------
-
-    #: Named planes of a board array and named slices of a scalar array (first, count), in
-    #: layout order; empty for an encoder whose observation is one float vector.
-    board_blocks: dict[str, tuple[int, int]] = {}
-    scalar_blocks: dict[str, tuple[int, int]] = {}
 
     def spaces(self) -> dict[str, tuple[tuple[int, ...], Any, float, float]]:
         """Each array of the observation: name -> (shape, dtype, low, high)."""
@@ -102,8 +101,9 @@ class Encoder:
 def encoder_for(game: Game) -> Encoder:
     """The observation encoder of a configured game: a built-in game's own; else the one the
     game gives through its hook `observation_encoder()` (an `Encoder`: `size`, `layout` and
-    `encode(view, seat)`, e.g. a subclass of the one here), else the generic one, which hashes
-    the view's JSON into a fixed vector (generic.py)."""
+    `encode(view, seat)`, best a subclass of the one here; any other object with those three
+    is given the base class's dict form), else the generic one, which hashes the view's JSON
+    into a fixed vector (generic.py)."""
     if game.name == "carcassonne":
         from boardwright.rl.observations.carcassonne import CarcassonneEncoder
         return CarcassonneEncoder(game)
@@ -115,9 +115,25 @@ def encoder_for(game: Game) -> Encoder:
         return ShogunEncoder(game)
     hook = getattr(game, "observation_encoder", None)
     if callable(hook):
-        return hook()
+        encoder = hook()
+        return encoder if isinstance(encoder, Encoder) else _Borrowed(game, encoder)
     from boardwright.rl.observations.generic import GenericEncoder
     return GenericEncoder(game)
+
+
+class _Borrowed(Encoder):
+    """A game's own encoder that is not an `Encoder` (it has `size`, `layout` and `encode`):
+    given the dict form of the base class around its float vector."""
+
+    def __init__(self, game: Game, inner: Any) -> None:
+        super().__init__(game)
+        self.inner = inner
+        self.game_name = getattr(inner, "game_name", game.name)
+        self.size = inner.size
+        self.layout = list(inner.layout)
+
+    def encode(self, view: dict[str, Any], viewer: int) -> np.ndarray:
+        return self.inner.encode(view, viewer)
 
 
 def one_hot(out: np.ndarray, start: int, index: int | None) -> None:

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from boardwright.core.chance import CHANCE, ExplicitChanceState
 from boardwright.core.errors import IllegalActionError
 from boardwright.games.carcassonne.actions import HALF_STRIDE, STRIDE, pack
 from boardwright.games.carcassonne.capabilities.abbey import IS_HOLE
@@ -204,6 +205,12 @@ class CarcassonneEncoder(Encoder):
                         self._segment_kind[v, g] = feature.kind
                 self._part_segments.append(segments)
         self._is_hole = np.array(IS_HOLE, dtype=np.uint8)
+        # The static planes set on each variant (padded with -1), and each segment's plane offset.
+        nonzero = [np.flatnonzero(row) + first for row in self._static]
+        self._static_planes = np.full((V, max(len(z) for z in nonzero)), -1, dtype=np.int64)
+        for v, z in enumerate(nonzero):
+            self._static_planes[v, :len(z)] = z
+        self._segment_offsets = np.arange(SEGMENTS, dtype=np.int64)[None, :] * self.width ** 2
         figures = tuple(game.figures)
         self._kind_of_figure = np.array(
             [self.figure_kinds.index(f) if f in self.figure_kinds else -1 for f in figures],
@@ -266,7 +273,13 @@ class CarcassonneEncoder(Encoder):
     # -- reading a position ----------------------------------------------------------------------
 
     def position(self, state: Any) -> Position:
-        """The data of `state` the observation is written from (either engine)."""
+        """The data of `state` the observation is written from (either engine, or a state with
+        explicit chance nodes: its position, nobody to move at a chance node, as in its view)."""
+        if isinstance(state, ExplicitChanceState):
+            position = self.position(state.inner)
+            if state.current_player == CHANCE:
+                position.to_move = -1
+            return position
         if isinstance(state, CarcassonneState):
             return self._from_python(state)
         return self._from_native(state)
@@ -320,7 +333,14 @@ class CarcassonneEncoder(Encoder):
     # -- writing ---------------------------------------------------------------------------------
 
     def _write(self, p: Position, viewer: int, board: np.ndarray, scalars: np.ndarray) -> None:
+        if not board.flags.c_contiguous:  # (a strided row of a batch: written through a copy)
+            whole = np.zeros(board.shape, dtype=np.uint8)
+            self._write(p, viewer, whole, scalars)
+            board[...] = whole
+            return
         n, R, W = self.n, self.radius, self.width
+        WW = W * W
+        flat = board.reshape(-1)
         blocks = self.board_blocks
         tiles = p.tiles
         xs, ys = tiles[:, 0] + R, tiles[:, 1] + R
@@ -329,19 +349,20 @@ class CarcassonneEncoder(Encoder):
         if outside:
             tiles, xs, ys = tiles[inside], xs[inside], ys[inside]
         variants, bases = tiles[:, 2], tiles[:, 3]
-        # tile, rotation, edge, monastery, abbey, pennant
-        first = blocks["tile"][0]
-        board[first:first + self._static.shape[1], xs, ys] = self._static[variants].T
+        cell = (xs * W + ys)[:, None]
+        # tile, rotation, edge, monastery, abbey, pennant: the static planes set on each tile
+        planes = self._static_planes[variants]
+        flat[(planes * WW + cell)[planes >= 0]] = 1
         # by segment: the part on each segment of each tile, its root
         local = self._segment_part[variants]
         valid = local >= 0
         parts = np.where(valid, bases[:, None] + local, 0)
         roots = p.roots[parts]
+        segment_cell = self._segment_offsets + cell  # (tile, segment) -> g * WW + cell
         complete = valid & (self._segment_kind[variants] != FIELD) & (p.open[roots] == 0)
-        i, g = np.nonzero(complete)
-        board[blocks["complete"][0] + g, xs[i], ys[i]] = 1
+        flat[blocks["complete"][0] * WW + segment_cell[complete]] = 1
         if p.occupants:
-            self._write_figures(p, viewer, board, xs, ys, parts, roots, valid)
+            self._write_figures(p, viewer, flat, segment_cell, parts, roots, valid)
         if "barn" in blocks:
             for point, seat in p.barns:
                 bx, by = _unpack(point)
@@ -367,29 +388,32 @@ class CarcassonneEncoder(Encoder):
                 board[blocks["hole"][0], fx, fy] = self._is_hole[patterns]
         self._write_scalars(p, viewer, outside, scalars)
 
-    def _write_figures(self, p: Position, viewer: int, board: np.ndarray, xs: np.ndarray,
-                       ys: np.ndarray, parts: np.ndarray, roots: np.ndarray,
+    def _write_figures(self, p: Position, viewer: int, flat: np.ndarray,
+                       segment_cell: np.ndarray, parts: np.ndarray, roots: np.ndarray,
                        valid: np.ndarray) -> None:
-        """figure, figure_kind and holders."""
-        n, blocks = self.n, self.board_blocks
+        """figure, figure_kind and holders (`flat`: the board as one vector)."""
+        n, blocks, WW = self.n, self.board_blocks, self.width * self.width
         size = p.roots.size
-        seat_of = np.full(size, -1, dtype=np.int64)
-        kind_of = np.full(size, -1, dtype=np.int64)
-        holders = np.zeros((size, n), dtype=np.int64)
         occupied = np.array(p.occupants, dtype=np.int64).reshape(-1, 3)
+        occupied_parts = occupied[:, 0]
         rel = (occupied[:, 1] - viewer) % n
-        seat_of[occupied[:, 0]] = rel
-        kind_of[occupied[:, 0]] = self._kind_of_figure[occupied[:, 2]]
-        np.add.at(holders, (p.roots[occupied[:, 0]], rel), 1)
+        seat_of = np.full(size, -1, dtype=np.int64)
+        seat_of[occupied_parts] = rel
         seats = np.where(valid, seat_of[parts], -1)
-        i, g = np.nonzero(seats >= 0)
-        board[blocks["figure"][0] + SEGMENTS * seats[i, g] + g, xs[i], ys[i]] = 1
+        on = seats >= 0
+        flat[(blocks["figure"][0] + SEGMENTS * seats[on]) * WW + segment_cell[on]] = 1
         if "figure_kind" in blocks:
-            kinds = kind_of[parts[i, g]]
-            board[blocks["figure_kind"][0] + SEGMENTS * kinds + g, xs[i], ys[i]] = 1
-        counts = holders[roots] * valid[:, :, None]
-        i, g, k = np.nonzero(counts)
-        board[blocks["holders"][0] + SEGMENTS * k + g, xs[i], ys[i]] = counts[i, g, k]
+            kind_of = np.zeros(size, dtype=np.int64)
+            kind_of[occupied_parts] = self._kind_of_figure[occupied[:, 2]]
+            kinds = kind_of[parts[on]]
+            flat[(blocks["figure_kind"][0] + SEGMENTS * kinds) * WW + segment_cell[on]] = 1
+        # holders: figures per feature root and relative seat, read back on every segment
+        key = p.roots[occupied_parts] * n + rel
+        holders = np.bincount(key, minlength=size * n).reshape(size, n)
+        i, g = np.nonzero(valid & holders.any(axis=1)[roots])
+        counts = holders[roots[i, g]]
+        j, k = np.nonzero(counts)
+        flat[(blocks["holders"][0] + SEGMENTS * k) * WW + segment_cell[i[j], g[j]]] = counts[j, k]
 
     def _write_wagons(self, p: Position, viewer: int, board: np.ndarray) -> None:
         """Each waiting wagon: the segments of the parts of its tile in the feature it left."""

@@ -141,6 +141,9 @@ def _read(path: str) -> Policy:
     except Exception as exc:  # noqa: BLE001 - any bytes: not a zip, a truncated or odd entry
         raise PolicyFileError(f"policy file {path} is not a numpy archive of weights "
                               f"({type(exc).__name__}: {exc})") from None
+    for key, array in arrays.items():
+        if not isinstance(array, np.ndarray):  # numpy hands back an entry that is no .npy raw
+            raise PolicyFileError(f"policy file {path}: entry {key!r} is not a numpy array")
     meta = _meta(path, arrays.pop("meta", None))
     if meta.get("format") != FORMAT:
         if "action_features" in arrays and "theta" in arrays:  # learn_queens.py's first files
@@ -156,7 +159,10 @@ def _read(path: str) -> Policy:
     if not isinstance(game, str) or type(players) is not int or not isinstance(name, str):
         raise PolicyFileError(f"policy file {path}: its meta entry needs a game (text), "
                               "players (a whole number) and an architecture (text)")
-    module = architecture(name)
+    try:
+        module = architecture(name)
+    except PolicyFileError as exc:
+        raise PolicyFileError(f"policy file {path}: {exc}") from None
     if module.GAME != game:
         raise PolicyFileError(f"policy file {path}: architecture {name!r} plays {module.GAME}, "
                               f"but the file says {game}")
