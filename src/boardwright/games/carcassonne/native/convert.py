@@ -18,10 +18,11 @@ from boardwright.games.carcassonne.state import CarcassonneState
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.native.state import NativeCarcassonneState
 
-# The native engine's phases by number; "chance" (6) only in chance mode, where a draw waits
-# for its tile (`NativeCarcassonneState.apply_chance`).
-PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move",
-          "chance")
+PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move")
+# The native phase after these (6), only in chance mode: a draw waits for its tile
+# (`NativeCarcassonneState.apply_chance`); no seat decides, so it is no phase of the game's.
+CHANCE_PHASE = "chance"
+NATIVE_PHASES = (*PHASES, CHANCE_PHASE)  # every native phase, by number
 FEATURES = ("city", "road", "field", "monastery", "barn")
 REASONS = ("", "barn placed", "farmers joined a barn")
 
@@ -58,7 +59,7 @@ def native_from_python(state: CarcassonneState, cls: type,
         "pile": [index[name] for name in state.pile],
         "discarded": [index[name] for name in state.discarded],
         "tile": -1 if state.tile is None else index[state.tile],
-        "phase": PHASES.index(state.phase),
+        "phase": NATIVE_PHASES.index(state.phase),
         "turn_player": state.turn_player,
         "actor": state.actor,
         "last_pos": state.last_pos,

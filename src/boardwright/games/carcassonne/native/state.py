@@ -21,7 +21,7 @@ from boardwright.core.record import GameRecord, record_of
 from boardwright.games.carcassonne.actions import unpack
 from boardwright.games.carcassonne.native import _engine
 from boardwright.games.carcassonne.native.convert import (
-    FEATURES, PHASES, REASONS, native_from_python, python_from_native,
+    FEATURES, NATIVE_PHASES, REASONS, native_from_python, python_from_native,
 )
 from boardwright.games.carcassonne.state import ACTION_TYPES, ROLES, CarcassonneState
 
@@ -137,7 +137,7 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
     @property
     def phase(self) -> str:
-        return PHASES[self._phase]
+        return NATIVE_PHASES[self._phase]
 
     @property
     def tile(self) -> str | None:
