@@ -1,6 +1,6 @@
 """The compiled vector kernel keeps each game's observation current from what a step changed:
 at every step, every row must equal the observation written whole from that game's position
-by the Python encoder (the reference), for every option set, player count and opponent mode;
+by the Python encoder's own writer (the reference, `encode_reference`), for every option set, player count and opponent mode;
 the mask must be the learning space's legal ids and the rest of the row the game's own state.
 """
 
@@ -56,7 +56,7 @@ def test_every_row_is_the_observation_of_its_game_written_whole(options, players
             viewer = k.seat if opponent != "self" else int(k.to_move[i])
             if opponent == "self" and k.terminated[i]:  # the view of the seat that ended it
                 viewer = int(movers[i])
-            expected = encoder.encode_state(state, viewer)
+            expected = encoder.encode_reference(state, viewer)
             assert np.array_equal(k.board[i], expected["board"]), f"env {i} board"
             assert np.array_equal(k.scalars[i], expected["scalars"]), f"env {i} scalars"
             legal = space.legal(state)

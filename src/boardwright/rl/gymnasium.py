@@ -95,9 +95,9 @@ class BoardwrightEnv(gymnasium.Env):
         self.state = None
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        self._legal_now = legal = self.space.legal(self.state)
+        obs, legal = self.encoder.observe(self.state, self.seat, self.space)
+        self._legal_now = legal
         mask = mask_of(self.num_actions, legal.ids)
-        obs = self.encoder.encode_state(self.state, self.seat)
         obs["action_mask"] = mask
         return obs, {"action_mask": mask, "legal_action_ids": tuple(legal.ids.tolist())}
 

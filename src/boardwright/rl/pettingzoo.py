@@ -90,6 +90,7 @@ class BoardwrightAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._legal: Any = None
+        self._mover_obs: tuple[int, Any] = (-1, None)
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_infos()
 
@@ -104,16 +105,25 @@ class BoardwrightAEC(AECEnv):
         """The legal actions of the seat to move with their ids (`LegalIds`: sorted `ids`,
         `action(id)`, `id_of(action)`), cached until the next step."""
         if self._legal is None:
-            self._legal = self.space.legal(self.state)
+            # the mover's observation comes with it (one call of a compiled writer), kept for
+            # `observe` until the next step
+            mover = self.state.current_player
+            obs, self._legal = self.encoder.observe(self.state, mover, self.space)
+            self._mover_obs = (mover, obs)
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
+        observation = None
         if not self.state.is_terminal and seat == self.state.current_player:
             mask = mask_of(self.num_actions, self.legal().ids)
+            kept_seat, kept = self._mover_obs
+            if kept_seat == seat:
+                observation = dict(kept)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
-        observation = self.encoder.encode_state(self.state, seat)
+        if observation is None:
+            observation = self.encoder.encode_state(self.state, seat)
         observation["action_mask"] = mask
         return observation
 

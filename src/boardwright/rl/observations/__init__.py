@@ -80,6 +80,11 @@ class Encoder:
         for name, array in self.encode_state(state, seat).items():
             out[name][...] = array
 
+    def observe(self, state: Any, seat: int, space: Any) -> tuple[dict[str, np.ndarray], Any]:
+        """`encode_state` and the legal actions of the position in `space` (`space.legal`):
+        what an environment needs after every step, which an encoder may compute together."""
+        return self.encode_state(state, seat), space.legal(state)
+
     @property
     def scales(self) -> np.ndarray:
         """What each scalar is multiplied by in the float view (none here: no scalar array)."""

@@ -233,14 +233,51 @@ class CarcassonneEncoder(Encoder):
 
     def encode_state(self, state: Any, seat: int) -> dict[str, np.ndarray]:
         out = self.empty()
-        self._write(self.position(state), self._viewer(seat), out["board"], out["scalars"])
+        self.encode_into(state, seat, out)
         return out
 
     def encode_into(self, state: Any, seat: int, out: dict[str, np.ndarray]) -> None:
+        """A native position is written by the compiled writer (the same bytes: the tests
+        compare the two writers), any other by this module's."""
+        seat = self._viewer(seat)
+        if self._compiled(state, out):
+            from boardwright.rl.observations.carcassonne_native import observe
+            observe(self, self.game.learning_action_space(), state, seat, out)
+            return
         board, scalars = out["board"], out["scalars"]
         board[...] = 0
         scalars[...] = 0
-        self._write(self.position(state), self._viewer(seat), board, scalars)
+        self._write(self.position(state), seat, board, scalars)
+
+    def encode_reference(self, state: Any, seat: int) -> dict[str, np.ndarray]:
+        """`encode_state` by this module's writer whatever the engine: the reference the
+        compiled writer is tested against."""
+        out = self.empty()
+        self._write(self.position(state), self._viewer(seat), out["board"], out["scalars"])
+        return out
+
+    def observe(self, state: Any, seat: int, space: Any) -> tuple[dict[str, np.ndarray], Any]:
+        """The observation of `seat` and the legal actions of the position (`space.legal`),
+        from one call of the compiled writer on a native position."""
+        out = self.empty()
+        seat = self._viewer(seat)
+        if space is self.game.learning_action_space() and self._compiled(state, out):
+            from boardwright.games.carcassonne.learning_space import CarcassonneLegalIds
+            from boardwright.rl.observations.carcassonne_native import observe
+            lids, sids = observe(self, space, state, seat, out)
+            return out, CarcassonneLegalIds(space, np.array(lids, dtype=np.int64),
+                                            np.array(sids, dtype=np.int64))
+        self.encode_into(state, seat, out)
+        return out, space.legal(state)
+
+    def _compiled(self, state: Any, out: dict[str, np.ndarray]) -> bool:
+        """Whether the compiled writer takes this state and these arrays."""
+        if self.game.engine != "native" or not hasattr(state, "_observe"):
+            return False
+        from boardwright.rl.observations.carcassonne_native import writes
+        board, scalars = out["board"], out["scalars"]
+        return (writes(self, state) and board.dtype == np.uint8 and scalars.dtype == np.int16
+                and board.flags.c_contiguous and scalars.flags.c_contiguous)
 
     def to_float(self, obs: dict[str, np.ndarray]) -> np.ndarray:
         out = np.empty(self.size, dtype=np.float32)

@@ -50,13 +50,23 @@ def native_layout(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) ->
 
 
 def obs_spec(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) -> Any:
-    """The compiled layout of an encoder's game (made once per encoder, then kept)."""
-    spec = encoder.__dict__.get("_native_spec")
-    if spec is None:
+    """The compiled layout of an encoder's game and action space (made once per pair, then
+    kept: a game that reaches further gets a new action space, and so a new layout)."""
+    kept = encoder.__dict__.get("_native_spec")
+    if kept is None or kept[0] is not space:
         from boardwright.games.carcassonne.native import _engine
-        spec = _engine.ObsSpec(encoder.game._native_spec, native_layout(encoder, space))
-        encoder.__dict__["_native_spec"] = spec
-    return spec
+        kept = (space, _engine.ObsSpec(encoder.game._native_spec, native_layout(encoder, space)))
+        encoder.__dict__["_native_spec"] = kept
+    return kept[1]
+
+
+def writes(encoder: CarcassonneEncoder, state: Any) -> bool:
+    """Whether the compiled writer can write `state`: a native position of the encoder's game
+    (the compiled engine built with the writer)."""
+    game = encoder.game
+    return (getattr(state, "_observe", None) is not None and game.engine == "native"
+            and getattr(state, "game", None) is not None
+            and state.game._native_spec is game._native_spec)
 
 
 def observe(encoder: CarcassonneEncoder, space: CarcassonneActionSpace, state: Any, seat: int,

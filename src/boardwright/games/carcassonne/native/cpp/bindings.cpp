@@ -623,12 +623,16 @@ NB_MODULE(_engine, m) {
                  }
                  return nb::make_tuple(values, terminal);
              })
-        .def("_learning_ids", [](Core& c, const ObsSpecHolder& o) { return learning_ids_of(c.st, o.obs); })
+        .def("_learning_ids", [](Core& c, const ObsSpecHolder& o) {
+            if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
+            return learning_ids_of(c.st, o.obs);
+        })
         .def("_observe",
              [](Core& c, const ObsSpecHolder& o, int viewer, Array<uint8_t> board,
                 Array<int16_t> scalars) {
                  // The whole observation of `viewer` written into the arrays; returns the
                  // legal actions as (learning ids, stable ids).
+                 if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
                  const ObsSpec& spec = o.obs;
                  if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
                  uint8_t* b = checked(board, spec.board_size(), "board");
