@@ -649,6 +649,7 @@ NB_MODULE(_engine, m) {
                  // The float view OpenSpiel reads, (C + 1) x W x W: the board planes as floats,
                  // then one plane whose first cells hold the scalars times `scales` (the
                  // encoder's `tensor`), the rest zero. Written through the same compiled writer.
+                 if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
                  const ObsSpec& spec = o.obs;
                  if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
                  const size_t cells = spec.board_size(), plane = spec.plane_size();
