@@ -133,3 +133,41 @@ def test_a_given_pile_is_laid_in_its_order():
     k.start(0, pile)
     state = k.state(0)
     assert state.tile == "U" and len(state.pile) == 4
+
+
+@pytest.mark.parametrize(("options", "players"), [({}, 2), (AM, 4)])
+def test_a_tracked_state_observes_what_it_would_write_whole(options, players):
+    """An environment's state keeps its observation and updates it from the actions applied
+    to it, by any path (listed objects, JSON, ids): it always equals the whole observation,
+    whoever looks; a copy starts afresh and is not disturbed by its original."""
+    import random
+
+    game = bw.load("carcassonne", players, options)
+    encoder, space = encoder_for(game), action_space_for(game)
+    rng = random.Random(4)
+    for seed in range(2):
+        state = game.new_game(seed)
+        steps = 0
+        while not state.is_terminal:
+            viewer = rng.choice([state.current_player, rng.randrange(players)])
+            obs, legal = encoder.observe(state, viewer, space, track=True)
+            expected = encoder.encode_reference(state, viewer)
+            assert np.array_equal(obs["board"], expected["board"])
+            assert np.array_equal(obs["scalars"], expected["scalars"])
+            assert np.array_equal(legal.ids, space.legal(state).ids)
+            if steps % 17 == 5:  # a copy observes on its own, the original is untouched
+                other = state.clone()
+                other.apply(rng.choice(other.legal_actions()))
+                mine, _ = encoder.observe(other, viewer, space, track=True)
+                assert np.array_equal(mine["board"], encoder.encode_reference(other, viewer)["board"])
+            action = rng.choice(state.legal_actions())
+            kind = steps % 3
+            if kind == 0:
+                state.apply(action)
+            elif kind == 1:
+                state.apply(action.to_json())
+            else:
+                state._apply_id(game.action_id(action))
+            steps += 1
+        final, _ = encoder.observe(state, 0, space, track=True)
+        assert np.array_equal(final["board"], encoder.encode_reference(state, 0)["board"])

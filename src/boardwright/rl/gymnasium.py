@@ -95,7 +95,7 @@ class BoardwrightEnv(gymnasium.Env):
         self.state = None
 
     def _observe(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        obs, legal = self.encoder.observe(self.state, self.seat, self.space)
+        obs, legal = self.encoder.observe(self.state, self.seat, self.space, track=True)
         self._legal_now = legal
         mask = mask_of(self.num_actions, legal.ids)
         obs["action_mask"] = mask

@@ -420,7 +420,8 @@ class _NativePosition:
     def legal(self) -> tuple[list[int], list[int]]:
         """(learning ids, stable ids) of this decision's legal actions, by learning id."""
         if self._legal is None:
-            self._legal = self.state._learning_ids(self.shared.obs_spec)
+            ids, stable = self.state._learning_ids(self.shared.obs_spec)
+            self._legal = (ids.tolist(), stable.tolist())
         return self._legal
 
     def legal_ids(self) -> list[int]:

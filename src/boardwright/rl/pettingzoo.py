@@ -1,7 +1,9 @@
 """PettingZoo AEC environment for any boardwright game.
 
-    from boardwright.rl.pettingzoo import env
+    from boardwright.rl.pettingzoo import env, parallel_env
     e = env("carcassonne", players=2, farmers=False)
+    p = parallel_env("carcassonne", players=2)   # the parallel API (a turn-based game: only the
+                                                 # mover's action is applied at each step)
 
 Agents are `player_0 .. player_{n-1}` (seats). Each agent's action space is
 `Discrete(space.size)`: the game's learning action space (`boardwright.rl.action_spaces`;
@@ -28,7 +30,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from boardwright.rl import make_game
 from boardwright.rl.action_spaces import action_space_for, mask_of
@@ -44,6 +47,20 @@ def env(game: str, players: int = 2, render_mode: str | None = None,
 
 
 raw_env = env
+
+
+def parallel_env(game: str, players: int = 2, render_mode: str | None = None,
+                 max_steps: int | None = None, actions: str = "learning",
+                 **options: Any) -> ParallelEnv:
+    """The same game through PettingZoo's parallel API: every step takes a dict of actions and
+    returns every agent's observation, reward, termination, truncation and info.
+
+    The games are played in turns, so a step applies the action of the agent to move only
+    (the one whose `action_mask` has ones; the others' actions are ignored and may be
+    anything), as PettingZoo's `turn_based_aec_to_parallel` does; the AEC environment above
+    stays the natural form, and this one serves code written for simultaneous agents."""
+    return turn_based_aec_to_parallel(env(game, players=players, render_mode=render_mode,
+                                          max_steps=max_steps, actions=actions, **options))
 
 
 class BoardwrightAEC(AECEnv):
@@ -108,7 +125,7 @@ class BoardwrightAEC(AECEnv):
             # the mover's observation comes with it (one call of a compiled writer), kept for
             # `observe` until the next step
             mover = self.state.current_player
-            obs, self._legal = self.encoder.observe(self.state, mover, self.space)
+            obs, self._legal = self.encoder.observe(self.state, mover, self.space, track=True)
             self._mover_obs = (mover, obs)
         return self._legal
 

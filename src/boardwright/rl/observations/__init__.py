@@ -80,9 +80,12 @@ class Encoder:
         for name, array in self.encode_state(state, seat).items():
             out[name][...] = array
 
-    def observe(self, state: Any, seat: int, space: Any) -> tuple[dict[str, np.ndarray], Any]:
+    def observe(self, state: Any, seat: int, space: Any,
+                track: bool = False) -> tuple[dict[str, np.ndarray], Any]:
         """`encode_state` and the legal actions of the position in `space` (`space.legal`):
-        what an environment needs after every step, which an encoder may compute together."""
+        what an environment needs after every step, which an encoder may compute together.
+        `track`: the state is observed again after each step (an encoder may keep work
+        with it)."""
         return self.encode_state(state, seat), space.legal(state)
 
     @property

@@ -41,7 +41,7 @@ from boardwright.games.carcassonne.actions import HALF_STRIDE, STRIDE, pack
 from boardwright.games.carcassonne.capabilities.abbey import IS_HOLE
 from boardwright.games.carcassonne.capabilities.barn import barn_field_part
 from boardwright.games.carcassonne.features import FeatureGraph, SURROUNDING
-from boardwright.games.carcassonne.learning_space import DEFAULT_RADIUS
+from boardwright.games.carcassonne.learning_space import DEFAULT_RADIUS, CarcassonneLegalIds
 from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, TileVariant
 from boardwright.rl.observations import Encoder
@@ -240,11 +240,11 @@ class CarcassonneEncoder(Encoder):
         """A native position is written by the compiled writer (the same bytes: the tests
         compare the two writers), any other by this module's."""
         seat = self._viewer(seat)
-        if self._compiled(state, out):
-            from boardwright.rl.observations.carcassonne_native import observe
-            observe(self, self.game.learning_action_space(), state, seat, out)
-            return
         board, scalars = out["board"], out["scalars"]
+        if (self._compiled(state) and board.dtype == np.uint8 and scalars.dtype == np.int16
+                and board.flags.c_contiguous and scalars.flags.c_contiguous):
+            _native().observe(self, self.game.learning_action_space(), state, seat, out)
+            return
         board[...] = 0
         scalars[...] = 0
         self._write(self.position(state), seat, board, scalars)
@@ -256,28 +256,29 @@ class CarcassonneEncoder(Encoder):
         self._write(self.position(state), self._viewer(seat), out["board"], out["scalars"])
         return out
 
-    def observe(self, state: Any, seat: int, space: Any) -> tuple[dict[str, np.ndarray], Any]:
+    def observe(self, state: Any, seat: int, space: Any,
+                track: bool = False) -> tuple[dict[str, np.ndarray], Any]:
         """The observation of `seat` and the legal actions of the position (`space.legal`),
-        from one call of the compiled writer on a native position."""
-        out = self.empty()
+        from one call of the compiled writer on a native position (`track`: see
+        `carcassonne_native.observe`)."""
         seat = self._viewer(seat)
-        if space is self.game.learning_action_space() and self._compiled(state, out):
-            from boardwright.games.carcassonne.learning_space import CarcassonneLegalIds
-            from boardwright.rl.observations.carcassonne_native import observe
-            lids, sids = observe(self, space, state, seat, out)
-            return out, CarcassonneLegalIds(space, np.array(lids, dtype=np.int64),
-                                            np.array(sids, dtype=np.int64))
+        if self._compiled(state) and space is self.game.learning_action_space():
+            out = {"board": np.empty((self.planes, self.width, self.width), dtype=np.uint8),
+                   "scalars": np.empty(self.num_scalars, dtype=np.int16)}
+            lids, sids = _native().observe(self, space, state, seat, out, track)
+            return out, CarcassonneLegalIds(space, lids, sids)
+        out = self.empty()
         self.encode_into(state, seat, out)
         return out, space.legal(state)
 
-    def _compiled(self, state: Any, out: dict[str, np.ndarray]) -> bool:
-        """Whether the compiled writer takes this state and these arrays."""
-        if self.game.engine != "native" or not hasattr(state, "_observe"):
-            return False
-        from boardwright.rl.observations.carcassonne_native import writes
-        board, scalars = out["board"], out["scalars"]
-        return (writes(self, state) and board.dtype == np.uint8 and scalars.dtype == np.int16
-                and board.flags.c_contiguous and scalars.flags.c_contiguous)
+    def _compiled(self, state: Any) -> bool:
+        """Whether the compiled writer takes this state: a native position of this game (or
+        of a game made with the same native data)."""
+        game = getattr(state, "game", None)
+        if game is self.game:
+            return game.engine == "native" and hasattr(state, "_observe")
+        return (game is not None and self.game.engine == "native"
+                and hasattr(state, "_observe") and _native().writes(self, state))
 
     def to_float(self, obs: dict[str, np.ndarray]) -> np.ndarray:
         out = np.empty(self.size, dtype=np.float32)
@@ -615,3 +616,14 @@ def _wagon_roots(state: CarcassonneState, waiting: Any) -> list[tuple[int, int, 
             candidates.append((not (root in last_parts or near), local, root))
         queue.append((wagon["player"], pos, min(candidates)[2]))
     return queue
+
+
+_NATIVE: list[Any] = []
+
+
+def _native() -> Any:
+    """The compiled writer's module (imported on first use: it imports this one)."""
+    if not _NATIVE:
+        from boardwright.rl.observations import carcassonne_native
+        _NATIVE.append(carcassonne_native)
+    return _NATIVE[0]

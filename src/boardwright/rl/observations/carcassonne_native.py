@@ -70,7 +70,12 @@ def writes(encoder: CarcassonneEncoder, state: Any) -> bool:
 
 
 def observe(encoder: CarcassonneEncoder, space: CarcassonneActionSpace, state: Any, seat: int,
-            out: dict[str, np.ndarray]) -> tuple[list[int], list[int]]:
+            out: dict[str, np.ndarray], track: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Write `seat`'s observation of a native state into `out` ("board", "scalars"); returns
-    the legal actions as (learning ids, stable ids), sorted by learning id."""
-    return state._observe(obs_spec(encoder, space), seat, out["board"], out["scalars"])
+    the legal actions as (learning ids, stable ids), int64 arrays sorted by learning id.
+
+    With `track`, the state keeps its observation and brings it up to date from what the
+    actions applied to it since the last call changed (an environment's state, observed after
+    every step: about half the cost of writing it whole); its copies do not inherit it."""
+    write = state._observe_tracked if track else state._observe
+    return write(obs_spec(encoder, space), seat, out["board"], out["scalars"])

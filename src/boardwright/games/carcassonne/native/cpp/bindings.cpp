@@ -14,6 +14,7 @@
 #include <tsl/robin_map.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -181,10 +182,50 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     return spec;
 }
 
+// The observation layout of a game (the Python encoder's block offsets and the learning action
+// space's numbering), kept with the game data it reads.
+struct ObsSpecHolder {
+    std::shared_ptr<Spec> spec;
+    ObsSpec obs;
+};
+
+// A position's observation kept current as actions are applied to it (what an environment
+// observes after every step): the tracker and its own arrays. A copy of the position starts
+// without one.
+struct TrackedObs {
+    std::shared_ptr<ObsSpecHolder> layout;
+    ObsTracker tracker;
+    std::vector<uint8_t> board;
+    std::vector<int16_t> scalars;
+};
+struct TrackedSlot {
+    std::unique_ptr<TrackedObs> obs;
+    TrackedSlot() = default;
+    TrackedSlot(const TrackedSlot&) {}
+    TrackedSlot& operator=(const TrackedSlot&) {
+        obs.reset();
+        return *this;
+    }
+};
+
 struct Core {
     std::shared_ptr<Spec> spec;
     State st;
     nb::object game, seed, meta;
+    TrackedSlot tracked;
+
+    // Every action goes through here, so a tracked observation learns what it changed.
+    void apply(int64_t id) {
+        if (tracked.obs) tracked.obs->tracker.before(st);
+        st.apply_id(id);
+        if (tracked.obs) tracked.obs->tracker.noted(st);
+    }
+    // And every chance outcome (chance mode): a draw may discard tiles and end the game.
+    void apply_chance(int type) {
+        if (tracked.obs) tracked.obs->tracker.before(st);
+        st.apply_chance(type);
+        if (tracked.obs) tracked.obs->tracker.noted(st);
+    }
 };
 
 nb::list to_list(const Vec<int64_t>& ids, Spec& spec) {
@@ -286,13 +327,6 @@ nb::list ints(const V& v) {
     return out;
 }
 
-// The observation layout of a game (the Python encoder's block offsets and the learning action
-// space's numbering), kept with the game data it reads.
-struct ObsSpecHolder {
-    std::shared_ptr<Spec> spec;
-    ObsSpec obs;
-};
-
 int block_at(nb::dict blocks, const char* name) {
     if (!blocks.contains(name)) return -1;
     return nb::cast<int>(nb::cast<nb::tuple>(blocks[name])[0]);
@@ -380,10 +414,17 @@ T* checked(Array<T>& a, size_t size, const char* name) {
     return a.data();
 }
 
+// A vector handed to numpy as an int64 array that owns it.
+nb::ndarray<nb::numpy, int64_t, nb::ndim<1>> owned_array(std::vector<int64_t>&& values) {
+    auto* held = new std::vector<int64_t>(std::move(values));
+    nb::capsule owner(held, [](void* p) noexcept { delete static_cast<std::vector<int64_t>*>(p); });
+    return nb::ndarray<nb::numpy, int64_t, nb::ndim<1>>(held->data(), {held->size()}, owner);
+}
+
 nb::tuple learning_ids_of(State& st, const ObsSpec& obs) {
     std::vector<int64_t> lids, sids;
     learning_ids(st, obs.actions, lids, sids);
-    return nb::make_tuple(lids, sids);
+    return nb::make_tuple(owned_array(std::move(lids)), owned_array(std::move(sids)));
 }
 
 struct PyVecEnv {
@@ -462,7 +503,7 @@ NB_MODULE(_engine, m) {
                  Core& c = *self.p;
                  auto it = c.spec->ids.find(action.ptr());
                  if (it != c.spec->ids.end() && c.st.phase != OVER && c.st.is_legal_id(it->second)) {
-                     c.st.apply_id(it->second);
+                     c.apply(it->second);
                      return;
                  }
                  self.h.attr("_apply_slow")(action);
@@ -473,7 +514,7 @@ NB_MODULE(_engine, m) {
              [](Core& c, int64_t id) {
                  if (c.st.phase == OVER || !c.st.is_legal_id(id))
                      throw std::invalid_argument("action id is not legal here");
-                 c.st.apply_id(id);
+                 c.apply(id);
              })
         .def("clone", [](nb::handle self) { return clone_of(self); })
         // -- chance mode (explicit chance nodes at the draws) --
@@ -505,7 +546,7 @@ NB_MODULE(_engine, m) {
                      int overflow = 0;
                      const long t = PyLong_AsLongAndOverflow(outcome.ptr(), &overflow);
                      if (!overflow && t >= 0 && t <= 255 && c.st.chance_possible(static_cast<int>(t))) {
-                         c.st.apply_chance(static_cast<int>(t));
+                         c.apply_chance(static_cast<int>(t));
                          return;
                      }
                  }
@@ -600,7 +641,10 @@ NB_MODULE(_engine, m) {
             return ints(roots);
         })
         .def("_completed_cities", [](Core& c, int root) { return c.st.completed_cities(root); })
-        .def("_load", [](Core& c, nb::dict d) { load_state(c.st, d); })
+        .def("_load", [](Core& c, nb::dict d) {
+            c.tracked.obs.reset();
+            load_state(c.st, d);
+        })
         .def("_memory_bytes", [](Core& c) { return c.st.memory_bytes(); })
         .def("_memory_breakdown", [](Core& c) {
             nb::dict out;
@@ -612,6 +656,7 @@ NB_MODULE(_engine, m) {
                 int max_plies, int turns) {
                  if (policy < 0 || policy > 2) throw std::invalid_argument("unknown policy");
                  refuse_chance_mode(c.st, "playouts");
+                 c.tracked.obs.reset();  // (the playout changes the position in place)
                  Rng rng(seed);
                  PlayoutStop stop{me, min_plies, turn_leaves, max_plies, turns};
                  bool terminal = false;
@@ -641,7 +686,33 @@ NB_MODULE(_engine, m) {
                  learning_ids(c.st, spec.actions, lids, sids);
                  ObsTracker tracker;
                  tracker.write_full(c.st, spec, viewer, b, s, lids);
-                 return nb::make_tuple(lids, sids);
+                 return nb::make_tuple(owned_array(std::move(lids)), owned_array(std::move(sids)));
+             })
+        .def("_observe_tracked",
+             [](Core& c, std::shared_ptr<ObsSpecHolder> o, int viewer, Array<uint8_t> board,
+                Array<int16_t> scalars) {
+                 // As _observe, from an observation kept with the position and brought up to
+                 // date with what the actions applied since the last call changed.
+                 if (c.spec != o->spec) throw std::invalid_argument("the layout of another game");
+                 const ObsSpec& spec = o->obs;
+                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 uint8_t* b = checked(board, spec.board_size(), "board");
+                 int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
+                 std::vector<int64_t> lids, sids;
+                 learning_ids(c.st, spec.actions, lids, sids);
+                 std::unique_ptr<TrackedObs>& t = c.tracked.obs;
+                 if (!t || t->layout != o) {
+                     t = std::make_unique<TrackedObs>();
+                     t->layout = o;
+                     t->board.resize(spec.board_size());
+                     t->scalars.resize(spec.scalars);
+                     t->tracker.write_full(c.st, spec, viewer, t->board.data(), t->scalars.data(), lids);
+                 } else {
+                     t->tracker.after(c.st, spec, viewer, t->board.data(), t->scalars.data(), lids);
+                 }
+                 std::memcpy(b, t->board.data(), spec.board_size());
+                 std::memcpy(s, t->scalars.data(), sizeof(int16_t) * spec.scalars);
+                 return nb::make_tuple(owned_array(std::move(lids)), owned_array(std::move(sids)));
              })
         .def("observation_tensor_into",
              [](Core& c, const ObsSpecHolder& o, int viewer, Array<float> out,
