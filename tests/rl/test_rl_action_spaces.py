@@ -128,5 +128,9 @@ def test_openspiel_speaks_the_learning_ids():
         assert state.action_to_string(seat, action) == state.bw_state.game.describe_action(
             chosen, seat, seat)
         state.apply_action(action)
-        assert state.bw_state.steps[-1] == ("action", chosen, seat)
+        bw_state = state.bw_state
+        if hasattr(bw_state, "steps"):  # the Python engine's ExplicitChanceState
+            assert bw_state.steps[-1] == ("action", chosen, seat)
+        else:  # a native chance-mode state: its own history
+            assert bw_state.history[-1] == chosen
         decisions += 1

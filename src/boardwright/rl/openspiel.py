@@ -7,9 +7,12 @@ Importing this module registers `python_boardwright_carcassonne`, `python_boardw
     game = pyspiel.load_game("python_boardwright_carcassonne", {"players": 2})
 
 Parameters: `players` (int, default 2; outside the game's range, or below 2, is an
-`InvalidOptionError` naming the range) and `options` (the game options as a JSON object;
-Shogun's default is `{"max_rounds": 30}`). Bad JSON or a bad option raises `InvalidOptionError`
-(a `BoardwrightError`) with the problem named. The game string keeps the options readable
+`InvalidOptionError` naming the range), `options` (the game options as a JSON object;
+Shogun's default is `{"max_rounds": 30}`) and `engine` (one of the game's engines,
+Carcassonne's "native" or "python"; default "": the game's default engine, the compiled one
+where it is built; an engine changes the speed, never the ids, chance outcomes or results).
+Bad JSON, a bad option or an unknown engine raises `InvalidOptionError` (a `BoardwrightError`)
+with the problem named. The game string keeps the options readable
 when they hold no `,`, `(`, `)` or `=` (`options={"max_rounds":2}`); otherwise it carries them
 as `b64:` + URL-safe base64 of the JSON, which `load_game` reads back (either form is
 accepted as input).
@@ -25,8 +28,12 @@ Queens has no chance (DETERMINISTIC).
 Chance outcome ids: Carcassonne, the drawn tile's index in the game's tile list (base tiles,
 then the expansion's); Shogun, hero-deck cards by catalogue index, then treasures, missions
 and (for the first player) seats (`games/shogun/chance.py`); `action_to_string` names them.
-Carcassonne runs on the Python engine here (the compiled engine draws inside its own code);
-the action ids are the same on both engines.
+Carcassonne runs on the compiled engine wherever its game does (the default where the
+extension is built): `CarcassonneGame.new_chance_game(native=True)`, a native state that stops
+at each draw itself, with the outcome ids, probabilities, legal action ids and positions of
+the Python engine's chance game (`tests/rl/test_rl_openspiel_native.py` compares them step by
+step), a native `clone` and a compiled `apply`. Elsewhere it runs on the Python engine's
+`new_chance_game()`; the ids are the same on both engines.
 
 Information: Carcassonne and Queens are PERFECT_INFORMATION once the draw order does not exist
 (tiles left are public); Shogun is IMPERFECT_INFORMATION (hands, missions, treasures, decks)
@@ -37,14 +44,29 @@ to [-1, 1]) and add up to 0. `max_game_length()` is a bound derived from the opt
 round limit unless given: the rules set no limit on a turn's decisions), `max_chance_nodes_in_history()`
 likewise (`Game.max_chance_events`; Shogun has none and raises `InvalidOptionError`).
 
-Observations: the tensor is the seat's encoder vector (`boardwright.rl.observations`) of its
-view (zeros before the set-up's first chance outcome); the observation string is the JSON of
-`state.view(seat)` without its log. The information-state string is that string plus the
-public history: every step so far as the seat may know it (its own actions whole, other
-seats' actions in their public form, chance outcomes only when they are public: tile draws,
-the first player). It recalls every step; what a seat was once shown and its view no longer
-holds (another seat's hand looked at by a Shogun card) is not in it. The information-state
-tensor is the observation vector: the present view, not a recall of the past.
+Observations: the tensor is the seat's observation (`boardwright.rl.observations`) in the
+encoder's tensor form (`encoder.tensor(encoder.encode_state(state, seat))`): for Carcassonne the
+lossless observation, float32 `(C + 1, 31, 31)` (board planes, then a plane of scalars), for the
+other games their flat vector; `observation_tensor_shape()` is that shape. On the native engine
+the compiled writer of the same layout writes it straight into the float array
+(`observation_tensor_into`), and the legal ids come from the compiled numbering of the learning
+space. `state.observation_tensor(seat)` returns a new float32 numpy array of that shape (not a
+list: no float objects by the hundred thousand); C++ callers and
+`observation.make_observation` read the same values through the observer. A chance node
+observes zeros: no seat decides there. (A plugin's own encoder with `encode` alone gives its
+flat vector of the seat's view.)
+
+Strings: in the perfect-information games (Carcassonne, Queens, plugins that say so) every
+seat sees everything, so both strings are the same for every seat: the observation string is
+the JSON of the public view (`state.view(None)`) without its log, the information-state
+string the public history (every OpenSpiel action id so far, chance outcomes included, comma
+separated), which names the state. In Shogun the observation string is the JSON of the seat's
+view, and the information-state string that plus the history as the seat may know it (its own
+actions whole, other seats' actions in their public form, chance outcomes only when they are
+public: the first player). It recalls every step; what a seat was once shown and its view no
+longer holds (another seat's hand looked at by a Shogun card) is not in it. The
+information-state tensor is the observation tensor: the present view, not a recall of the
+past.
 
 Serialization: `serialize_game_and_state`, `pickle` and `clone` work for every game and
 state; a state pickles as its history, replayed on load.
@@ -70,6 +92,7 @@ import binascii
 import json
 import random
 import warnings
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -78,8 +101,8 @@ import numpy as np
 import pyspiel
 
 import boardwright as bw
-from boardwright.core.chance import ExplicitChanceState
-from boardwright.core.errors import BoardwrightError, InvalidOptionError
+from boardwright.core.chance import CHANCE, ExplicitChanceState
+from boardwright.core.errors import BoardwrightError, IllegalActionError, InvalidOptionError
 from boardwright.core.game import Game
 from boardwright.core.inputs import short_repr
 from boardwright.games.shogun.game import decision_cap
@@ -141,16 +164,16 @@ def spec_of(name: str) -> Spec:
 
 # -- the two conversions between OpenSpiel action ids and engine actions ----------------------
 
-def legal_action_ids(position: _Position) -> list[int]:
+def legal_action_ids(position: Any) -> list[int]:
     """The OpenSpiel ids of the legal actions at a decision: the ids of the learning action
     space, sorted."""
-    return position.legal().ids.tolist()
+    return position.legal_ids()
 
 
-def action_for_id(position: _Position, action_id: int) -> Any:
+def action_for_id(position: Any, action_id: int) -> Any:
     """The engine action of an OpenSpiel action id at a decision; IllegalActionError /
     MalformedActionError for an id that names no legal action here."""
-    return position.legal().action(int(action_id))
+    return position.action(action_id)
 
 
 # -- parameters ---------------------------------------------------------------------------
@@ -207,8 +230,9 @@ class _Shared:
     """The boardwright game, its observation encoder and its explicit-chance initial state,
     shared by every state of one OpenSpiel game (and by their clones)."""
 
-    def __init__(self, name: str, players: int, options_text: str, seed: int = 0) -> None:
-        self.key = (name, players, options_text, seed)
+    def __init__(self, name: str, players: int, options_text: str, seed: int = 0,
+                 engine: str = "") -> None:
+        self.key = (name, players, options_text, seed, engine)
         self.name = name
         options = dict(DEFAULT_OPTIONS.get(name, {}))
         options.update(parse_options(options_text))
@@ -217,14 +241,75 @@ class _Shared:
                 raise InvalidOptionError("python_boardwright_shogun needs max_rounds or "
                                          "max_decisions: the rules bound no game's length")
             options["max_decisions"] = decision_cap(players, options["max_rounds"])
-        game = bw.load(name, players, options)
-        if has_chance_mode(game):
-            self.initial = game.new_chance_game()
-        else:  # a plugin without chance nodes: its seeded game, chance inside `apply`
-            self.initial = ExplicitChanceState(game, lambda script: game.new_game(seed))
-        self.game: Game = self.initial.game  # the game the states play (a Python twin)
+        game = bw.load(name, players, options, engine=engine or None)
+        # Carcassonne on the compiled engine: the native chance game (same ids, same draws)
+        self.native = name == "carcassonne" and game.engine == "native"
+        if self.native:
+            self.initial: Any = game.new_chance_game(native=True)
+            self.game: Game = game
+        else:
+            if has_chance_mode(game):
+                self.initial = game.new_chance_game()
+            else:  # a plugin without chance nodes: its seeded game, chance inside `apply`
+                self.initial = ExplicitChanceState(game, lambda script: game.new_game(seed))
+            self.game = self.initial.game  # the game the states play (a Python twin)
+        self.perfect = spec_of(name).perfect
+        self.players = players
         self.encoder = encoder_for(self.game)
         self.space = action_space_for(self.game)
+        self.tensor_form = callable(getattr(self.encoder, "encode_state", None)) and callable(
+            getattr(self.encoder, "tensor", None))
+        self.tensor_shape = self._tensor_shape()
+        if self.native:  # the compiled observation writer and learning ids (one layout)
+            from boardwright.rl.observations.carcassonne_native import obs_spec
+            self.obs_spec = obs_spec(self.encoder, self.space)
+            self.scales = np.ascontiguousarray(self.encoder.scales, dtype=np.float32)
+            self.action_object = self.game._native_spec.action_object
+
+    def _tensor_shape(self) -> tuple[int, ...]:
+        """The observation tensor's shape: the encoder's tensor form of a first position, or
+        its flat vector."""
+        if not self.tensor_form:
+            return (self.encoder.size,)
+        encoder = self.encoder
+        return tuple(np.shape(encoder.tensor(encoder.encode_state(self.game.new_game(0), 0))))
+
+    def observe(self, out: np.ndarray, position: Any, player: int) -> None:
+        """Write `player`'s observation of `position` into `out` (float32, `tensor_shape`)."""
+        if self.tensor_form:
+            state = position.decision_state()
+            if state is None:  # a chance node: no seat decides
+                out.fill(0.0)
+                return
+            if self.native:
+                state.observation_tensor_into(self.obs_spec, player, out, self.scales)
+                return
+            encoder = self.encoder
+            out[...] = encoder.tensor(encoder.encode_state(state, player))
+            return
+        view = position.view(player)
+        if view is None:  # before the set-up's first chance outcome
+            out.fill(0.0)
+            return
+        out[...] = self.encoder.encode(view, player)
+
+    def observation_string(self, position: Any, player: int) -> str:
+        view = position.view(None if self.perfect else player)
+        if view is None:
+            return "set-up"
+        view.pop("log", None)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+    def information_state_string(self, position: Any, player: int) -> str:
+        if self.perfect:  # the public history names the state, the same for every seat
+            return ",".join(map(str, position.ids))
+        return (self.observation_string(position, player) + "|"
+                + ";".join(position.public_history(player)))
+
+    def new_position(self) -> Any:
+        if self.native:
+            return _NativePosition(self, self.initial.clone(), [])
+        return _Position(self, self.initial.clone(), [])
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -234,8 +319,9 @@ class _Shared:
 
 
 @lru_cache(maxsize=32)
-def shared_for(name: str, players: int, options_text: str, seed: int = 0) -> _Shared:
-    return _Shared(name, players, options_text, seed)
+def shared_for(name: str, players: int, options_text: str, seed: int = 0,
+               engine: str = "") -> _Shared:
+    return _Shared(name, players, options_text, seed, engine)
 
 
 class _Position:
@@ -254,11 +340,36 @@ class _Position:
         self._legal: Any = None  # the legal ids of this decision, read once (OpenSpiel asks
         # for the legal actions, then applies one of them)
 
+    def player(self) -> int:
+        """OpenSpiel's current player: a seat, CHANCE or TERMINAL."""
+        state = self.state
+        if state.is_chance_node:
+            return pyspiel.PlayerId.CHANCE
+        if state.is_terminal:
+            return pyspiel.PlayerId.TERMINAL
+        return state.current_player
+
     def legal(self) -> Any:
         """The learning space's legal ids of the game's own state at this decision."""
         if self._legal is None:
             self._legal = self.shared.space.legal(self.state.inner)
         return self._legal
+
+    def legal_ids(self) -> list[int]:
+        return self.legal().ids.tolist()
+
+    def action(self, action_id: Any) -> Any:
+        return self.legal().action(action_id)
+
+    def decision_state(self) -> Any:
+        """The game's own state at a decision or at the end; None at a chance node."""
+        state = self.state
+        return None if state.is_chance_node else state.inner
+
+    def view(self, viewer: int | None) -> dict[str, Any] | None:
+        """The state's view (None before the set-up's first chance outcome)."""
+        state = self.state
+        return state.view(viewer) if state.has_position else None
 
     def public_history(self, viewer: int) -> list[str]:
         """`public_history` of the state for `viewer`, extended from what was kept."""
@@ -285,8 +396,76 @@ class _Position:
         return (replay_position, (self.shared, tuple(self.ids)))
 
 
-def replay_position(shared: _Shared, ids: tuple[int, ...]) -> _Position:
-    position = _Position(shared, shared.initial.clone(), [])
+class _NativePosition:
+    """A native chance-mode Carcassonne state (`new_chance_game(native=True)`) and the
+    OpenSpiel ids that led to it: chance outcomes and decisions go straight to the compiled
+    engine (a decision by its stable id, no action object), the legal learning ids come from
+    the compiled numbering (`_learning_ids`, the learning space's, sorted), `clone` is the
+    native clone, and pickling keeps only the ids, replayed on load."""
+
+    __slots__ = ("_legal", "ids", "shared", "state")
+
+    def __init__(self, shared: _Shared, state: Any, ids: list[int]) -> None:
+        self.shared = shared
+        self.state = state
+        self.ids = ids
+        self._legal: tuple[list[int], list[int]] | None = None
+
+    def player(self) -> int:
+        player = self.state.current_player  # a seat, CHANCE (-2) or -1 when over
+        if player >= 0:
+            return player
+        return pyspiel.PlayerId.CHANCE if player == CHANCE else pyspiel.PlayerId.TERMINAL
+
+    def legal(self) -> tuple[list[int], list[int]]:
+        """(learning ids, stable ids) of this decision's legal actions, by learning id."""
+        if self._legal is None:
+            ids, stable = self.state._learning_ids(self.shared.obs_spec)
+            self._legal = (ids.tolist(), stable.tolist())
+        return self._legal
+
+    def legal_ids(self) -> list[int]:
+        return self.legal()[0].copy()
+
+    def stable_id(self, action_id: Any) -> int:
+        """The stable id of a legal learning id; MalformedActionError / IllegalActionError
+        (naming the id) otherwise."""
+        value = self.shared.space.check_id(action_id)
+        ids, stable = self.legal()
+        k = bisect_left(ids, value)
+        if k == len(ids) or ids[k] != value:
+            raise IllegalActionError(f"action id {value} ({self.shared.space.describe(value)}) "
+                                     "is not legal in this position")
+        return stable[k]
+
+    def action(self, action_id: Any) -> Any:
+        return self.shared.action_object(self.stable_id(action_id))
+
+    def decision_state(self) -> Any:
+        state = self.state
+        return None if state.is_chance_node else state
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        return self.state.view(viewer)
+
+    def apply(self, action_id: int) -> None:
+        state = self.state
+        if state.is_chance_node:
+            state.apply_chance(int(action_id))
+        else:
+            state._apply_id(self.stable_id(action_id))
+        self._legal = None
+        self.ids.append(int(action_id))
+
+    def __deepcopy__(self, memo: dict) -> _NativePosition:
+        return _NativePosition(self.shared, self.state.clone(), self.ids.copy())
+
+    def __reduce__(self) -> tuple:
+        return (replay_position, (self.shared, tuple(self.ids)))
+
+
+def replay_position(shared: _Shared, ids: tuple[int, ...]) -> Any:
+    position = shared.new_position()
     for action_id in ids:
         position.apply(action_id)
     return position
@@ -304,7 +483,7 @@ def _game_type(name: str) -> Any:
     mode = pyspiel.GameType.ChanceMode
     chance = (mode.SAMPLED_STOCHASTIC if spec.seeded
               else mode.EXPLICIT_STOCHASTIC if spec.chance else mode.DETERMINISTIC)
-    parameters: dict[str, Any] = {"players": 2, "options": ""}
+    parameters: dict[str, Any] = {"players": 2, "options": "", "engine": ""}
     if spec.seeded:
         parameters["seed"] = 0
     return pyspiel.GameType(
@@ -337,7 +516,12 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             if type(seed) is not int or seed < 0:
                 raise InvalidOptionError(f"seed must be a whole number >= 0, not "
                                          f"{short_repr(seed)}")
-            shared = shared_for(name, players, options_text, seed)
+            engine = params.get("engine", "")
+            if not isinstance(engine, str):
+                raise InvalidOptionError(f"engine must be a string, not {short_repr(engine)}")
+            # the engine by name, so that a change of the default makes another shared game
+            shared = shared_for(name, players, options_text, seed,
+                                engine or bw.available_engines(name)[0])
             bw_game = shared.game
             max_length = bw_game.max_decisions()
             if max_length is None:
@@ -355,6 +539,8 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             kept = {"players": players, "options": options_text}
             if spec_of(name).seeded:
                 kept["seed"] = seed
+            if engine:
+                kept["engine"] = engine
             super().__init__(game_type, info, kept)
             self._shared = shared
 
@@ -373,27 +559,46 @@ def _make_game_class(name: str) -> tuple[Any, type]:
     class BoardwrightState(pyspiel.State):
         def __init__(self, game: Any) -> None:
             super().__init__(game)
-            shared = game._shared
-            self._pos = _Position(shared, shared.initial.clone(), [])
+            self._pos = game._shared.new_position()
 
         @property
-        def bw_state(self) -> ExplicitChanceState:
-            """The underlying boardwright explicit-chance state."""
+        def bw_state(self) -> Any:
+            """The underlying boardwright state: a native chance-mode Carcassonne state
+            (`new_chance_game(native=True)`) on the compiled engine, else an
+            `ExplicitChanceState`."""
             return self._pos.state
 
         def current_player(self) -> int:
-            state = self._pos.state
-            if state.is_chance_node:
-                return pyspiel.PlayerId.CHANCE
-            if state.is_terminal:
-                return pyspiel.PlayerId.TERMINAL
-            return state.current_player
+            return self._pos.player()
 
         def _legal_actions(self, player: int) -> list[int]:
-            state = self._pos.state
-            if state.is_terminal or state.is_chance_node or player != state.current_player:
+            position = self._pos
+            if player != position.player() or player < 0:
                 return []
-            return legal_action_ids(self._pos)
+            return legal_action_ids(position)
+
+        # `is_chance_node` and `legal_actions` answer Python callers here, as OpenSpiel's
+        # `State` does, without its round trips from C++ back into this class (a few
+        # microseconds each, several per call, at every step); C++ callers get the same
+        # answers through `current_player`, `_legal_actions` and `chance_outcomes`.
+
+        def is_chance_node(self) -> bool:
+            return self._pos.player() == pyspiel.PlayerId.CHANCE
+
+        def legal_actions(self, player: Any = None) -> list[int]:
+            """The legal actions of `player` (default: the player to move): the chance
+            outcomes at a chance node, none for a seat not to move or at the end."""
+            position = self._pos
+            current = position.player()
+            if current == pyspiel.PlayerId.TERMINAL:
+                return []
+            if current == pyspiel.PlayerId.CHANCE:
+                return [outcome for outcome, _ in position.state.chance_outcomes()]
+            if player is None or player == current:
+                return legal_action_ids(position)
+            if type(player) is not int or player < 0:
+                raise IllegalActionError(f"no seat {short_repr(player)} has legal actions")
+            return []
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return self._pos.state.chance_outcomes()
@@ -420,6 +625,20 @@ def _make_game_class(name: str) -> tuple[Any, type]:
         def returns(self) -> list[float]:
             return [float(r) for r in self._pos.state.returns()]
 
+        def observation_tensor(self, player: Any = None) -> np.ndarray:
+            """`player`'s observation (default: the player to move) as a new float32 array of
+            `observation_tensor_shape()`, filled directly: the values OpenSpiel's C++ side
+            reads through the observer, without a list of Python floats."""
+            shared = self._pos.shared
+            seat = self._pos.player() if player is None else player
+            if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                    or not 0 <= seat < shared.players:
+                raise IllegalActionError(f"no seat {short_repr(seat)} observes this game "
+                                         f"(seats 0 to {shared.players - 1})")
+            out = np.empty(shared.tensor_shape, np.float32)
+            shared.observe(out, self._pos, int(seat))
+            return out
+
         def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
             """A state of `player_id`'s information set, hidden information re-dealt by the
             game's `determinize` (seeded from the sampler). Its history is this state's; its
@@ -430,10 +649,9 @@ def _make_game_class(name: str) -> tuple[Any, type]:
             return other
 
         def __str__(self) -> str:
-            state = self._pos.state
-            if not state.has_position:
+            view = self._pos.view(None)
+            if view is None:
                 return f"{name}: set-up chance node"
-            view = state.view(None)
             view.pop("log", None)
             return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
@@ -456,33 +674,26 @@ def _make_game_class(name: str) -> tuple[Any, type]:
 
 
 class Observer:
-    """PyObserver: tensor = the seat's encoder vector; string = its view as JSON (plus, for
-    information states, the history as the seat may know it)."""
+    """PyObserver (OpenSpiel's observer protocol for Python games): `tensor`, a flat float32
+    buffer written in place by `set_from`, and `dict`, its one piece "observation" in the
+    observation's shape (Carcassonne: `(C + 1, 31, 31)`), which is what OpenSpiel's C++ side
+    copies and reports as `observation_tensor_shape()`. Strings: see the module docstring
+    (`perfect_recall`: the information-state string)."""
 
     def __init__(self, shared: _Shared, perfect_recall: bool = False) -> None:
         self.shared = shared
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(shared.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor = np.zeros(int(np.prod(shared.tensor_shape)), np.float32)
+        self._shaped = self.tensor.reshape(shared.tensor_shape)
+        self.dict = {"observation": self._shaped}
 
     def set_from(self, state: Any, player: int) -> None:
-        bw_state = state.bw_state
-        if not bw_state.has_position:
-            self.tensor[:] = 0.0
-            return
-        self.tensor[:] = self.shared.encoder.encode(bw_state.view(player), player)
+        self.shared.observe(self._shaped, state._pos, player)
 
     def string_from(self, state: Any, player: int) -> str:
-        bw_state = state.bw_state
-        if bw_state.has_position:
-            view = bw_state.view(player)
-            view.pop("log", None)
-            text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        else:
-            text = "set-up"
         if self.perfect_recall:
-            text += "|" + ";".join(state._pos.public_history(player))
-        return text
+            return self.shared.information_state_string(state._pos, player)
+        return self.shared.observation_string(state._pos, player)
 
 
 def public_steps(game: Game, steps: list[tuple[str, Any, int]], viewer: int) -> list[str]:

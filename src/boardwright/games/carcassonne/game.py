@@ -258,12 +258,26 @@ class CarcassonneGame(Game):
 
     # -- explicit chance ----------------------------------------------------------------------
 
-    def new_chance_game(self) -> ExplicitChanceState:
+    def new_chance_game(self, native: bool = False) -> Any:
         """A state whose tile draws are chance nodes: the pile is unordered, and each draw
         (a re-draw after an unplaceable tile too) is a chance event uniform over the tiles left,
-        its outcome the tile's index (`chance_outcome_text`). It runs on the Python engine
-        (the compiled one resolves draws inside its own code); a game made for the native
-        engine plays its chance game on a Python twin with the same options and action ids."""
+        its outcome the tile's index (`chance_outcome_text`). A draw with one tile type left
+        is no chance node, and a `draw_order` leaves no chance at all.
+
+        By default an `ExplicitChanceState` on the Python engine, the rules reference (a game
+        made for the native engine plays it on a Python twin with the same options and action
+        ids): it keeps the steps and, at a chance node, the position before the step.
+
+        `native=True`: the same chance game on the compiled engine, a `NativeCarcassonneState`
+        in chance mode that stops at each draw itself (`is_chance_node`, `chance_outcomes`,
+        `apply_chance`, `current_player` CHANCE at a chance node; `inner` is the state itself)
+        with the same outcome ids, probabilities and positions at every decision: what
+        OpenSpiel plays when the game's engine is native. It is opt-in because it is not an
+        `ExplicitChanceState`: at a chance node it holds the position with the draw under way
+        (not the one before the step) and it keeps no `steps`. InvalidOptionError when the
+        native engine is not built."""
+        if native:
+            return self._native_chance_game()
         game = self if self.engine == "python" else self._python_twin()
         bag = game._tile_bag()
         bag.reverse()
@@ -276,6 +290,28 @@ class CarcassonneGame(Game):
             return state
 
         return ExplicitChanceState(game, start)
+
+    def _native_chance_game(self) -> Any:
+        """`new_chance_game(native=True)`: the pile in data order, drawn by chance."""
+        game = self if self.engine == "native" else self._native_twin()
+        from boardwright.games.carcassonne.native.state import NativeCarcassonneState
+        bag = game._tile_bag()
+        bag.reverse()  # as the Python chance game holds it (the same pile, the same swaps)
+        return NativeCarcassonneState(game, 0, bag,
+                                      explicit_chance=game.config.draw_order is None)
+
+    def _native_twin(self) -> CarcassonneGame:
+        """This game on the native engine (made once, then kept); InvalidOptionError naming
+        the reason when the extension is not built."""
+        reason = self.engine_unavailable("native")
+        if reason:
+            raise InvalidOptionError(f"no native chance game: {reason}")
+        twin = self.__dict__.get("_native")
+        if twin is None or twin._extra_reach != self._extra_reach:
+            twin = _rebuild_game(type(self), self.num_players, self._options, "native",
+                                 self._extra_reach)
+            self.__dict__["_native"] = twin
+        return twin
 
     def _python_twin(self) -> CarcassonneGame:
         """This game on the Python engine (made once, then kept)."""
@@ -463,6 +499,9 @@ class CarcassonneGame(Game):
         evaluation); Python states leave the moves to the search."""
         if type(state) is CarcassonneState:
             return None
+        if state.explicit_chance:
+            raise InvalidOptionError("a chance-mode state (new_chance_game(native=True)) plays "
+                                     "no compiled playouts: its draws wait for apply_chance")
         if policy not in PLAYOUT_POLICIES:
             raise InvalidOptionError(f"unknown playout policy {short_repr(policy)}; "
                                      f"known: {', '.join(PLAYOUT_POLICIES)}")

@@ -19,13 +19,20 @@ if TYPE_CHECKING:
     from boardwright.games.carcassonne.native.state import NativeCarcassonneState
 
 PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move")
+# The native phase after these (6), only in chance mode: a draw waits for its tile
+# (`NativeCarcassonneState.apply_chance`); no seat decides, so it is no phase of the game's.
+CHANCE_PHASE = "chance"
+NATIVE_PHASES = (*PHASES, CHANCE_PHASE)  # every native phase, by number
 FEATURES = ("city", "road", "field", "monastery", "barn")
 REASONS = ("", "barn placed", "farmers joined a barn")
 
 
-def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneState:
+def native_from_python(state: CarcassonneState, cls: type,
+                       **extra: Any) -> NativeCarcassonneState:
     """The native twin of a Python-engine position. A position of a game that runs on the
-    Python engine moves to a twin of that game on the native engine."""
+    Python engine moves to a twin of that game on the native engine. `extra`: more fields of
+    the native core's snapshot (`explicit_chance`, `chance_discarded` of a chance-mode
+    state)."""
     game = state.game
     if game.engine != "native":
         from boardwright.games.carcassonne.game import _rebuild_game
@@ -52,7 +59,7 @@ def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneS
         "pile": [index[name] for name in state.pile],
         "discarded": [index[name] for name in state.discarded],
         "tile": -1 if state.tile is None else index[state.tile],
-        "phase": PHASES.index(state.phase),
+        "phase": NATIVE_PHASES.index(state.phase),
         "turn_player": state.turn_player,
         "actor": state.actor,
         "last_pos": state.last_pos,
@@ -64,6 +71,7 @@ def native_from_python(state: CarcassonneState, cls: type) -> NativeCarcassonneS
         "turn": state.turn,
         "final_round": None if state.final_round is None else list(state.final_round),
         "new_barn": state.new_barn,
+        **extra,
     })
     other.meta = dict(state.meta)
     return other

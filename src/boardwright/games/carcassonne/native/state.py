@@ -14,14 +14,14 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from boardwright.core.errors import BoardwrightError, IllegalActionError
+from boardwright.core.errors import BoardwrightError, IllegalActionError, InvalidOptionError
 from boardwright.core.game import State
 from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.record import GameRecord, record_of
 from boardwright.games.carcassonne.actions import unpack
 from boardwright.games.carcassonne.native import _engine
 from boardwright.games.carcassonne.native.convert import (
-    FEATURES, PHASES, REASONS, native_from_python, python_from_native,
+    FEATURES, NATIVE_PHASES, REASONS, native_from_python, python_from_native,
 )
 from boardwright.games.carcassonne.state import ACTION_TYPES, ROLES, CarcassonneState
 
@@ -40,12 +40,17 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
     __slots__ = ()
 
     def __init__(self, game: CarcassonneGame, seed: int, pile: list[Any],
-                 raw_pile: bool = False) -> None:
-        """A new game with `pile` (tile names, drawn from the end; tile indexes if `raw_pile`)."""
+                 raw_pile: bool = False, explicit_chance: bool = False) -> None:
+        """A new game with `pile` (tile names, drawn from the end; tile indexes if `raw_pile`).
+
+        `explicit_chance`: chance mode (`CarcassonneGame.new_chance_game(native=True)`), where
+        the pile is unordered and every draw with more than one tile type left is a chance
+        node (`is_chance_node`, `chance_outcomes`, `apply_chance`); a game with a `draw_order`
+        has no chance, so no chance mode."""
         if not raw_pile:
             index = game._tile_index
             pile = [index[name] for name in pile]
-        super().__init__(game._native_spec, game, seed, pile)
+        super().__init__(game._native_spec, game, seed, pile, explicit_chance)
 
     @classmethod
     def from_python(cls, state: CarcassonneState) -> NativeCarcassonneState:
@@ -54,8 +59,34 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
     def __reduce__(self) -> tuple:
         """Pickled as its Python twin (plain data), moved back on load: worker processes of
-        searches and simulations get native states."""
+        searches and simulations get native states. A chance-mode state keeps its mode (and,
+        at a chance node, the draw under way)."""
+        if self.explicit_chance:
+            return (_chance_from_python, (self.to_python(), self._chance_discarded))
         return (_from_python, (self.to_python(),))
+
+    # -- chance mode (the protocol of core/chance.py's ExplicitChanceState) -------------------
+
+    @property
+    def inner(self) -> NativeCarcassonneState:
+        """The position itself: a native chance-mode state is its own position (at a chance
+        node, the position with the draw under way). It stands where `ExplicitChanceState.inner`
+        is read."""
+        return self
+
+    @property
+    def has_position(self) -> bool:
+        """Always: the set-up lays the start tile before the first draw."""
+        return True
+
+    def _refuse_chance(self, outcome: Any) -> None:
+        """`apply_chance` of anything but a tile type the pile holds at a chance node: the
+        reason, as `ExplicitChanceState.apply_chance` gives it (the state is unchanged)."""
+        if not self.is_chance_node:
+            raise IllegalActionError("no chance event is pending: a seat must decide")
+        possible = [outcome for outcome, _ in self.chance_outcomes()]
+        raise IllegalActionError(f"chance outcome {short_repr(outcome)} is not possible here; "
+                                 f"possible: {short_repr(possible)}")
 
     # -- the rest of the State protocol --------------------------------------------------------
 
@@ -74,11 +105,17 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
     @property
     def record(self) -> GameRecord:
+        if self.explicit_chance:
+            raise InvalidOptionError("a chance-mode state has no seed, so no seeded record: its "
+                                     "actions and chance outcomes replay it on a new "
+                                     "new_chance_game(native=True)")
         return record_of(self.game, self.seed, self.history, self.meta)
 
     def _apply_slow(self, action: Any) -> None:
         """Input that is not a listed action object: its JSON form, an equal action built in
         code, or something illegal or malformed, which the Python engine answers."""
+        if self.is_chance_node:
+            raise IllegalActionError("a chance event is pending: apply_chance first")
         game = self.game
         try:
             action_id = game.action_id(coerce_action(game, action, ACTION_TYPES))
@@ -100,7 +137,7 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
     @property
     def phase(self) -> str:
-        return PHASES[self._phase]
+        return NATIVE_PHASES[self._phase]
 
     @property
     def tile(self) -> str | None:
@@ -268,6 +305,8 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
             view["wagon"] = {"player": seat, "from": dict(zip("xy", unpack(pos)))}
         if player is not None and player == self.current_player:
             view["legal_actions"] = [a.to_json() for a in self.legal_actions()]
+        if self.explicit_chance:
+            view["chance_node"] = self.is_chance_node
         return view
 
     def signature(self) -> tuple:
@@ -344,6 +383,11 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
 
 def _from_python(state: CarcassonneState) -> NativeCarcassonneState:
     return NativeCarcassonneState.from_python(state)
+
+
+def _chance_from_python(state: CarcassonneState, discarded: bool) -> NativeCarcassonneState:
+    return native_from_python(state, NativeCarcassonneState, explicit_chance=True,
+                              chance_discarded=discarded)
 
 
 def _tile_of(starts: list[int], part: int) -> int:

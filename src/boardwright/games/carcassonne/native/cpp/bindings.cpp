@@ -220,6 +220,12 @@ struct Core {
         st.apply_id(id);
         if (tracked.obs) tracked.obs->tracker.noted(st);
     }
+    // And every chance outcome (chance mode): a draw may discard tiles and end the game.
+    void apply_chance(int type) {
+        if (tracked.obs) tracked.obs->tracker.before(st);
+        st.apply_chance(type);
+        if (tracked.obs) tracked.obs->tracker.noted(st);
+    }
 };
 
 nb::list to_list(const Vec<int64_t>& ids, Spec& spec) {
@@ -300,7 +306,18 @@ void load_state(State& st, nb::dict d) {
     if (fresh.final_round_on) fresh.final_round = list_of<int8_t>(d["final_round"]);
     fresh.has_new_barn = !d["new_barn"].is_none();
     if (fresh.has_new_barn) fresh.new_barn = nb::cast<int32_t>(d["new_barn"]);
+    // Chance mode is kept by the state being loaded unless the data says otherwise.
+    fresh.explicit_chance = d.contains("explicit_chance") ? nb::cast<bool>(d["explicit_chance"])
+                                                          : st.explicit_chance;
+    if (d.contains("chance_discarded")) fresh.chance_discarded = nb::cast<bool>(d["chance_discarded"]);
     st = std::move(fresh);
+}
+
+// Compiled play runs through draws without stopping; a chance-mode state stops at each one.
+void refuse_chance_mode(const State& st, const char* what) {
+    if (st.explicit_chance)
+        throw std::invalid_argument(std::string("a chance-mode state runs no compiled ") + what +
+                                    ": its draws wait for apply_chance");
 }
 
 template <typename V>
@@ -459,14 +476,18 @@ NB_MODULE(_engine, m) {
     nb::class_<Core>(m, "Core")
         .def("__init__",
              [](Core* self, std::shared_ptr<Spec> spec, nb::object game, nb::object seed,
-                std::vector<uint8_t> pile) {
+                std::vector<uint8_t> pile, bool explicit_chance) {
                  new (self) Core();
                  self->spec = spec;
                  self->game = game;
                  self->seed = seed;
                  self->meta = nb::dict();
-                 self->st.setup(&spec->data, std::move(pile));
-             })
+                 // A draw order leaves no chance (CarcassonneState._chance_draw): no chance mode.
+                 self->st.setup(&spec->data, std::move(pile),
+                                explicit_chance && !spec->fixed_order);
+             },
+             nb::arg("spec"), nb::arg("game"), nb::arg("seed"), nb::arg("pile"),
+             nb::arg("explicit_chance") = false)
         .def_prop_ro("game", [](Core& c) { return c.game; })
         .def_prop_ro("seed", [](Core& c) { return c.seed; })
         .def_prop_rw("meta", [](Core& c) { return c.meta; },
@@ -496,6 +517,43 @@ NB_MODULE(_engine, m) {
                  c.apply(id);
              })
         .def("clone", [](nb::handle self) { return clone_of(self); })
+        // -- chance mode (explicit chance nodes at the draws) --
+        .def_prop_ro("explicit_chance", [](Core& c) { return c.st.explicit_chance; })
+        .def_prop_ro("is_chance_node", [](Core& c) { return c.st.phase == CHANCE; })
+        .def("chance_outcomes",
+             [](Core& c) {
+                 // (tile index, probability) ascending, as ExplicitChanceState lists them:
+                 // count / total in double precision, exactly Python's int / int.
+                 static thread_local std::vector<std::pair<int, int>> counts;
+                 c.st.chance_outcomes(counts);
+                 const double total = static_cast<double>(c.st.pile.size());
+                 PyObject* list = PyList_New(static_cast<Py_ssize_t>(counts.size()));
+                 if (!list) throw nb::python_error();
+                 nb::list out = nb::steal<nb::list>(list);
+                 for (size_t i = 0; i < counts.size(); ++i) {
+                     nb::tuple item = nb::make_tuple(counts[i].first,
+                                                     static_cast<double>(counts[i].second) / total);
+                     PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), item.release().ptr());
+                 }
+                 return out;
+             })
+        .def("apply_chance",
+             [](nb::pointer_and_handle<Core> self, nb::handle outcome) {
+                 // An exact int naming a tile type of the pile at a chance node; anything else
+                 // goes to the Python side's `_refuse_chance`, which names the problem.
+                 Core& c = *self.p;
+                 if (PyLong_CheckExact(outcome.ptr())) {
+                     int overflow = 0;
+                     const long t = PyLong_AsLongAndOverflow(outcome.ptr(), &overflow);
+                     if (!overflow && t >= 0 && t <= 255 && c.st.chance_possible(static_cast<int>(t))) {
+                         c.apply_chance(static_cast<int>(t));
+                         return;
+                     }
+                 }
+                 self.h.attr("_refuse_chance")(outcome);
+             },
+             nb::arg("outcome").none())
+        .def_prop_ro("_chance_discarded", [](Core& c) { return c.st.chance_discarded; })
         // -- raw data for the Python side (views, records, signatures) --
         .def_prop_ro("_phase", [](Core& c) { return static_cast<int>(c.st.phase); })
         .def_prop_ro("_tile", [](Core& c) { return c.st.tile; })
@@ -597,6 +655,7 @@ NB_MODULE(_engine, m) {
              [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
                 int max_plies, int turns) {
                  if (policy < 0 || policy > 2) throw std::invalid_argument("unknown policy");
+                 refuse_chance_mode(c.st, "playouts");
                  c.tracked.obs.reset();  // (the playout changes the position in place)
                  Rng rng(seed);
                  PlayoutStop stop{me, min_plies, turn_leaves, max_plies, turns};
@@ -655,7 +714,36 @@ NB_MODULE(_engine, m) {
                  std::memcpy(s, t->scalars.data(), sizeof(int16_t) * spec.scalars);
                  return nb::make_tuple(owned_array(std::move(lids)), owned_array(std::move(sids)));
              })
+        .def("observation_tensor_into",
+             [](Core& c, const ObsSpecHolder& o, int viewer, Array<float> out,
+                Array<float> scales) {
+                 // The float view OpenSpiel reads, (C + 1) x W x W: the board planes as floats,
+                 // then one plane whose first cells hold the scalars times `scales` (the
+                 // encoder's `tensor`), the rest zero. Written through the same compiled writer.
+                 if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
+                 const ObsSpec& spec = o.obs;
+                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 const size_t cells = spec.board_size(), plane = spec.plane_size();
+                 const size_t nscalars = static_cast<size_t>(spec.scalars);
+                 float* f = checked(out, cells + plane, "out");
+                 const float* k = checked(scales, nscalars, "scales");
+                 static thread_local std::vector<uint8_t> board;
+                 static thread_local std::vector<int16_t> scalars;
+                 static thread_local std::vector<int64_t> lids, sids;
+                 board.resize(cells);
+                 scalars.resize(nscalars);
+                 learning_ids(c.st, spec.actions, lids, sids);
+                 ObsTracker tracker;
+                 tracker.write_full(c.st, spec, viewer, board.data(), scalars.data(), lids);
+                 const uint8_t* b = board.data();
+                 for (size_t i = 0; i < cells; ++i) f[i] = static_cast<float>(b[i]);
+                 float* last = f + cells;
+                 for (size_t i = 0; i < nscalars; ++i) last[i] = static_cast<float>(scalars[i]) * k[i];
+                 std::fill(last + nscalars, last + plane, 0.0f);
+             },
+             nb::arg("spec"), nb::arg("viewer"), nb::arg("out"), nb::arg("scales"))
         .def("greedy_action_id", [](Core& c, uint64_t seed) {
+            refuse_chance_mode(c.st, "greedy lookahead");
             Rng rng(seed);
             return greedy_choice(c.st, rng, c.spec->heuristic);
         })

@@ -353,7 +353,7 @@ void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* ou
     out[spec.s_tile + (st.tile >= 0 ? st.tile : ntiles)] = 1;
     for (uint8_t t : st.pile) out[spec.s_remaining + t] += 1;
     out[spec.s_pile] = static_cast<int16_t>(st.pile.size());
-    out[spec.s_phase + static_cast<int>(st.phase)] = 1;
+    if (st.phase != CHANCE) out[spec.s_phase + static_cast<int>(st.phase)] = 1;  // none drawing
     out[spec.s_turn_player + rel(st.turn_player, v, n)] = 1;
     if (!st.is_terminal()) out[spec.s_to_move + rel(st.actor, v, n)] = 1;
     if (st.final_round_on) {

@@ -19,7 +19,7 @@ inline bool is_hole(uint8_t pattern) {
 
 }  // namespace
 
-void State::setup(const GameData* d, Vec<uint8_t> pile_from_end) {
+void State::setup(const GameData* d, Vec<uint8_t> pile_from_end, bool chance_mode) {
     // Everything is reset in place, so a state dealt again keeps its memory.
     data = d;
     const int n = d->players;
@@ -39,6 +39,8 @@ void State::setup(const GameData* d, Vec<uint8_t> pile_from_end) {
     final_round.clear();
     barns.clear();
     has_new_barn = false;
+    explicit_chance = chance_mode;
+    chance_discarded = false;
     legal.valid = false;
     turn_player = actor = d->starting_seat;
     scores.assign(n, 0);
@@ -168,6 +170,7 @@ const Vec<int64_t>& State::legal_ids() {
             deploy_actions(legal.ids);
             break;
         case OVER:
+        case CHANCE:
             break;
         case CHOOSE:
         case FINAL_ROUND: {
@@ -452,6 +455,7 @@ void State::apply_id(int64_t id) {
             return;
         }
         case OVER:
+        case CHANCE:
             return;
     }
 }
@@ -516,21 +520,28 @@ void State::start_turn() {
     draw();
 }
 
-void State::draw() {
+void State::draw() { draw_on(false); }
+
+bool State::take_top() {
+    const int t = pile.back();
+    pile.pop_back();
+    const TileDef& def = data->tiles[t];
     const Frontier& f = graph.frontier;
-    bool discarded_now = false;
-    while (!pile.empty()) {
-        int t = pile.back();
-        pile.pop_back();
-        const TileDef& def = data->tiles[t];
-        for (size_t i = 0; i < f.pattern.size(); ++i) {
-            if (def.fits[f.pattern[i]] && f.alive(i)) {
-                tile = t;
-                phase = PLACE;
-                return;
-            }
+    for (size_t i = 0; i < f.pattern.size(); ++i) {
+        if (def.fits[f.pattern[i]] && f.alive(i)) {
+            tile = t;
+            phase = PLACE;
+            return true;
         }
-        discarded.push_back(static_cast<uint8_t>(t));
+    }
+    discarded.push_back(static_cast<uint8_t>(t));
+    return false;
+}
+
+void State::draw_on(bool discarded_now) {
+    while (!pile.empty()) {
+        if (explicit_chance && stop_for_chance(discarded_now)) return;
+        if (take_top()) return;
         discarded_now = true;
     }
     tile = -1;
@@ -544,6 +555,48 @@ void State::draw() {
         if (open_next_final()) return;
     }
     final_scoring();
+}
+
+// -- chance mode --------------------------------------------------------------------------
+
+bool State::stop_for_chance(bool discarded_now) {
+    // One tile type left is no chance event (ChanceScript.choose): drawn at once.
+    const uint8_t first = pile[0];
+    for (size_t i = 1; i < pile.size(); ++i) {
+        if (pile[i] != first) {
+            phase = CHANCE;
+            tile = -1;
+            chance_discarded = discarded_now;
+            legal.valid = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+void State::chance_outcomes(std::vector<std::pair<int, int>>& out) const {
+    out.clear();
+    if (phase != CHANCE) return;
+    int counts[256] = {};
+    for (uint8_t t : pile) counts[t] += 1;
+    for (int t = 0; t < 256; ++t)
+        if (counts[t]) out.emplace_back(t, counts[t]);
+}
+
+bool State::chance_possible(int type) const {
+    if (phase != CHANCE || type < 0 || type > 255) return false;
+    for (uint8_t t : pile)
+        if (t == type) return true;
+    return false;
+}
+
+void State::apply_chance(int type) {
+    size_t at = pile.size();
+    while (pile[--at] != type) {}
+    std::swap(pile[at], pile.back());
+    legal.valid = false;
+    if (take_top()) return;
+    draw_on(true);
 }
 
 bool State::open_next_final() {

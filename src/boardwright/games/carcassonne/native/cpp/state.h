@@ -13,7 +13,14 @@
 
 namespace carc {
 
-enum Phase : uint8_t { PLACE = 0, DEPLOY = 1, OVER = 2, CHOOSE = 3, FINAL_ROUND = 4, WAGON_MOVE = 5 };
+// CHANCE: a state in chance mode (`explicit_chance`) waits for the tile of a draw
+// (`apply_chance`); no seat decides.
+enum Phase : uint8_t {
+    PLACE = 0, DEPLOY = 1, OVER = 2, CHOOSE = 3, FINAL_ROUND = 4, WAGON_MOVE = 5, CHANCE = 6
+};
+
+// `current_player()` at a chance node: core/chance.py's CHANCE (a finished game gives -1).
+constexpr int CHANCE_PLAYER = -2;
 
 // Log entry: a scoring (state.py add_points).
 enum FeatureName : uint8_t { F_CITY = 0, F_ROAD = 1, F_FIELD = 2, F_MONASTERY = 3, F_BARN = 4 };
@@ -92,20 +99,37 @@ struct State {
     Vec<Barn> barns;          // in placement order
     bool has_new_barn = false;
     int32_t new_barn = 0;
+    // Chance mode (CarcassonneGame.new_chance_game(native=True)): the pile is unordered and each
+    // draw with more than one tile type left stops at a CHANCE node instead of popping the pile;
+    // `chance_discarded` keeps the draw's "a tile was discarded" across the stop.
+    bool explicit_chance = false;
+    bool chance_discarded = false;
     // Legal action ids of this position, computed on demand (a copy starts without them).
     LegalCache legal;
 
-    void setup(const GameData* d, Vec<uint8_t> pile_from_end);
+    void setup(const GameData* d, Vec<uint8_t> pile_from_end, bool chance_mode = false);
     size_t memory_bytes() const;  // the state and everything it owns
     std::vector<std::pair<const char*, size_t>> memory_items() const;  // memory_bytes by part
 
     // The protocol.
-    int current_player() const { return phase == OVER ? -1 : actor; }
+    int current_player() const {
+        return phase == OVER ? -1 : phase == CHANCE ? CHANCE_PLAYER : actor;
+    }
     bool is_terminal() const { return phase == OVER; }
     bool at_turn_start() const;
     const Vec<int64_t>& legal_ids();
     bool is_legal_id(int64_t id);
     void apply_id(int64_t id);  // the id must be legal
+
+    // Chance mode. At a CHANCE node: the tile types left in the pile and how many of each
+    // (type index ascending, counts > 0; the probability of a type is count / pile size).
+    void chance_outcomes(std::vector<std::pair<int, int>>& out) const;
+    // Whether `type` can be drawn now (a CHANCE node and a tile of that type in the pile).
+    bool chance_possible(int type) const;
+    // Draw a tile of `type` (chance_possible must hold): as CarcassonneState._chance_draw, the
+    // last tile of that type in the pile is swapped to the top and the draw goes on from there
+    // (placed, or discarded and drawn again: possibly another CHANCE node).
+    void apply_chance(int type);
 
     // Action ids.
     int64_t position_index(int32_t x, int32_t y) const {
@@ -143,6 +167,9 @@ struct State {
     void advance();
     void start_turn();
     void draw();
+    void draw_on(bool discarded_now);  // the loop of draw(), from a draw already under way
+    bool take_top();                   // pop the top tile: to place (true) or discarded (false)
+    bool stop_for_chance(bool discarded_now);  // chance mode: a CHANCE node if > 1 type left
     void final_scoring();
     void score_feature(int root, bool complete);
     void score_field(int root, int points_per_city, Reason reason);
