@@ -163,9 +163,9 @@ def state_from_pile(game: Any, pile: list[int], seed: int = 0) -> State:
     return CarcassonneState(game, seed, [names[t] for t in pile], game.config.start_tile)
 
 
-class PythonVectorKernel:
-    """The vector kernel in Python: one engine state per env, stepped in a loop (see the
-    module docstring). The reference the compiled kernel is tested against."""
+class KernelBase:
+    """What both kernels set up alike: the checked arguments, the game's action space and
+    encoder, and the zeroed arrays of the interface."""
 
     def __init__(self, game: Any, num_envs: int, opponent: str = "random", seat: int = 0) -> None:
         check_kernel_args(game, num_envs, opponent, seat)
@@ -176,17 +176,24 @@ class PythonVectorKernel:
         self.space = action_space_for(game)
         self.encoder = encoder_for(game)
         shapes = self.encoder.spaces()
-        board_shape, board_dtype = shapes["board"][:2]
-        scalars_shape, scalars_dtype = shapes["scalars"][:2]
         n = game.num_players
-        self.board = np.zeros((N, *board_shape), dtype=board_dtype)
-        self.scalars = np.zeros((N, *scalars_shape), dtype=scalars_dtype)
+        self.board = np.zeros((N, *shapes["board"][0]), dtype=shapes["board"][1])
+        self.scalars = np.zeros((N, *shapes["scalars"][0]), dtype=shapes["scalars"][1])
         self.mask = np.zeros((N, self.space.size), dtype=np.int8)
         self.reward = np.zeros(N, dtype=np.float32)
         self.terminated = np.zeros(N, dtype=bool)
         self.truncated = np.zeros(N, dtype=bool)
         self.to_move = np.full(N, -1, dtype=np.int32)
         self.returns = np.zeros((N, n), dtype=np.float32)
+
+
+class PythonVectorKernel(KernelBase):
+    """The vector kernel in Python: one engine state per env, stepped in a loop (see the
+    module docstring). The reference the compiled kernel is tested against."""
+
+    def __init__(self, game: Any, num_envs: int, opponent: str = "random", seat: int = 0) -> None:
+        super().__init__(game, num_envs, opponent, seat)
+        N = num_envs
         self._out = [{"board": self.board[i], "scalars": self.scalars[i]} for i in range(N)]
         self._states: list[Any] = [None] * N
         self._legal: list[Any] = [None] * N

@@ -20,11 +20,9 @@ import numpy as np
 
 from boardwright.core.errors import IllegalActionError, InvalidOptionError
 from boardwright.core.game import State
-from boardwright.rl.action_spaces import action_space_for
-from boardwright.rl.observations import encoder_for
 from boardwright.rl.observations.carcassonne_native import obs_spec
 from boardwright.rl.vector_kernel import (
-    check_actions, check_kernel_args, check_seeds, validate_actions,
+    KernelBase, check_actions, check_kernel_args, check_seeds, validate_actions,
 )
 
 MODES = {"self": 0, "random": 1, "greedy": 2}
@@ -38,7 +36,7 @@ def available(game: Any) -> bool:
     return hasattr(_engine, "VecEnv")
 
 
-class NativeVectorKernel:
+class NativeVectorKernel(KernelBase):
     """The vector kernel of the native engine (see the module docstring)."""
 
     def __init__(self, game: Any, num_envs: int, opponent: str = "random", seat: int = 0) -> None:
@@ -48,24 +46,10 @@ class NativeVectorKernel:
                                      "this game runs on the Python engine (no compiled engine "
                                      "was built, or engine='python' was asked for)")
         from boardwright.games.carcassonne.native import _engine
-        self.game = game
-        self.num_envs = N = num_envs
-        self.opponent = opponent
-        self.seat = seat
-        self.space = action_space_for(game)
-        self.encoder = encoder = encoder_for(game)
-        shapes = encoder.spaces()
-        n = game.num_players
-        self.board = np.zeros((N, *shapes["board"][0]), dtype=np.uint8)
-        self.scalars = np.zeros((N, *shapes["scalars"][0]), dtype=np.int16)
-        self.mask = np.zeros((N, self.space.size), dtype=np.int8)
-        self.reward = np.zeros(N, dtype=np.float32)
-        self.terminated = np.zeros(N, dtype=bool)
-        self.truncated = np.zeros(N, dtype=bool)
-        self.to_move = np.full(N, -1, dtype=np.int32)
-        self.returns = np.zeros((N, n), dtype=np.float32)
+        super().__init__(game, num_envs, opponent, seat)
+        N = num_envs
         self._core = _engine.VecEnv(
-            game._native_spec, obs_spec(encoder, self.space), N, MODES[opponent], seat,
+            game._native_spec, obs_spec(self.encoder, self.space), N, MODES[opponent], seat,
             self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
             self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
         self._running = np.zeros(N, dtype=bool)
