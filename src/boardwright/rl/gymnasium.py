@@ -24,8 +24,11 @@ loop; use the mask). `info["action_mask"]` repeats the mask for wrappers that ex
 and `info["legal_action_ids"]` lists its nonzeros: a sorted tuple of ints, cheaper than scanning
 the mask.
 
-Vector environments: `gymnasium.make_vec(env_id, num_envs, vectorization_mode="sync" | "async")`
-works for every game. Gymnasium merges the sub-environments' infos key by key: a number becomes
+Vector environments: `boardwright/Carcassonne-v0` also has a vector entry point
+(`boardwright.rl.vector.CarcassonneVectorEnv`: N games stepped by the compiled engine in one
+call), which `gymnasium.make_vec(env_id, num_envs)` uses when no `vectorization_mode` is given
+and `vectorization_mode="vector_entry_point"` names. `gymnasium.make_vec(env_id, num_envs,
+vectorization_mode="sync" | "async")` batches copies of this environment, for every game. Gymnasium merges the sub-environments' infos key by key: a number becomes
 an array of shape (num_envs,), an array of fixed shape one of shape (num_envs, ...), anything else
 an object array of shape (num_envs,); `info["_key"]` marks the environments that reported `key`.
 That is why `legal_action_ids` is a tuple, not an array: the number of legal actions differs from
