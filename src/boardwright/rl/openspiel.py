@@ -92,7 +92,6 @@ import binascii
 import json
 import random
 import warnings
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -105,6 +104,7 @@ from boardwright.core.chance import CHANCE, ExplicitChanceState
 from boardwright.core.errors import BoardwrightError, IllegalActionError, InvalidOptionError
 from boardwright.core.game import Game
 from boardwright.core.inputs import short_repr
+from boardwright.games.carcassonne.learning_space import CarcassonneLegalIds
 from boardwright.games.shogun.game import decision_cap
 from boardwright.rl import DEFAULT_OPTIONS
 from boardwright.rl.action_spaces import action_space_for
@@ -409,7 +409,7 @@ class _NativePosition:
         self.shared = shared
         self.state = state
         self.ids = ids
-        self._legal: tuple[list[int], list[int]] | None = None
+        self._legal: CarcassonneLegalIds | None = None
 
     def player(self) -> int:
         player = self.state.current_player  # a seat, CHANCE (-2) or -1 when over
@@ -417,26 +417,18 @@ class _NativePosition:
             return player
         return pyspiel.PlayerId.CHANCE if player == CHANCE else pyspiel.PlayerId.TERMINAL
 
-    def legal(self) -> tuple[list[int], list[int]]:
-        """(learning ids, stable ids) of this decision's legal actions, by learning id."""
+    def legal(self) -> CarcassonneLegalIds:
+        """This decision's legal actions (learning ids, sorted, and their stable ids)."""
         if self._legal is None:
             ids, stable = self.state._learning_ids(self.shared.obs_spec)
-            self._legal = (ids.tolist(), stable.tolist())
+            self._legal = CarcassonneLegalIds(self.shared.space, ids, stable)
         return self._legal
 
     def legal_ids(self) -> list[int]:
-        return self.legal()[0].copy()
+        return self.legal().ids.tolist()
 
     def stable_id(self, action_id: Any) -> int:
-        """The stable id of a legal learning id; MalformedActionError / IllegalActionError
-        (naming the id) otherwise."""
-        value = self.shared.space.check_id(action_id)
-        ids, stable = self.legal()
-        k = bisect_left(ids, value)
-        if k == len(ids) or ids[k] != value:
-            raise IllegalActionError(f"action id {value} ({self.shared.space.describe(value)}) "
-                                     "is not legal in this position")
-        return stable[k]
+        return self.legal().stable_id(action_id)
 
     def action(self, action_id: Any) -> Any:
         return self.shared.action_object(self.stable_id(action_id))

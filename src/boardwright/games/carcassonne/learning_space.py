@@ -330,12 +330,17 @@ class CarcassonneLegalIds:
         return int(self.ids.size)
 
     def action(self, action_id: Any) -> Any:
+        return self.space._action_of(self.stable_id(action_id))
+
+    def stable_id(self, action_id: Any) -> int:
+        """The stable id of a legal learning id (MalformedActionError / IllegalActionError,
+        naming the id, for any other)."""
         value = self.space.check_id(action_id)
         k = int(np.searchsorted(self.ids, value))
         if k == self.ids.size or self.ids[k] != value:
             raise IllegalActionError(f"action id {value} ({self.space.describe(value)}) is not "
                                      "legal in this position")
-        return self.space._action_of(int(self.stable[k]))
+        return int(self.stable[k])
 
     def id_of(self, action: Any) -> int:
         stable = self.space.game.action_id(action)

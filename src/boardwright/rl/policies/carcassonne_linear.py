@@ -43,6 +43,8 @@ from typing import Any
 
 import numpy as np
 
+from boardwright.rl.policies.linear import linear_weights, read_linear
+
 ARCHITECTURE = "carcassonne-linear"
 GAME = "carcassonne"
 
@@ -412,17 +414,11 @@ class Model:
                            ("state_features", STATE_FEATURES)):
             if tuple(str(n) for n in np.asarray(weights[key]).reshape(-1)) != names:
                 raise ValueError(f"{key} are not this version's ({len(names)} named features)")
-        theta = np.asarray(weights["theta"], np.float64)
-        value = np.asarray(weights["value"], np.float64)
-        if theta.shape != (len(ACTION_FEATURES),) or value.shape != (len(STATE_FEATURES),):
-            raise ValueError(f"theta has shape {theta.shape} and value {value.shape}; expected "
-                             f"({len(ACTION_FEATURES)},) and ({len(STATE_FEATURES)},)")
-        return cls(theta.copy(), value.copy())
+        theta, value = read_linear(weights, ACTION_FEATURES, STATE_FEATURES)
+        return cls(theta, value)
 
     def weights(self) -> dict[str, np.ndarray]:
-        return {"theta": self.theta, "value": self.value,
-                "action_features": np.array(ACTION_FEATURES),
-                "state_features": np.array(STATE_FEATURES)}
+        return linear_weights(self.theta, self.value, ACTION_FEATURES, STATE_FEATURES)
 
     def player(self, game: Any) -> Player:
         return Player(self, Featurizer(game))

@@ -18,6 +18,7 @@ import numpy as np
 from boardwright.core.errors import MalformedActionError
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import CITY_VALUE, QUEEN_VALUE
+from boardwright.rl.policies.linear import linear_weights, read_linear
 
 ARCHITECTURE = "queens-linear"
 GAME = "queens"
@@ -234,17 +235,11 @@ class LinearPolicy:
         if names != ACTION_FEATURES:
             raise ValueError(f"weights for other features ({len(names)} named, this version "
                              f"reads {len(ACTION_FEATURES)})")
-        theta = np.asarray(weights["theta"], np.float64)
-        value = np.asarray(weights["value"], np.float64)
-        if theta.shape != (len(ACTION_FEATURES),) or value.shape != (len(STATE_FEATURES),):
-            raise ValueError(f"theta has shape {theta.shape} and value {value.shape}; expected "
-                             f"({len(ACTION_FEATURES)},) and ({len(STATE_FEATURES)},)")
-        return cls(theta=theta.copy(), value=value.copy())
+        theta, value = read_linear(weights, ACTION_FEATURES, STATE_FEATURES)
+        return cls(theta=theta, value=value)
 
     def weights(self) -> dict[str, np.ndarray]:
-        return {"theta": self.theta, "value": self.value,
-                "action_features": np.array(ACTION_FEATURES),
-                "state_features": np.array(STATE_FEATURES)}
+        return linear_weights(self.theta, self.value, ACTION_FEATURES, STATE_FEATURES)
 
     def player(self, game: Any) -> Player:
         return Player(self, Featurizer(game))

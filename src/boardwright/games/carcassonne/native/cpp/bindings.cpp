@@ -421,6 +421,13 @@ nb::ndarray<nb::numpy, int64_t, nb::ndim<1>> owned_array(std::vector<int64_t>&& 
     return nb::ndarray<nb::numpy, int64_t, nb::ndim<1>>(held->data(), {held->size()}, owner);
 }
 
+// What every observation call checks first: the layout is this game's and the seat exists.
+const ObsSpec& layout_for(const Core& c, const ObsSpecHolder& o, int viewer) {
+    if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
+    if (viewer < 0 || viewer >= o.obs.players) throw std::invalid_argument("no such seat");
+    return o.obs;
+}
+
 nb::tuple learning_ids_of(State& st, const ObsSpec& obs) {
     std::vector<int64_t> lids, sids;
     learning_ids(st, obs.actions, lids, sids);
@@ -677,9 +684,7 @@ NB_MODULE(_engine, m) {
                 Array<int16_t> scalars) {
                  // The whole observation of `viewer` written into the arrays; returns the
                  // legal actions as (learning ids, stable ids).
-                 if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
-                 const ObsSpec& spec = o.obs;
-                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 const ObsSpec& spec = layout_for(c, o, viewer);
                  uint8_t* b = checked(board, spec.board_size(), "board");
                  int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
                  std::vector<int64_t> lids, sids;
@@ -693,9 +698,7 @@ NB_MODULE(_engine, m) {
                 Array<int16_t> scalars) {
                  // As _observe, from an observation kept with the position and brought up to
                  // date with what the actions applied since the last call changed.
-                 if (c.spec != o->spec) throw std::invalid_argument("the layout of another game");
-                 const ObsSpec& spec = o->obs;
-                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 const ObsSpec& spec = layout_for(c, *o, viewer);
                  uint8_t* b = checked(board, spec.board_size(), "board");
                  int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
                  std::vector<int64_t> lids, sids;
@@ -720,9 +723,7 @@ NB_MODULE(_engine, m) {
                  // The float view OpenSpiel reads, (C + 1) x W x W: the board planes as floats,
                  // then one plane whose first cells hold the scalars times `scales` (the
                  // encoder's `tensor`), the rest zero. Written through the same compiled writer.
-                 if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
-                 const ObsSpec& spec = o.obs;
-                 if (viewer < 0 || viewer >= spec.players) throw std::invalid_argument("no such seat");
+                 const ObsSpec& spec = layout_for(c, o, viewer);
                  const size_t cells = spec.board_size(), plane = spec.plane_size();
                  const size_t nscalars = static_cast<size_t>(spec.scalars);
                  float* f = checked(out, cells + plane, "out");

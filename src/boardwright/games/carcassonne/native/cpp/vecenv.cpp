@@ -113,8 +113,6 @@ int VecEnv::check(const int64_t* actions, int& kind) const {
 }
 
 void VecEnv::step(const int64_t* actions) {
-    int kind;
-    if (check(actions, kind) >= 0) throw std::invalid_argument("an action id is not legal in its game");
     const int n = data_->players;
     for (size_t k = 0; k < envs_.size(); ++k) {
         const int i = static_cast<int>(k);

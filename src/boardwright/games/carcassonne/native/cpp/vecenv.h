@@ -45,8 +45,9 @@ class VecEnv {
     // The first game whose action is out of range (kind 1) or not legal (kind 2), or -1: every
     // out-of-range id is found before any illegal one. Games that ended are not checked.
     int check(const int64_t* actions, int& kind) const;
-    // One learning id per game (checked first: nothing is applied unless every one is good;
-    // games that ended at the previous step start a new game instead and ignore theirs).
+    // One learning id per game, already accepted by `check` (the binding calls it first, so
+    // nothing is applied unless every one is good; an id that is not legal after all throws);
+    // games that ended at the previous step start a new game instead and ignore theirs.
     void step(const int64_t* actions);
     const State& state(int i) const { return envs_[i].st; }
     int num_envs() const { return static_cast<int>(envs_.size()); }
