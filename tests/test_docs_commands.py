@@ -251,9 +251,9 @@ def test_every_console_block_runs_and_prints_what_the_page_shows(tmp_path: Path)
     assert len(jobs) >= 8, "the pages show quick commands; the parser found too few"
     workers = max(2, min(4, os.cpu_count() or 2))
     with ThreadPoolExecutor(workers) as pool:
-        results = list(pool.map(lambda numbered: numbered[1][0](numbered[1][1],
-                                                                tmp_path / f"block{numbered[0]}"),
-                                enumerate(jobs)))
+        futures = [pool.submit(run, block, tmp_path / f"block{number}")
+                   for number, (run, block) in enumerate(jobs)]
+        results = [future.result() for future in futures]
     problems = [problem for found in results for problem in found]
     assert not problems, "\n\n".join(problems)
 
