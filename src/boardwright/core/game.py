@@ -98,7 +98,9 @@ class Game(ABC):
         base = declared if declared is not None else default_info(
             cls.name, cls.title, perfect=cls.perfect_information is True,
             explicit_chance=_defined_by(cls, "new_chance_game") is not Game)
-        cls.info = dataclasses.replace(base, hooks=offered_hooks(cls))
+        doc = (cls.__doc__ or "").strip().splitlines()
+        cls.info = dataclasses.replace(base, hooks=offered_hooks(cls),
+                                       description=base.description or (doc[0] if doc else ""))
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players

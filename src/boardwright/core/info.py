@@ -100,7 +100,8 @@ class GameInfo:
     """What a game is (see the module's docstring). `players` lists the player ranges by
     option set, the default options' first; `seats` holds one `Seat` per seat of the largest
     game, in seat order; `hooks` names the optional hooks of `Game` the game's class overrides
-    (filled in from the class: a declaration leaves it empty)."""
+    (filled in from the class: a declaration leaves it empty); `description` is one line on
+    the game (the first of its class's docstring when not given)."""
 
     title: str
     players: tuple[PlayerRange, ...]
@@ -108,6 +109,7 @@ class GameInfo:
     chance: Chance
     seats: tuple[Seat, ...] = DEFAULT_SEATS
     hooks: frozenset[str] = frozenset()
+    description: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str) or not self.title.strip():
@@ -161,7 +163,8 @@ class GameInfo:
 
     def to_json(self) -> dict[str, Any]:
         """What the web pages read (the lobby's catalog): CSS colours, no terminal styles."""
-        return {"title": self.title, "players": list(self.player_counts),
+        return {"title": self.title, "description": self.description,
+                "players": list(self.player_counts),
                 "min_players": self.min_players, "max_players": self.max_players,
                 "player_ranges": [p.to_json() for p in self.players],
                 "information": self.information, "chance": self.chance,
