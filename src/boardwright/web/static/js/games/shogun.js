@@ -260,7 +260,7 @@ class ShogunRenderer {
     }, true);
   }
 
-  /** The colour seat `seat` plays ("green", as the view names pieces). */
+  /** The colour seat `seat` plays (green: the view names pieces by colour). */
   colourName(seat, frame = this.frame) {
     const colours = frame && frame.view && frame.view.colours;
     return (colours && colours[seat]) || seatOf(this.ctx.info, seat).name.toLowerCase();
