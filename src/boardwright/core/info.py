@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, Literal, Mapping
 
 from boardwright.core.errors import PluginError
@@ -84,7 +85,8 @@ class PlayerRange:
         if not (type(self.low) is int and type(self.high) is int and 1 <= self.low <= self.high):
             raise PluginError(f"a player range runs from a whole number >= 1 to one no smaller, "
                               f"not {self.low!r} to {self.high!r}")
-        object.__setattr__(self, "options", copy.deepcopy(dict(self.options)))
+        # the game's own, read-only: a caller's later edits change nothing
+        object.__setattr__(self, "options", MappingProxyType(copy.deepcopy(dict(self.options))))
 
     @property
     def counts(self) -> tuple[int, ...]:
