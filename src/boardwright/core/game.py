@@ -512,9 +512,10 @@ class State(ABC):
 
     def signature(self) -> tuple:
         """A complete description of the position, for equality (`==`): by default every
-        attribute of the state but the game, `meta` and a chance script. Two states of one game are equal when their signatures are, so a replayed
-        record equals the state it was made from. A game whose states hold other objects
-        without equality writes its own."""
+        attribute of the state but the game, `meta` and a chance script. Two states of one
+        game are equal when their signatures are, so a replayed record equals the state it
+        was made from. A game whose states hold other objects without equality writes its
+        own."""
         items = []
         for key, value in sorted(vars(self).items()):
             if key not in ("game", "meta", "_chance"):

@@ -11,9 +11,9 @@ Keywords: `opponent` (any `make_agent` string, default "random"; or a list, one 
 `seat` (the learner's seat, default 0), `players` (default 2), `options` (game options; Shogun
 defaults to `max_rounds=30`; game options may also be given as keywords of their own, as
 PettingZoo's `env` takes them: `make("boardwright/Goofspiel-v0", cards=5)`; a keyword that is
-neither is an `InvalidOptionError` naming both lists), `max_steps` (truncation after that many learner steps), `actions`
-("learning", the default: the game's learning action space, `boardwright.rl.action_spaces`;
-"stable": the engine's stable ids).
+neither is an `InvalidOptionError` naming both lists), `max_steps` (truncation after that many
+learner steps), `actions` ("learning", the default: the game's learning action space,
+`boardwright.rl.action_spaces`; "stable": the engine's stable ids).
 
 Spaces are those of the PettingZoo environment: `Discrete(space.size)` (Carcassonne: 4,448 ids
 in the base game, see `boardwright.games.carcassonne.learning_space` for their layout) and a dict
