@@ -5,44 +5,24 @@ the seed and moves that show it."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import itertools
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from example_games import registered_example
 
 import boardwright as bw
-from boardwright.core import registry
 from boardwright.testing import CHECKS, GameCheckError, check_game
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def example_module(name: str) -> ModuleType:
-    """A module of examples/ (imported once; it registers its game when imported)."""
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
 
 
 @pytest.fixture
 def liars_dice() -> Iterator[ModuleType]:
     """The Liar's Dice example registered for the test only."""
-    before = dict(registry._FACTORIES)
-    module = example_module("liars_dice")
-    bw.register("liars_dice", module.LiarsDiceGame)
-    yield module
-    registry._FACTORIES.clear()
-    registry._FACTORIES.update(before)
+    with registered_example("liars_dice", "LiarsDiceGame") as module:
+        yield module
 
 
 CASES = [
