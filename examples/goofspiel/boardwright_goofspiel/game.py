@@ -99,6 +99,8 @@ class GoofspielGame(Game):
 class GoofspielState(State):
     """A Goofspiel position: hands, the prize order (dealt from the seed), this round's bids."""
 
+    append_only = ("history", "rounds")  # finished rounds never change: `clone` shares them
+
     def __init__(self, game: GoofspielGame, seed: int | None) -> None:
         super().__init__(game, seed)  # seed (checked), history, meta
         self.game: GoofspielGame = game

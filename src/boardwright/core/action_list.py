@@ -31,6 +31,18 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
+_LAYOUTS: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _layout(cls: type) -> tuple[str, tuple[str, ...]]:
+    """An action class's JSON type and field names (found once per class)."""
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        kind = getattr(cls, "kind", "") or _snake(cls.__name__)
+        layout = _LAYOUTS[cls] = (kind, tuple(f.name for f in dataclasses.fields(cls)))
+    return layout
+
+
 class ActionData:
     """Mixin for an action declared as a frozen dataclass: its JSON form is its fields under
     a `"type"` naming the kind of action (`kind`, default: the class name in snake_case:
@@ -39,11 +51,11 @@ class ActionData:
     kind: ClassVar[str] = ""
 
     def to_json(self) -> JsonDict:
-        kind = type(self).kind or _snake(type(self).__name__)
+        kind, names = _layout(type(self))
         data: JsonDict = {"type": kind}
-        for item in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, item.name)
-            data[item.name] = list(value) if isinstance(value, tuple) else value
+        for name in names:
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
         return data
 
 
@@ -53,10 +65,20 @@ def json_key(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
+def _same_types(a: Any, b: Any) -> bool:
+    """Whether two equal actions hold values of the same types, field by field (so that
+    their JSON forms are equal too)."""
+    first, second = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
+    if first is None or second is None:
+        return False
+    return all(type(x) is type(y) and type(x) is not tuple
+               for x, y in zip(first.values(), second.values()))
+
+
 class ActionList:
     """The numbered actions of one configured game (see the module docstring)."""
 
-    __slots__ = ("actions", "game_name", "_by_key", "_types")
+    __slots__ = ("actions", "game_name", "_by_key", "_by_action", "_types")
 
     def __init__(self, game_name: str, actions: Sequence[Action]) -> None:
         self.game_name = game_name
@@ -69,6 +91,14 @@ class ActionList:
                                  f"{self._by_key[key]} and {index})")
             self._by_key[key] = index
         self._types = frozenset(type(a) for a in self.actions)
+        # the fast path of `action_id`: by the actions' own equality and hash (an action equal
+        # to a listed one under other JSON types, such as True for 1, is told apart below)
+        self._by_action: dict[Any, int] = {}
+        for index, action in enumerate(self.actions):
+            try:
+                self._by_action.setdefault(action, index)
+            except TypeError:  # an unhashable action: the JSON path alone
+                break
 
     @property
     def types(self) -> frozenset[type]:
@@ -96,6 +126,14 @@ class ActionList:
     def action_id(self, action: Any) -> int:
         if type(action) not in self._types:
             raise MalformedActionError(f"not a {self.game_name} action: {short_repr(action)}")
+        try:
+            index = self._by_action.get(action)
+        except TypeError:
+            index = None
+        if index is not None:
+            listed = self.actions[index]
+            if listed is action or _same_types(listed, action):
+                return index
         try:
             index = self._by_key.get(json_key(action.to_json()))
         except (TypeError, ValueError):

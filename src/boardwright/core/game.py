@@ -395,6 +395,9 @@ class State(ABC):
 
     game: Game
     meta: JsonDict  # free-form data carried into the record (player names, scenario, ...)
+    # Attributes holding lists whose items are added and never changed (the default `clone`
+    # copies them shallowly): a game adds its own, e.g. finished rounds.
+    append_only: tuple[str, ...] = ("history",)
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.game = game
@@ -426,8 +429,12 @@ class State(ABC):
         an action not in `legal_actions()`; then `play(action)` changes the position and the
         action joins `history`."""
         game = self.game
-        action = coerce_action(game, action, game.action_classes())
-        action = game.action_from_id(game.action_id(action))  # the game's own object
+        listed = game.action_list()
+        if listed is not None and type(action) in listed.types:  # one of its listed actions
+            action = listed.actions[listed.action_id(action)]
+        else:
+            action = coerce_action(game, action, game.action_classes())
+            action = game.action_from_id(game.action_id(action))  # the game's own object
         if self.is_terminal:
             raise GameOverError("the game is over; no action can be applied")
         if action not in self.legal_actions():
@@ -443,9 +450,10 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy sharing only immutable static data. The default is a deep copy
-        that shares the game and immutable values (`core.state_copy`): right for a state made
-        of plain data, and slower than a game's own copy of only what changes (bots clone a
-        lot; write one when search speed matters)."""
+        that shares the game and immutable values, and copies the `append_only` lists
+        shallowly (`core.state_copy`): right for a state made of plain data, and slower than a
+        game's own copy of only what changes (bots clone a lot; write one when search speed
+        matters)."""
         return clone_state(self)
 
     @property
@@ -470,7 +478,9 @@ class State(ABC):
         else `player` cannot see."""
         other = self.clone()
         if "_chance_seed" in getattr(other, "__dict__", ()):
-            other._chance_seed = rng.getrandbits(64)
+            # from the generator's state without drawing from it: a game that never draws
+            # sees the same `rng` in `redeal` as if it had no chance at all
+            other._chance_seed = hash(rng.getstate()[1]) % 2**64
         other.redeal(player, rng)
         return other
 

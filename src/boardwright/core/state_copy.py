@@ -14,7 +14,9 @@ import dataclasses
 import random
 from typing import Any
 
-_ATOMS = frozenset((int, float, str, bool, bytes, type(None), complex, range))
+# Types whose values are shared, never copied: the immutable built-ins, and each frozen
+# dataclass (an action) once it has been seen.
+_ATOMS: set[type] = {int, float, str, bool, bytes, type(None), complex, range, frozenset}
 
 
 def _frozen(value: Any) -> bool:
@@ -25,21 +27,22 @@ def _frozen(value: Any) -> bool:
 def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     """A copy of `value` that shares nothing mutable with it (what `memo` maps is shared)."""
     kind = type(value)
+    if kind is list:  # the common case of numbers and text inline: no call per item
+        return [v if type(v) in _ATOMS else copy_value(v, memo) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else copy_value(v, memo) for k, v in value.items()}
     if kind in _ATOMS:
         return value
     known = memo.get(id(value))
     if known is not None:
         return known
-    if kind is list:  # the common case of numbers and text inline: no call per item
-        return [v if type(v) in _ATOMS else copy_value(v, memo) for v in value]
-    if kind is dict:
-        return {k: v if type(v) in _ATOMS else copy_value(v, memo) for k, v in value.items()}
     if kind is tuple:
         items = tuple(copy_value(v, memo) for v in value)
         return value if all(a is b for a, b in zip(items, value)) else items
     if kind is set:
         return {copy_value(v, memo) for v in value}
-    if kind is frozenset or _frozen(value):
+    if _frozen(value):
+        _ATOMS.add(kind)  # from now on shared inline, without a call
         return value
     if kind is random.Random:
         other = random.Random()
@@ -49,8 +52,13 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def clone_state(state: Any) -> Any:
-    """A copy of a state (an object with a `__dict__`) sharing its game."""
+    """A copy of a state (an object with a `__dict__`) sharing its game. The lists its class
+    names in `append_only` (items added, never changed: a history, finished rounds) are
+    copied shallowly."""
     memo: dict[int, Any] = {id(state.game): state.game}
     other = object.__new__(type(state))
-    other.__dict__.update({k: copy_value(v, memo) for k, v in state.__dict__.items()})
+    shallow = getattr(type(state), "append_only", ())
+    other.__dict__.update({k: v if type(v) in _ATOMS else v.copy()
+                           if k in shallow and type(v) is list else copy_value(v, memo)
+                           for k, v in state.__dict__.items()})
     return other
