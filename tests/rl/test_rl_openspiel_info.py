@@ -40,8 +40,11 @@ def test_the_game_type_is_read_from_the_info_without_loading(
     mode = pyspiel.GameType.ChanceMode
     game_type = bos._game_type(name)
     assert game_type.max_num_players == most
-    assert game_type.chance_mode == (mode.SAMPLED_STOCHASTIC if seeded else
-                                     mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC)
+    # a seeded game is deterministic for its `seed` parameter (OpenSpiel could not serialize it
+    # as SAMPLED_STOCHASTIC: a Python game has no C++ RNG state to give)
+    assert game_type.chance_mode == (mode.EXPLICIT_STOCHASTIC if chance and not seeded
+                                     else mode.DETERMINISTIC)
+    assert ("seed" in game_type.parameter_specification) == seeded
 
 
 def test_players_beyond_the_info_are_refused_with_the_range(fresh_specs: None) -> None:

@@ -80,10 +80,12 @@ position it is played in (Carcassonne's overflow slots). They are converted in
 Installed game plugins are registered too, as their `Game.info` says (most players,
 information, chance; a plugin declaring none: up to 8 players, imperfect information unless
 its Game says `perfect_information = True`), their length bound from `Game.max_decisions()`
-(required). A plugin with an explicit-chance mode
-(`Game.new_chance_game`) gets chance nodes as the built-in games do; one without is
-SAMPLED_STOCHASTIC: `new_initial_state()` is `new_game(seed)` for the `seed` parameter
-(default 0), so its draws are fixed by the seed and a search on the state sees them.
+(required). A plugin with an explicit-chance mode (`Game.new_chance_game`, or draws through
+`State.draw` with a `chance_outcome_count`) gets chance nodes as the built-in games do. One
+without is DETERMINISTIC for its `seed` parameter (default 0): `new_initial_state()` is
+`new_game(seed)`, its draws fixed by the seed before the first move, so a search on the state
+sees them; it serializes as every game does (as SAMPLED_STOCHASTIC it could not: OpenSpiel
+would ask a Python game for a C++ RNG state).
 """
 
 from __future__ import annotations
@@ -129,8 +131,9 @@ UNSAFE = set(",()=")  # characters OpenSpiel's game strings use as syntax
 
 
 def has_chance_mode(game: Game) -> bool:
-    """Whether a game offers explicit chance nodes (`Game.new_chance_game` of its own)."""
-    return type(game).info.offers("new_chance_game")
+    """Whether a game offers explicit chance nodes: a `Game.new_chance_game` of its own, or
+    the base class's for a game that draws through `State.draw` (`Game.draws_chance`)."""
+    return type(game).info.chance == "explicit" or game.draws_chance
 
 
 @lru_cache(maxsize=None)
@@ -143,7 +146,7 @@ def spec_of(name: str) -> Spec:
     info = bw.game_info(name)
     if info.max_players < MIN_PLAYERS:
         raise InvalidOptionError(f"{name} cannot be played by 2 or more players")
-    seeded = not info.offers("new_chance_game") and info.chance != "deterministic"
+    seeded = info.chance == "seeded"
     return Spec(max_players=info.max_players, perfect=info.perfect_information,
                 chance=info.chance != "deterministic", seeded=seeded)
 
@@ -459,8 +462,11 @@ def _game_type(name: str) -> Any:
     spec = spec_of(name)
     info = pyspiel.GameType.Information
     mode = pyspiel.GameType.ChanceMode
-    chance = (mode.SAMPLED_STOCHASTIC if spec.seeded
-              else mode.EXPLICIT_STOCHASTIC if spec.chance else mode.DETERMINISTIC)
+    # A seeded game is deterministic for one `seed` parameter: its draws are fixed before the
+    # first move. (SAMPLED_STOCHASTIC would make OpenSpiel's serialization ask the game for
+    # its C++ RNG state, which a Python game cannot give: "GetRNGState unimplemented".)
+    chance = (mode.EXPLICIT_STOCHASTIC if spec.chance and not spec.seeded
+              else mode.DETERMINISTIC)
     parameters: dict[str, Any] = {"players": 2, "options": "", "engine": ""}
     if spec.seeded:
         parameters["seed"] = 0
