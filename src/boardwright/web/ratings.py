@@ -170,7 +170,7 @@ class FinishRating:
             changes.append(change)
             seats.append({**seat, "rating": change})
         values = {**self.values, "seats": seats, "rated": True}
-        outcome = self.storage._update(connection, self.game_id, values, self.revision)
+        outcome = self.storage.update_in(connection, self.game_id, values, self.revision)
         if isinstance(outcome, StaleRevision):
             return outcome
         for key, new in zip(self.keys, after):

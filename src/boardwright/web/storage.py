@@ -320,8 +320,8 @@ class Storage:
         assert isinstance(outcome, int)
         return outcome
 
-    def _update(self, connection: Any, game_id: str, values: dict[str, Any],
-                revision: int | None) -> int | StaleRevision:
+    def update_in(self, connection: Any, game_id: str, values: dict[str, Any],
+                  revision: int | None) -> int | StaleRevision:
         """One row's change in an open transaction: its new revision, or StaleRevision when
         the row is no longer at `revision`. LookupError: no such game."""
         if "revision" in values:
@@ -359,7 +359,7 @@ class Storage:
         game_id, function of the connection) in ONE transaction. Per operation: None (an
         insert, or a call that wrote no game row), the row's new revision, or StaleRevision
         (that update was not made; the others are). A call writes its game row first, through
-        `_update`, and returns its outcome, writing nothing else when it is stale. On
+        `update_in`, and returns its outcome, writing nothing else when it is stale. On
         PostgreSQL each change is notified on CHANNEL at commit."""
         self.writes += 1
         outcomes: list[int | StaleRevision | None] = []
@@ -373,7 +373,7 @@ class Storage:
                 if kind == "call":  # several writes that must commit together
                     outcome = values(connection)
                 else:
-                    outcome = self._update(connection, game_id, values, rest[0] if rest else None)
+                    outcome = self.update_in(connection, game_id, values, rest[0] if rest else None)
                 outcomes.append(outcome)
                 if isinstance(outcome, int):
                     payloads.append({"payload": notify_payload(game_id, outcome)})
@@ -480,7 +480,7 @@ class Writer:
                    game_id: str | None = None) -> int | None:
         """`function(connection)` inside one transaction (it may run again after a failed
         group commit, so it must only write what it reads in that same transaction). It
-        writes the game row `game_id` first (conditionally, through `Storage._update`) and
+        writes the game row `game_id` first (conditionally, through `Storage.update_in`) and
         returns that outcome: the row's new revision (StaleRevision is raised here)."""
         return await self._submit(("call", game_id, function))
 
