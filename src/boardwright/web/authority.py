@@ -93,7 +93,7 @@ class Authority:
         self.moves += 1
         self.move_times.append(1000 * (time.perf_counter() - started))
 
-    async def commit(self, live: LiveGame, new: bw.State, action: Any, seat: int) -> None:
+    async def commit(self, live: LiveGame, new: bw.State, action: bw.Action, seat: int) -> None:
         """Save the new record, then make it the game's state and broadcast (lock held)."""
         manager = self.manager
         last = last_action(live.game, live.views, action, seat, live.describe)

@@ -10,9 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardwright.web.protocol import CLOSE_TOO_SLOW, RATE_LIMIT, RateLimiter, error_frame
+
+if TYPE_CHECKING:
+    from starlette.websockets import WebSocket
 
 log = logging.getLogger("boardwright.web")
 
@@ -22,7 +25,8 @@ OUTBOX = 256  # frames queued for one connection before it is dropped as too slo
 class Connection:
     """One websocket: its seat (None: spectator), outbox and rate limiter."""
 
-    def __init__(self, websocket: Any, seat: int | None, rate_limit: int = RATE_LIMIT) -> None:
+    def __init__(self, websocket: WebSocket, seat: int | None,
+                 rate_limit: int = RATE_LIMIT) -> None:
         self.websocket = websocket
         self.seat = seat
         self.outbox: asyncio.Queue[Any] = asyncio.Queue(maxsize=OUTBOX)

@@ -174,7 +174,8 @@ class LiveGame:
             return not self.over and seat in self.actors
         return can_request(self, seat)
 
-    def describe(self, state: Any, action: Any, viewer: bw.Viewer) -> str:
+    def describe(self, state: bw.State | ViewCache, action: bw.Action,
+                 viewer: bw.Viewer) -> str:
         return self.words(state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:

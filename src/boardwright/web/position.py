@@ -100,7 +100,7 @@ class LastAction:
         return {"seat": self.seat, "action": dict(action), "text": text}
 
 
-def last_action(game: bw.Game, state: Any, action: Any, actor: int,
+def last_action(game: bw.Game, state: bw.State | ViewCache, action: bw.Action, actor: int,
                 describe: Describe) -> LastAction:
     """What each viewer may know of `action`, taken by `actor` in `state` (before it is
     applied): its public form and its text, worded once per distinct form."""

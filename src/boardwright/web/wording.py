@@ -56,5 +56,5 @@ class MoveWords:
         self.game = game
         self.renderer = table_renderer(game)
 
-    def __call__(self, state: Any, action: Any, viewer: bw.Viewer) -> str:
+    def __call__(self, state: Any, action: bw.Action, viewer: bw.Viewer) -> str:
         return describe_with(self.renderer, self.game, state, action, viewer)
