@@ -35,7 +35,8 @@ from boardwright.web.protocol import (
     TOO_LARGE,
     ProtocolError,
 )
-from boardwright.web.storage import ChatRow, Storage, now
+from boardwright.web.schema import ChatRow
+from boardwright.web.storage import Storage, now
 
 if TYPE_CHECKING:
     from boardwright.web.connection import Connection
