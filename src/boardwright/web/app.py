@@ -39,6 +39,7 @@ from boardwright.agents.registry import NAME
 from boardwright.web import clocks
 from boardwright.web.analysis import Analyses, analysis_router
 from boardwright.web.bots import BotPool
+from boardwright.web.clocks import TimeSource, loop_time
 from boardwright.web.connection import Connection
 from boardwright.web.errors import RequestError
 from boardwright.web.identity import COOKIE, IdentityStore, same_origin
@@ -164,7 +165,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                hint_iterations: int | None = None,
                analysis_iterations: int | None = None,
                agents: list[str] | tuple[str, ...] = (),
-               policies: Mapping[str, str] | None = None) -> FastAPI:
+               policies: Mapping[str, str] | None = None,
+               clock: TimeSource = loop_time) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -178,7 +180,9 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     Each is checked now, so a typo or a broken plugin stops the server from starting.
     `policies`: trained policy files by name ({"carcassonne-rl": "runs/c/policy.npz"}), read
     now; the lobby offers each as a seat of the game and player count it plays ("policy
-    NAME"). Visitors never name a file: they choose among these."""
+    NAME"). Visitors never name a file: they choose among these. `clock`: the monotonic time
+    of the game clocks, in seconds (default: the event loop's); tests give a manual one to set
+    the time exactly."""
     redact_loggers()
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
@@ -188,7 +192,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered,
-                          policies={p["agent"]: (p["game"], p["players"]) for p in policy_list})
+                          policies={p["agent"]: (p["game"], p["players"]) for p in policy_list},
+                          clock=clock)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR

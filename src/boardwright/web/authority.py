@@ -104,7 +104,7 @@ class Authority:
         views = ViewCache(new)
         values = {"record": actions, "step": len(actions), "status": status,
                   "scores": visible_scores(new, views.view(None)), "updated": now()}
-        clock = after_move(live, new, seat, asyncio.get_running_loop().time())
+        clock = after_move(live, new, seat, live.time())
         if clock is not None:
             values["clock"] = clock.to_json()
         finish = finishing(manager.storage, live.id, live.name, live.rated, live.seats,
@@ -189,7 +189,7 @@ class Authority:
         clock = None
         if live.clock is not None:
             clock = live.clock.copy()
-            clock.charge(asyncio.get_running_loop().time())
+            clock.charge(live.time())
             clock.flagged.clear()  # out of time in a turn that is taken back: the clock says
             values["clock"] = clock.to_json()  # again when a seat's time is up
         await self.save_row(live, values, "an undo in game %s",

@@ -22,7 +22,8 @@ What happens when a clock reaches zero is the game's "on_timeout" (default "bot"
   cut short). Several losers on time rank below everyone else, the first to lose last
   (`ranking`).
 
-Running time is measured on the event loop's monotonic clock (`loop.time()`), so a change of
+Running time is measured on the event loop's monotonic clock (`loop.time()`; a server may be
+given another monotonic time source, `create_app(clock=...)`, as tests do), so a change of
 the wall clock never moves a player's time. Each seat's remaining time is stored with the game
 (the `clock` column) at every saved move and time-out, and at a clean shutdown. After a restart
 the seat to move resumes from what was stored, counted from the moment the server is back:
@@ -36,6 +37,7 @@ import asyncio
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -300,6 +302,15 @@ def clock_frame(live: LiveGame, now: float, scores: list[Any]) -> dict[str, Any]
     return out
 
 
+TimeSource = Callable[[], float]
+
+
+def loop_time() -> float:
+    """The running event loop's monotonic clock, in seconds: the game clocks' time unless the
+    server was given another source (a manual one lets tests set the time exactly)."""
+    return asyncio.get_running_loop().time()
+
+
 class ClockKeeper:
     """The timers of a server's clocks: one `loop.call_later` per game whose clock runs, set
     again after every change of the game (`sync`), and what a time-out does (`expire`)."""
@@ -321,7 +332,7 @@ class ClockKeeper:
         if clock is None:
             return
         loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = live.time()
         seat = due(live)
         if seat != clock.turn:
             clock.run(seat, now)
@@ -343,7 +354,7 @@ class ClockKeeper:
             if (clock is None or live.generation != generation or due(live) != seat
                     or clock.turn != seat):
                 return
-            now = asyncio.get_running_loop().time()
+            now = live.time()
             if clock.left(seat, now) > SLACK:  # early (a clock set again meanwhile)
                 self.sync(live)
                 return
@@ -391,13 +402,12 @@ class ClockKeeper:
 
     async def save_all(self, writer: Writer | InlineWriter) -> None:
         """At a clean shutdown: store the running clocks' time as of now."""
-        loop = asyncio.get_running_loop()
         for live in list(self.manager.games.values()):
             clock: Clock | None = live.clock
             if clock is None or clock.turn is None:
                 continue
             self._cancel_timer(live)
-            clock.charge(loop.time())
+            clock.charge(live.time())
             try:
                 await writer.update(live.id, {"clock": clock.to_json()})
             except Exception:  # noqa: BLE001 - shutting down: the last saved time stands

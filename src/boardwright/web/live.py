@@ -21,7 +21,7 @@ from boardwright.agents.levels import level_of
 from boardwright.web.agreement import UndoState, can_request, reversibility
 from boardwright.web.botdriver import BotState
 from boardwright.web.chat import ChatLog
-from boardwright.web.clocks import STAND_IN, Clock, clock_frame, stands_in
+from boardwright.web.clocks import STAND_IN, Clock, TimeSource, clock_frame, loop_time, stands_in
 from boardwright.web.connection import Connection
 from boardwright.web.hints import Consent, HintState, consent
 from boardwright.web.position import LastAction, ViewCache, rebuild, table_game, visible_scores
@@ -94,6 +94,7 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.connections: dict[int | None, set[Connection]] = {}
         self.clock: Clock | None = Clock.from_json(row.get("clock"))
+        self.time: TimeSource = loop_time  # the clock's time (its server's: GameManager.adopt)
         self.undo = UndoState(reversible=[None] * len(self.actions))
         self.hints = HintState()
         self.bots = BotState()
@@ -218,7 +219,7 @@ class LiveGame:
             "last_action": self.last_action_for(seat), "can_undo": self.can_undo(seat),
             "hints": self.hints_for(seat), "rated": self.rated,
             "table": self.views.table_data(self.game),
-            "clock": clock_frame(self, asyncio.get_running_loop().time(), scores)
+            "clock": clock_frame(self, self.time(), scores)
             if self.clock is not None else None,
             "undo_request": request.to_json() if request else None,
             "undo_refused": {"seat": refused.seat, "by": refused.by}

@@ -166,7 +166,7 @@ class Lobby:
         assert manager.writer is not None
         await manager.writer.insert(row)
         live = LiveGame(row, game, state, [], None)
-        manager.games[live.id] = live
+        manager.adopt(live)
         manager.bot_driver.schedule(live)
         seat_info = []
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):

@@ -21,7 +21,7 @@ from boardwright.web.authority import Authority
 from boardwright.web.botdriver import BotDriver
 from boardwright.web.bots import BotPool
 from boardwright.web.chat import post, send_history
-from boardwright.web.clocks import ClockKeeper
+from boardwright.web.clocks import ClockKeeper, TimeSource, loop_time
 from boardwright.web.cluster import Cluster
 from boardwright.web.connection import Connection
 from boardwright.web.hintdesk import HintDesk
@@ -60,8 +60,10 @@ class GameManager:
     def __init__(self, storage: Storage, bots: BotPool, bot_delay: float = 0.0,
                  rate_limit: int = RATE_LIMIT, hint_seconds: float | None = 1.0,
                  hint_iterations: int | None = None, agents: Collection[str] = (),
-                 policies: Mapping[str, tuple[str, int]] | None = None) -> None:
+                 policies: Mapping[str, tuple[str, int]] | None = None,
+                 clock: TimeSource = loop_time) -> None:
         self.storage = storage
+        self.time = clock  # monotonic seconds of the game clocks
         self.pool = bots
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
@@ -89,7 +91,7 @@ class GameManager:
             except Exception as exc:  # noqa: BLE001 - one bad game must not stop the server
                 log.error("game %s cannot be resumed: %s", row["id"], exc)
                 continue
-            self.games[live.id] = live
+            self.adopt(live)
             self.clocks.sync(live)
             self.bot_driver.schedule(live)
         await self.cluster.start()
@@ -131,7 +133,7 @@ class GameManager:
                 live = self.games.get(game_id)
                 if live is None:
                     live = await asyncio.to_thread(live_from_row, row)
-                    self.games[game_id] = live
+                    self.adopt(live)
                     self.clocks.sync(live)
                     self.bot_driver.schedule(live)
             future.set_result(live)
@@ -142,6 +144,11 @@ class GameManager:
             raise
         finally:
             self._loading.pop(game_id, None)
+
+    def adopt(self, live: LiveGame) -> None:
+        """Keep `live` among this server's games, its clock on this server's time."""
+        live.time = self.time
+        self.games[live.id] = live
 
     def evict_if_idle(self, live: LiveGame) -> None:
         """Drop a finished game nobody here watches from memory: it lives on in the database."""
