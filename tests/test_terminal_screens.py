@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.cli import app, choice_prompt
+from boardwright.cli import app
+from boardwright.cli.prompt import choice_prompt
 from boardwright.games.carcassonne.actions import Place
 from boardwright.render import renderer_for, seat_text
 from boardwright.render.carcassonne_screen import MIN_ROWS

@@ -150,7 +150,7 @@ def test_the_human_reads_their_own_secret_choices_whole() -> None:
 
 
 def test_move_lines_are_written_for_the_one_human_or_else_for_a_spectator() -> None:
-    from boardwright.cli import screen_reader
+    from boardwright.cli.seats import screen_reader
 
     assert screen_reader(["human", "greedy"]) == 0
     assert screen_reader(["random", "human", "greedy"]) == 1
