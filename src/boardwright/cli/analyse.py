@@ -9,7 +9,6 @@ from typing import Annotated, Any, Callable
 import typer
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import (
     BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
 )
@@ -23,6 +22,7 @@ from boardwright.cli.common import (
 )
 from boardwright.cli.seats import seat_namer
 from boardwright.cli.show import Replay
+from boardwright.render.safe_text import safe_text, visible
 
 def analysis_path(record_file: Path) -> Path:
     """Where an analysis is stored by default: beside its record, `game.json` ->
@@ -83,7 +83,7 @@ def analyse(
         key = A.record_hash(record)
         result = None if force else stored_analysis(path, key, settings)
         if result is not None:
-            console.print(Text(f"Stored analysis {path} (same record and settings; --force "
+            console.print(Text(f"Stored analysis {visible(path)} (same record and settings; --force "
                                "analyses again)", style="dim"), soft_wrap=True)
         else:
             try:
@@ -100,7 +100,7 @@ def analyse(
                 raise bw.BoardwrightError(f"cannot write the analysis to {path}: "
                                           f"{exc.strerror or exc}") from None
             console.print(Text(f"Analysed {len(result.decisions)} decisions in "
-                               f"{result.seconds:.1f} s; saved to {path}", style="green"),
+                               f"{result.seconds:.1f} s; saved to {visible(path)}", style="green"),
                           soft_wrap=True)
         _print_analysis(console, result, seat_namer(replay.renderer))
 
@@ -143,7 +143,7 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
         for column in ("Step", "Seat", "Played", "Best", "Lost", "Flag"):
             table.add_column(column, justify="right" if column in ("Step", "Lost") else "left")
         for d in flagged:
-            table.add_row(str(d.step + 1), name(d.seat), escape(d.played), escape(d.best or ""),
+            table.add_row(str(d.step + 1), name(d.seat), safe_text(d.played), safe_text(d.best or ""),
                           f"{d.lost:.1f}", Text(d.flag, style=FLAG_STYLES.get(d.flag, "")))
         emit(console, table)
     else:

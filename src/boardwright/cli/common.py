@@ -1,5 +1,6 @@
 """What every command shares: the consoles, the exit codes, and the one red line an engine error
-ends as (never a traceback), plus the `--engine` option."""
+ends as (never a traceback), plus the `--engine` option. Text from outside (names, records,
+options, plug-ins) is printed through `render.safe_text`: never raw, never read as markup."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 import boardwright as bw
+from boardwright.render.safe_text import guarded, visible
 
 USAGE = 2  # exit code of usage errors, as Typer uses for bad arguments
 FAILURE = 1
@@ -29,7 +31,7 @@ def error_console() -> Console:
 
 def fail(message: str, code: int) -> NoReturn:
     """One red line on stderr, then exit: what the user sees instead of a traceback."""
-    error_console().print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
+    error_console().print(Text(f"Error: {visible(message)}", style="bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -52,8 +54,9 @@ def friendly_errors() -> Iterator[None]:
 
 
 def emit(console: Console, renderable: RenderableType) -> None:
-    """Print without wrapping boards: a board wider than the terminal is cut, never folded."""
-    console.print(renderable, soft_wrap=isinstance(renderable, Text))
+    """Print without wrapping boards: a board wider than the terminal is cut, never folded. No
+    control character reaches the terminal raw (`safe_text.guarded`)."""
+    console.print(guarded(renderable), soft_wrap=isinstance(renderable, Text))
 
 
 ENGINE_HELP = ("The engine that plays the rules: python (the reference) or, for a game that has "

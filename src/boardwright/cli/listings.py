@@ -11,6 +11,7 @@ from rich.text import Text
 import boardwright as bw
 from boardwright.cli.apps import app
 from boardwright.cli.common import friendly_errors, new_console
+from boardwright.render.safe_text import safe_text
 
 @app.command()
 def games() -> None:
@@ -28,7 +29,7 @@ def games() -> None:
             doc, engines = [f"(cannot be loaded) {exc}"], ""
         except bw.BoardwrightError:
             doc, engines = [], ""
-        table.add_row(name, engines, Text(doc[0]) if doc else "")
+        table.add_row(safe_text(name), safe_text(engines), safe_text(doc[0]) if doc else "")
     console.print(table)
 
 
@@ -47,14 +48,14 @@ def options_command(
     with friendly_errors():
         specs = bw.option_specs(game, players)
     if not specs:
-        console.print(Text(f"{game} has no options."))
+        console.print(safe_text(f"{game} has no options."))
         return
     table = Table(show_edge=False, box=None, header_style="bold")
     table.add_column("Option", no_wrap=True)
     table.add_column("Values")
     table.add_column("What it does")
     for name, kind, text in describe_specs(specs):
-        table.add_row(name, Text(kind), Text(text))
+        table.add_row(safe_text(name), safe_text(kind), safe_text(text))
     console.print(table)
 
 
@@ -72,15 +73,17 @@ def agents_command() -> None:
     table.add_column("From")
     for name in available_agents():
         if name in AGENTS:
-            table.add_row(name, ", ".join(sorted(PARAMETERS[name])), "built in")
+            table.add_row(safe_text(name), safe_text(", ".join(sorted(PARAMETERS[name]))),
+                          "built in")
             continue
         try:
             entry = lookup(name)
         except bw.BoardwrightError as exc:
-            table.add_row(name, "", Text(f"(cannot be loaded) {exc}"))
+            table.add_row(safe_text(name), "", safe_text(f"(cannot be loaded) {exc}"))
             continue
         if entry is not None:
-            table.add_row(name, ", ".join(sorted(entry.parameters)), Text(entry.origin))
+            table.add_row(safe_text(name), safe_text(", ".join(sorted(entry.parameters))),
+                          safe_text(entry.origin))
     console.print(table)
     console.print(Text("Levels: " + ", ".join(f"{level.name} ({level.agent})"
                                                 for level in LEVELS.values())))

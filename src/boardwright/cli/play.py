@@ -23,6 +23,7 @@ from boardwright.cli.common import (
 from boardwright.cli.prompt import HELP, HINT, InputEnded, Prompter, ask_choice, hint_lines
 from boardwright.cli.seats import describe_seats, screen_reader, seat_labels, seat_namer
 from boardwright.render import renderer_for
+from boardwright.render.safe_text import visible
 from boardwright.render.screen import (
     Reply, Size, decision_screen, help_lines, print_screen, shared_keys,
 )
@@ -57,7 +58,7 @@ def play(
             options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(seats), options=options, engine=engine)
         if added is not None:
-            console.print(Text(f"Bots only: {added} (the game's limit for bots alone; set it "
+            console.print(Text(f"Bots only: {visible(added)} (the game's limit for bots alone; set it "
                                "with --option to change it)"), soft_wrap=True)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
@@ -77,7 +78,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
     name = seat_namer(renderer)
-    header = Text(f"{game.name.capitalize()} · seed {seed} · ", style="bold")
+    header = Text(f"{visible(game.name.capitalize())} · seed {seed} · ", style="bold")
     header.append_text(describe_seats(labels, name))
     emit(console, header)
     for line in renderer.legend():
@@ -107,7 +108,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
         else:
             action = agent.act(state)
         line = name(seat, f" ({labels[seat]}): ")
-        line.append(renderer.describe(state, action, reader) + note, style="")
+        line.append(visible(renderer.describe(state, action, reader)) + note, style="")
         before = renderer.snapshot(state)
         state.apply(action)
         emit(console, line)
@@ -173,7 +174,7 @@ def _save(console: Console, state: bw.State, path: Path) -> None:
         state.record.save(path)
     except OSError as exc:
         fail(f"cannot write the record to {path}: {exc.strerror or exc}", FAILURE)
-    console.print(Text(f"Record saved to {path}", style="green"), soft_wrap=True)
+    console.print(Text(f"Record saved to {visible(path)}", style="green"), soft_wrap=True)
 
 
 def _quit(console: Console, prompter: Prompter, state: bw.State, save: Path | None) -> int:

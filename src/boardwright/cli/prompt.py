@@ -11,6 +11,7 @@ from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents.advice import suggest
+from boardwright.render.safe_text import safe_text, visible
 from boardwright.render.screen import HELP_KEYS
 
 class InputEnded(Exception):
@@ -33,9 +34,10 @@ class Prompter:
             self.tty = False
 
     def ask(self, prompt: str | Text) -> str:
-        """One line, stripped; raises InputEnded at the end of input."""
+        """One line, stripped; raises InputEnded at the end of input. Its echo is made
+        visible; messages that quote it use its repr."""
         if isinstance(prompt, str):
-            prompt = Text(prompt)  # literal: "[y/N]" is not Rich markup
+            prompt = safe_text(prompt)  # literal: "[y/N]" is not Rich markup
         if self.tty:
             try:
                 return self.console.input(prompt).strip()
@@ -48,11 +50,11 @@ class Prompter:
             self.console.print()
             raise InputEnded
         answer = line.rstrip("\r\n")
-        self.console.print(Text(answer), soft_wrap=True)
+        self.console.print(safe_text(answer), soft_wrap=True)
         return answer.strip()
 
     def error(self, message: str) -> None:
-        self.console.print(Text(message, style="bold red"), soft_wrap=True)
+        self.console.print(safe_text(message, style="bold red"), soft_wrap=True)
 
 
 HINT = -1  # ask_choice's answer to "?": show the bot's best moves
@@ -110,5 +112,5 @@ def hint_lines(state: bw.State, actions: list[Any], describe: Callable[[Any], st
     lines = [Text(f"Hint ({seconds:g} s of search; expected margin in points):", style="bold")]
     for hint in suggest(state, count=3, seconds=seconds):
         number = actions.index(hint.action) + 1
-        lines.append(Text(f"  {number}. {describe(hint.action)}  {hint.margin:+.1f}"))
+        lines.append(Text(f"  {number}. {visible(describe(hint.action))}  {hint.margin:+.1f}"))
     return lines

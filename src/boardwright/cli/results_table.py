@@ -8,9 +8,10 @@ from typing import Any, Sequence
 
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
+
+from boardwright.render.safe_text import safe_markup, safe_text
 
 def _fmt_interval(low: float, high: float, fmt: str) -> str:
     return f"[{low:{fmt}}, {high:{fmt}}]"
@@ -99,7 +100,7 @@ def _results_table(stats: Sequence[Any], title: str, bootstrap: int, compact: bo
             rate = score = elo = "—"
         elos.append(elo)
         ipd = row.iterations_per_decision
-        cells = [escape(row.agent)]
+        cells: list[Any] = [safe_text(row.agent)]
         if games:
             cells.append(str(row.games))
         if compact:
@@ -115,7 +116,7 @@ def _results_table(stats: Sequence[Any], title: str, bootstrap: int, compact: bo
             if iterations:
                 cells.append("—" if ipd is None else f"{ipd:.0f}")
         table.add_row(*cells, end_section=compact)
-    anchor = escape(stats[0].agent) if stats else ""
+    anchor = safe_markup(stats[0].agent) if stats else ""
     table.caption = (f"Wins: a tie for first is shared. Elo: Bradley–Terry over every pair of "
                      f"seats, relative to {anchor}. 95% CIs: Wilson, t, bootstrap ({bootstrap} "
                      f"resamples of the games).")

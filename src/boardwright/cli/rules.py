@@ -8,12 +8,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from boardwright.cli.apps import rules_app
 from boardwright.cli.common import FAILURE, USAGE, fail, new_console
+from boardwright.render.safe_text import safe_markup, safe_text, visible
 
 _TITLE = re.compile(r"^#{2,4}\s+([A-Z]{3}-[A-Z]+(?:-[A-Z0-9]+)*-\d{2})\b\s*[—–:-]*\s*(.*)$",
                     re.MULTILINE)
@@ -47,7 +47,7 @@ def rules_coverage(
         fail(str(exc), USAGE)
     names = [game] if game else rc.documented_games(project)
     if not names:
-        console.print(f"No rule documents in {project / 'docs' / 'rules'}.")
+        console.print(safe_text(f"No rule documents in {project / 'docs' / 'rules'}."))
         return
     missing_any = False
     for name in names:
@@ -68,7 +68,7 @@ def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> No
     documented, missing = result.documented, result.missing
     tested = len(documented) - len(missing)
     out_of_scope = _out_of_scope_note(result)
-    table = Table(title=f"{result.game}: {tested} of {len(documented)} rule IDs tested",
+    table = Table(title=f"{safe_markup(result.game)}: {tested} of {len(documented)} rule IDs tested",
                   title_justify="left", title_style="bold")
     id_width = max((len(rule) for rule in documented), default=7)
     table.add_column("Rule ID", no_wrap=True, min_width=id_width)
@@ -77,7 +77,7 @@ def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> No
         places = result.tested.get(rule, [])
         if places:
             where = Path(places[0]).name + (f" +{len(places) - 1}" if len(places) > 1 else "")
-            cells.append(Text(where, style="green"))
+            cells.append(safe_text(where, style="green"))
         else:
             cells.append(Text("missing", style="bold red"))
     tests_width = max([len(c) for c in cells] + [20])
@@ -86,20 +86,22 @@ def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> No
     table.add_column("Title", overflow="ellipsis", no_wrap=True, max_width=title_width)
     table.add_column("Tests (first, +more)", no_wrap=True, min_width=tests_width)
     for rule, cell in zip(documented, cells):
-        table.add_row(rule, escape(titles.get(rule, "")), cell)
+        table.add_row(safe_text(rule), safe_markup(titles.get(rule, "")), cell)
     console.print(table)
     if missing:
-        console.print(Text(f"{len(missing)} rule ID(s) of {result.game} have no test:",
+        console.print(Text(f"{len(missing)} rule ID(s) of {visible(result.game)} have no test:",
                            style="bold red"))
         for rule in missing:
-            console.print(f"  {rule}", highlight=False)
+            console.print(safe_text(f"  {rule}"), highlight=False)
     else:
-        console.print(Text(f"Every rule ID of {result.game} has a test.", style="bold green"))
+        console.print(Text(f"Every rule ID of {visible(result.game)} has a test.",
+                           style="bold green"))
     if out_of_scope:
         console.print(Text(f"{out_of_scope}: documented, no test needed.", style="dim"),
                       soft_wrap=True)
     for rule in result.unknown:
-        console.print(Text(f"warning: tests mark {rule}, which {result.game}'s rule document "
+        console.print(Text(f"warning: tests mark {visible(rule)}, which {visible(result.game)}'s "
+                           "rule document "
                            "does not define", style="yellow"), soft_wrap=True)
 
 

@@ -9,10 +9,14 @@ from rich.text import Text
 
 from boardwright.agents import HUMAN
 from boardwright.render import seat_text
+from boardwright.render.safe_text import visible
 
 def seat_labels(seats: Sequence[str]) -> list[str]:
+    """What sits in each seat, as shown beside its colour: "you" for the one human ("human"
+    when several share the terminal), else the agent string, its control characters made
+    visible (it comes from the command line or a record)."""
     humans = sum(1 for s in seats if s == HUMAN)
-    return [("you" if humans == 1 else HUMAN) if s == HUMAN else s for s in seats]
+    return [("you" if humans == 1 else HUMAN) if s == HUMAN else visible(s) for s in seats]
 
 
 def screen_reader(seats: Sequence[str]) -> int | None:
@@ -30,7 +34,7 @@ def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
         if seat:
             text.append(" vs ")
         text.append_text(name(seat))
-        text.append(f" ({label})")
+        text.append(f" ({visible(label)})")
     return text
 
 

@@ -11,6 +11,7 @@ import boardwright as bw
 from boardwright.agents.registry import import_agents
 from boardwright.cli.apps import app
 from boardwright.cli.common import FAILURE, USAGE, fail, new_console
+from boardwright.render.safe_text import visible
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")  # uvicorn's
 
@@ -94,7 +95,8 @@ def serve(
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
         fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
-    console.print(Text(f"boardwright web table on http://{host}:{port}/ · database {shown}",
+    console.print(Text(f"boardwright web table on http://{visible(host)}:{port}/ · database "
+                       f"{visible(shown)}",
                        style="bold"), soft_wrap=True)
     application.state.freeze_gc = True  # a process of its own: see app.py's lifespan
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,

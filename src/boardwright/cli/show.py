@@ -15,6 +15,7 @@ from boardwright.cli.common import EngineOption, UsageError, emit, friendly_erro
 from boardwright.cli.prompt import InputEnded, Prompter
 from boardwright.cli.seats import seat_namer
 from boardwright.render import renderer_for
+from boardwright.render.safe_text import visible
 
 class Replay:
     """The positions of a record, built on demand and kept (stepping back is free).
@@ -46,7 +47,7 @@ class Replay:
             before = self.state(step - 1)
             action = before.game.action_from_json(self.record.actions[step - 1])
             line = seat_namer(self.renderer)(before.current_player, ": ")
-            line.append(self.renderer.describe(before, action, bw.OMNISCIENT), style="")
+            line.append(visible(self.renderer.describe(before, action, bw.OMNISCIENT)), style="")
             emit(console, line)
             for news in self.renderer.news(self.renderer.snapshot(before), state):
                 emit(console, news)

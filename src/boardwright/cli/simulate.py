@@ -27,6 +27,7 @@ from boardwright.cli.common import (
     FAILURE, INTERRUPTED, EngineOption, UsageError, fail, friendly_errors, new_console,
 )
 from boardwright.cli.results_table import results_table
+from boardwright.render.safe_text import safe_markup, visible
 
 LOCAL_RAY = "local"  # the value a bare `--ray` stands for
 
@@ -158,7 +159,7 @@ def simulate(
         options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(lineup), options=options, engine=engine)
         if added is not None:
-            console.print(Text(f"{added} (the game's limit for bots alone; set it with "
+            console.print(Text(f"{visible(added)} (the game's limit for bots alone; set it with "
                                "--option to change it)"), soft_wrap=True)
         if games < 1:
             raise UsageError(f"-n must be at least 1, not {games}")
@@ -189,11 +190,11 @@ def simulate(
             runner = ProcessRunner(jobs, workers or 1)
             where = (f"{runner.workers} worker processes" if runner.workers > 1
                      else "1 process")
-        header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of {configured.name} "
+        header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of {visible(configured.name)} "
                       f"({len(lineup)} player{'s' if len(lineup) != 1 else ''}) · seed {seed} · "
                       f"{where} · {configured.engine} engine", style="bold")
         console.print(header)  # these lines wrap at spaces: they fit a narrow terminal too
-        console.print(Text("Line-up (rotated each game): " + ", ".join(names)))
+        console.print(Text("Line-up (rotated each game): " + ", ".join(map(visible, names))))
 
         started = time.perf_counter()
         with runner, _progress(console) as progress:
@@ -217,7 +218,7 @@ def simulate(
         if not results:
             raise typer.Exit(INTERRUPTED if collected.interrupted else FAILURE)
         stats = summarize(results, names, bootstrap=bootstrap, seed=seed)
-        title = (f"{configured.name} · {len(lineup)} players · {len(results)} games · "
+        title = (f"{safe_markup(configured.name)} · {len(lineup)} players · {len(results)} games · "
                  f"seed {seed}")
         console.print(results_table(stats, title, bootstrap, console))
         peak = max(r.peak_rss_bytes for r in results)
@@ -239,8 +240,9 @@ def simulate(
                 write_results(out, summary, stats, results)
             except OSError as exc:
                 fail(f"cannot write {out}: {exc.strerror or exc}", FAILURE)
-            console.print(Text(f"Results saved to {out}", style="green"), soft_wrap=True)
+            console.print(Text(f"Results saved to {visible(out)}", style="green"), soft_wrap=True)
         if records is not None:
-            console.print(Text(f"Records saved in {records}", style="green"), soft_wrap=True)
+            console.print(Text(f"Records saved in {visible(records)}", style="green"),
+                          soft_wrap=True)
     if collected.interrupted:
         raise typer.Exit(INTERRUPTED)

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
+from boardwright.render.safe_text import safe_text, visible
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
 SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold bright_black",
@@ -91,7 +92,7 @@ class GenericRenderer:
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = list(state.legal_actions())
         seat = state.current_player
-        lines = [Text(f"{i:>3}  {self.game.describe_action(a, seat, seat)}")
+        lines = [Text(f"{i:>3}  {visible(self.game.describe_action(a, seat, seat))}")
                  for i, a in enumerate(actions, 1)]
         return actions, lines
 
@@ -134,7 +135,7 @@ def view_table(view: dict[str, Any]) -> Table:
             text = "—" if value is None else str(value)
         if len(text) > VIEW_TEXT:
             text = text[:VIEW_TEXT - 1] + "…"
-        table.add_row(str(key).replace("_", " "), Text(text))
+        table.add_row(safe_text(str(key).replace("_", " ")), safe_text(text))
     return table
 
 
@@ -167,7 +168,7 @@ def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
     for seat, score in enumerate(scores):
         name = seat_text(seat)
         if labels is not None and seat < len(labels) and labels[seat]:
-            name.append(f" ({labels[seat]})", style="")
+            name.append(f" ({visible(labels[seat])})", style="")
         row: list[RenderableType] = [name, str(score)]
         row.extend(cells[seat] if seat < len(cells) else "" for _, cells in extra)
         table.add_row(*row)
@@ -191,8 +192,10 @@ def winners_line(winners: Sequence[int], name: Callable[[int], Text] | None = No
 def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
     """The terminal renderer of a game (a generic one for games without their own).
 
-    `labels` name what sits in each seat ("you", "random"), shown next to the colour.
+    `labels` name what sits in each seat ("you", "random"), shown next to the colour; they
+    come from outside (a record, the command line), so they are made `visible` here once.
     """
+    labels = [visible(label) for label in labels] if labels else None
     if game.name == "carcassonne":
         from boardwright.render.carcassonne_text import CarcassonneRenderer
 
