@@ -1,5 +1,6 @@
 """`boardwright play`: a game in the terminal against bots or hot-seat, or a demo between
-bots."""
+bots. A human decides on a screen showing their own view of the game (their secrets included);
+with several humans at the terminal, `hotseat` hands it over between them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from boardwright.cli.arguments import (
 from boardwright.cli.common import (
     FAILURE, EngineOption, emit, fail, friendly_errors, new_console,
 )
+from boardwright.cli.hotseat import HotSeat
 from boardwright.cli.prompt import HELP, HINT, InputEnded, Prompter, ask_choice, hint_lines
 from boardwright.cli.seats import describe_seats, screen_reader, seat_labels, seat_namer
 from boardwright.render import renderer_for
@@ -72,8 +74,8 @@ def play(
 def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                agents: list[Any], save: Path | None) -> int:
     labels = seat_labels(seats)
-    renderer = renderer_for(game, labels)
     reader = screen_reader(seats)
+    renderer = renderer_for(game, labels, reader)
     state = game.new_game(seed)
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
@@ -83,6 +85,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
     emit(console, header)
     for line in renderer.legend():
         emit(console, line)
+    hotseat = HotSeat(console, prompter, renderer, seats, name)
 
     while not state.is_terminal:
         seat = state.current_player
@@ -94,8 +97,9 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
                 action, note = actions[0], " (the only legal move)"
             else:
                 try:
+                    ready = hotseat.before_decision(state)
                     chosen = _human_decision(console, prompter, renderer, state, actions,
-                                             name(seat))
+                                             name(seat)) if ready else None
                 except InputEnded:
                     console.print(Text("Input ended: leaving the game unfinished.",
                                        style="bold red"))
@@ -111,9 +115,9 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
         line.append(visible(renderer.describe(state, action, reader)) + note, style="")
         before = renderer.snapshot(state)
         state.apply(action)
-        emit(console, line)
+        hotseat.say(line)
         for news in renderer.news(before, state):
-            emit(console, news)
+            hotseat.say(news)
 
     console.rule("Game over")
     final_screen = getattr(renderer, "final_screen", None)
