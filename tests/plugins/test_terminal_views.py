@@ -109,7 +109,7 @@ def test_hot_seat_clears_the_terminal_at_each_hand_over() -> None:
     first = output.index(clear)
     second = output.index(clear, first + 1)
     assert moved < first < handed < second < output.index("Blue to play")  # again after Enter
-    assert output.count(clear) == 2
+    assert output.count(clear) == 2 and output.count("\x1b[3J") == 2  # and the scrollback
 
 
 def test_q_at_a_hand_over_leaves_the_game() -> None:

@@ -24,6 +24,7 @@ from boardwright.cli.common import emit
 from boardwright.cli.prompt import Prompter
 
 QUIT = ("q", "quit", "exit")
+CLEAR_SCROLLBACK = "\x1b[3J"
 
 
 @dataclass
@@ -60,7 +61,7 @@ class HotSeat:
         seat = state.current_player
         secret = self._secrets(state, seat)
         if self.shown is not None and self.shown != seat and (self.secret or secret):
-            self.console.clear()
+            self._clear()
             who = self.name(seat)
             self.console.print(Rule(who.copy().append("'s turn", style="")))
             prompt = who.copy()
@@ -69,7 +70,7 @@ class HotSeat:
             emit(self.console, Text.assemble("Pass the terminal to ", who, "."))
             if self.prompter.ask(prompt).lower() in QUIT:
                 return False
-            self.console.clear()
+            self._clear()
             missed = self.log[self.seen.get(seat, 0):]
             if missed:
                 emit(self.console, Text("Since your last turn:" if seat in self.seen
@@ -79,6 +80,14 @@ class HotSeat:
         self.shown, self.secret = seat, secret
         self.seen[seat] = len(self.log)
         return True
+
+    def _clear(self) -> None:
+        """Clear the screen, and on a terminal its scrollback too (ESC [3J, which xterm-like
+        terminals honour), so that scrolling up shows nothing of the other human's screen."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
 
     def _secrets(self, state: Any, seat: int) -> bool:
         shows = getattr(self.renderer, "shows_secrets", None)
