@@ -83,8 +83,8 @@ def analyse(
         key = A.record_hash(record)
         result = None if force else stored_analysis(path, key, settings)
         if result is not None:
-            console.print(Text(f"Stored analysis {visible(path)} (same record and settings; --force "
-                               "analyses again)", style="dim"), soft_wrap=True)
+            console.print(Text(f"Stored analysis {visible(path)} (same record and settings; "
+                               "--force analyses again)", style="dim"), soft_wrap=True)
         else:
             try:
                 with _analysis_progress(console) as progress:
@@ -143,8 +143,9 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
         for column in ("Step", "Seat", "Played", "Best", "Lost", "Flag"):
             table.add_column(column, justify="right" if column in ("Step", "Lost") else "left")
         for d in flagged:
-            table.add_row(str(d.step + 1), name(d.seat), safe_text(d.played), safe_text(d.best or ""),
-                          f"{d.lost:.1f}", Text(d.flag, style=FLAG_STYLES.get(d.flag, "")))
+            table.add_row(str(d.step + 1), name(d.seat), safe_text(d.played),
+                          safe_text(d.best or ""), f"{d.lost:.1f}",
+                          Text(d.flag, style=FLAG_STYLES.get(d.flag, "")))
         emit(console, table)
     else:
         emit(console, Text("No flagged move.", style="green"))

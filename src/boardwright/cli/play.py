@@ -60,8 +60,8 @@ def play(
             options, added = bots_only_options(game, options)
         configured = bw.load(game, players=len(seats), options=options, engine=engine)
         if added is not None:
-            console.print(Text(f"Bots only: {visible(added)} (the game's limit for bots alone; set it "
-                               "with --option to change it)"), soft_wrap=True)
+            console.print(Text(f"Bots only: {visible(added)} (the game's limit for bots alone; "
+                               "set it with --option to change it)"), soft_wrap=True)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         agents = [None if s == HUMAN else make_agent(s, seed=agent_seed(seed, i))

@@ -68,8 +68,8 @@ def _print_coverage(console: Console, result: Any, titles: dict[str, str]) -> No
     documented, missing = result.documented, result.missing
     tested = len(documented) - len(missing)
     out_of_scope = _out_of_scope_note(result)
-    table = Table(title=f"{safe_markup(result.game)}: {tested} of {len(documented)} rule IDs tested",
-                  title_justify="left", title_style="bold")
+    table = Table(title=f"{safe_markup(result.game)}: {tested} of {len(documented)} rule IDs "
+                        "tested", title_justify="left", title_style="bold")
     id_width = max((len(rule) for rule in documented), default=7)
     table.add_column("Rule ID", no_wrap=True, min_width=id_width)
     cells = []

@@ -190,7 +190,8 @@ def simulate(
             runner = ProcessRunner(jobs, workers or 1)
             where = (f"{runner.workers} worker processes" if runner.workers > 1
                      else "1 process")
-        header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of {visible(configured.name)} "
+        header = Text(f"Simulating {games} game{'s' if games != 1 else ''} of "
+                      f"{visible(configured.name)} "
                       f"({len(lineup)} player{'s' if len(lineup) != 1 else ''}) · seed {seed} · "
                       f"{where} · {configured.engine} engine", style="bold")
         console.print(header)  # these lines wrap at spaces: they fit a narrow terminal too
@@ -218,8 +219,8 @@ def simulate(
         if not results:
             raise typer.Exit(INTERRUPTED if collected.interrupted else FAILURE)
         stats = summarize(results, names, bootstrap=bootstrap, seed=seed)
-        title = (f"{safe_markup(configured.name)} · {len(lineup)} players · {len(results)} games · "
-                 f"seed {seed}")
+        title = (f"{safe_markup(configured.name)} · {len(lineup)} players · "
+                 f"{len(results)} games · seed {seed}")
         console.print(results_table(stats, title, bootstrap, console))
         peak = max(r.peak_rss_bytes for r in results)
         rate = len(results) / wall if wall > 0 else float("inf")
