@@ -26,6 +26,7 @@ from boardwright.core.errors import (
     GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
 )
 from boardwright.core.game import Game, State
+from boardwright.core.info import GameInfo, PlayerRange, Seat
 from boardwright.core.options import OptionSpec, check_options
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, coerce_action, copy_options, short_repr,
@@ -33,6 +34,7 @@ from boardwright.core.inputs import (
 from boardwright.core.record import GameRecord, record_of
 
 MIN_CARDS, MAX_CARDS, DEFAULT_CARDS = 3, 20, 13
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,15 @@ class GoofspielGame(Game):
 
     name = "goofspiel"
     version = "1"
+    # What the game is, declared once: every front end reads it (the lobby's player counts,
+    # the OpenSpiel game type, the seats' names and colours in the terminal and the browser).
+    info = GameInfo(
+        title="Goofspiel",
+        players=(PlayerRange(MIN_PLAYERS, MAX_PLAYERS),),
+        information="imperfect",  # a bid is secret until the round's last bid
+        chance="seeded",  # the prize order is dealt from the seed
+        seats=(Seat("Red", "#d33b2f", "bold red"), Seat("Blue", "#2a6fdb", "bold blue"),
+               Seat("Green", "#2e9e45", "bold green"), Seat("Yellow", "#e0b81c", "bold yellow")))
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
@@ -60,8 +71,9 @@ class GoofspielGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)
-        if not 2 <= players <= 4:
-            raise InvalidOptionError(f"Goofspiel is for 2 to 4 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidOptionError(f"Goofspiel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                     f"not {players}")
         options = check_options(self.option_specs(players), options, "Goofspiel")
         cards = options["cards"]
         super().__init__(players, options)

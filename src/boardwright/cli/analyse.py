@@ -119,7 +119,6 @@ FLAG_PLURALS = {"inaccuracy": "Inaccuracies", "mistake": "Mistakes", "blunder": 
 
 def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) -> None:
     from boardwright.agents.analysis import FLAG_NAMES, FLAGS
-    from boardwright.render import SEAT_STYLES
     from boardwright.render.chart import Series, finite, line_chart
 
     thresholds = ", ".join(f"{flag} ≥ {points:g}" for flag, points in reversed(FLAGS))
@@ -152,10 +151,10 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     rows = result.margins()
     if result.players == 2:
         series = [Series(f"{name(0).plain} ahead (above 0) · {name(1).plain} ahead (below)",
-                         SEAT_STYLES[0], finite([r[0] for r in rows]))]
+                         str(name(0).style), finite([r[0] for r in rows]))]
         title = f"Expected final margin of {name(0).plain} over the game (points)"
     else:
-        series = [Series(name(s).plain, SEAT_STYLES[s % len(SEAT_STYLES)],
+        series = [Series(name(s).plain, str(name(s).style),
                          finite([r[s] for r in rows])) for s in range(result.players)]
         title = "Each seat's expected final lead over the best other seat (points)"
     emit(console, Text(title, style="bold"))

@@ -23,7 +23,7 @@ def games() -> None:
     table.add_column("Description")
     for name in bw.available_games():
         try:
-            doc = (type(bw.load(name)).__doc__ or "").strip().splitlines()
+            doc = [bw.game_info(name).description]  # from the class: no game is created
             engines = ", ".join(bw.available_engines(name))
         except bw.PluginError as exc:  # an installed game that does not load: say why
             doc, engines = [f"(cannot be loaded) {exc}"], ""

@@ -80,7 +80,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
     name = seat_namer(renderer)
-    header = Text(f"{visible(game.name.capitalize())} · seed {seed} · ", style="bold")
+    header = Text(f"{visible(game.info.title)} · seed {seed} · ", style="bold")
     header.append_text(describe_seats(labels, name))
     emit(console, header)
     for line in renderer.legend():

@@ -8,7 +8,6 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from boardwright.agents import HUMAN
-from boardwright.render import seat_text
 from boardwright.render.safe_text import visible
 
 def seat_labels(seats: Sequence[str]) -> list[str]:
@@ -28,7 +27,7 @@ def screen_reader(seats: Sequence[str]) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
+def describe_seats(labels: Sequence[str], name: Any) -> Text:
     text = Text()
     for seat, label in enumerate(labels):
         if seat:
@@ -39,6 +38,5 @@ def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
 
 
 def seat_namer(renderer: Any) -> Any:
-    """How a game names its seats: its renderer's `seat_text` when it has one (Queens calls
-    seat 2 Green), the shared colour names otherwise."""
-    return getattr(renderer, "seat_text", seat_text)
+    """How a game names its seats: its renderer's `seat_text` (the game's `info.seats`)."""
+    return renderer.seat_text

@@ -10,14 +10,16 @@ random event an explicit chance node (`core/chance.py`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Final, Sequence
+from typing import Any, ClassVar, Final, Mapping, Sequence
 
 from boardwright.core.action_space import LearningActionSpace
 from boardwright.core.actions import Action, JsonDict
-from boardwright.core.errors import BoardwrightError, InvalidOptionError
+from boardwright.core.errors import BoardwrightError, InvalidOptionError, PluginError
+from boardwright.core.info import GameInfo, default_info
 from boardwright.core.inputs import copy_options, short_repr
 from boardwright.core.options import OptionSpec, derive_specs
 from boardwright.core.record import GameRecord
@@ -54,17 +56,51 @@ class PlayoutStop:
     turns: int = 1
 
 
+# The optional hooks of `Game`: methods with a default that a game may override. `GameInfo.hooks`
+# names those a game's class overrides, read from the class (`offered_hooks`).
+OPTIONAL_HOOKS: Final = (
+    "option_specs", "bots_only_options", "learning_action_space", "observation_encoder",
+    "heuristic", "evaluation", "final_values", "table_data", "rollout_action", "playout",
+    "secret_fields", "undoable", "new_chance_game", "max_decisions")
+
+
 class Game(ABC):
-    """A configured game: rules, static data and validated options."""
+    """A configured game: rules, static data and validated options.
+
+    What the game is (title, player counts, information and chance, seats and their colours)
+    is its class attribute `info`, a `core.info.GameInfo` declared once; a class that declares
+    none gets `core.info.default_info` from its `name`, `title` and `perfect_information`."""
 
     name: str = ""
-    title: str = ""  # the game's name for people ("Queens & Princes"); the id when empty
     version: str = "1"
+    info: ClassVar[GameInfo]
+    _declared_info: ClassVar[GameInfo | None] = None
+    # Read only when `info` is not declared (older plug-ins): the title, and whether every seat
+    # sees everything.
+    title: ClassVar[str] = ""
+    perfect_information: ClassVar[bool] = False
+    options_help: ClassVar[Mapping[str, str]] = {}  # option name -> text (see option_specs)
     # The implementations of the rules a game offers, the first being its default. A game may
     # have a compiled engine beside the Python one (the rules reference); which one plays is
     # not an option of the game and is not recorded: a record replays on any of them.
     engines: tuple[str, ...] = ("python",)
     engine: str = "python"  # the engine this Game object plays with (set by games with several)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Completes the class's `info`: its own declaration, else the nearest declared one
+        of its bases, else the default from its attributes; the hooks from the class."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("info")
+        if own is not None and not isinstance(own, GameInfo):
+            raise PluginError(f"{cls.__qualname__}.info must be a GameInfo, not {own!r}")
+        declared = own if own is not None else cls._declared_info
+        cls._declared_info = declared
+        base = declared if declared is not None else default_info(
+            cls.name, cls.title, perfect=cls.perfect_information is True,
+            explicit_chance=_defined_by(cls, "new_chance_game") is not Game)
+        doc = (cls.__doc__ or "").strip().splitlines()
+        cls.info = dataclasses.replace(base, hooks=offered_hooks(cls),
+                                       description=base.description or (doc[0] if doc else ""))
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players
@@ -111,8 +147,7 @@ class Game(ABC):
         a game created with none holds (typed from their values) and the texts of an
         `options_help` class attribute (option name -> text); empty when the game cannot be
         created with no options."""
-        help_texts = getattr(cls, "options_help", None)
-        help_texts = help_texts if isinstance(help_texts, dict) else {}
+        help_texts = dict(cls.options_help) if isinstance(cls.options_help, Mapping) else {}
         try:
             defaults = cls(players, {}).option_summary()  # type: ignore[call-arg]
         except (BoardwrightError, TypeError):  # needs options, or another constructor
@@ -145,6 +180,12 @@ class Game(ABC):
     @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the fixed action-id space (for RL action masks)."""
+
+    def observation_encoder(self) -> Any:
+        """The game's own observation encoder for learning (`rl.observations.Encoder`, or an
+        object with its `size`, `layout` and `encode(view, seat)`), or None (the default): the
+        RL adapters then use a generic one."""
+        return None
 
     def learning_action_space(self) -> LearningActionSpace | None:
         """A compact numbering of each position's legal actions for learning
@@ -394,6 +435,16 @@ class State(ABC):
         leaves taken at mixed points would not be comparable. A game whose turns are single
         decisions needs no override."""
         return True
+
+
+def _defined_by(cls: type, attribute: str) -> type | None:
+    """The class of `cls`'s method resolution order that defines `attribute`."""
+    return next((k for k in cls.__mro__ if attribute in k.__dict__), None)
+
+
+def offered_hooks(cls: type) -> frozenset[str]:
+    """The optional hooks (OPTIONAL_HOOKS) a game class overrides."""
+    return frozenset(h for h in OPTIONAL_HOOKS if _defined_by(cls, h) is not Game)
 
 
 def rank_returns(scores: Sequence[float]) -> list[float]:

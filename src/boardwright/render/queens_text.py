@@ -28,7 +28,7 @@ from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import attack_value, defence_value
-from boardwright.games.queens.state import COLOURS
+from boardwright.games.queens.game import QueensGame
 from boardwright.render import secret_text, winners_line
 from boardwright.render.queens_labels import (
     column, columns, label, looks_like_a_move, move_label, parse_move, parse_space,
@@ -36,7 +36,6 @@ from boardwright.render.queens_labels import (
 )
 from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 
-SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
 PLAIN_STYLE = "dim"
 CELL = 5  # visible characters of a cell
@@ -52,11 +51,12 @@ REASONS = {
 
 
 def colour_name(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+    """A seat's colour name (`QueensGame.info`, the one table of them)."""
+    return QueensGame.info.seat(seat).name
 
 
 def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
+    return QueensGame.info.seat(seat).terminal_style
 
 
 def seat_label(seat: int, suffix: str = "") -> Text:

@@ -75,13 +75,13 @@ def generic_view(view: dict[str, Any], seat: int | None, public: dict[str, Any] 
     """The default drawing of a view: one field a line (`view_table`). For a seat, given the
     spectator's view `public`, the fields only the seat sees come first under "Only NAME
     sees", the others under "Everyone sees"."""
-    from boardwright.render import seat_name, view_table
+    from boardwright.render import view_table
 
     own = own_fields(view, public) if seat is not None and public is not None else {}
     if not own:
         return view_table(view)
     shared = {key: value for key, value in view.items() if key not in own}
-    who = name or seat_name(seat)  # type: ignore[arg-type]
+    who = name or f"seat {seat}"
     parts: list[RenderableType] = [Text(f"Only {who} sees", style="bold underline"),
                                    view_table(own)]
     if shared:

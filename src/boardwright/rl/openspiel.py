@@ -77,9 +77,10 @@ Queens and Shogun), so `num_distinct_actions` is its `size`; an id's meaning may
 position it is played in (Carcassonne's overflow slots). They are converted in
 `legal_action_ids` and `action_for_id` only.
 
-Installed game plugins are registered too: their most players found by trying 2 to 8,
-imperfect information unless their Game says `perfect_information = True`, their length bound
-from `Game.max_decisions()` (required). A plugin with an explicit-chance mode
+Installed game plugins are registered too, as their `Game.info` says (most players,
+information, chance; a plugin declaring none: up to 8 players, imperfect information unless
+its Game says `perfect_information = True`), their length bound from `Game.max_decisions()`
+(required). A plugin with an explicit-chance mode
 (`Game.new_chance_game`) gets chance nodes as the built-in games do; one without is
 SAMPLED_STOCHASTIC: `new_initial_state()` is `new_game(seed)` for the `seed` parameter
 (default 0), so its draws are fixed by the seed and a search on the state sees them.
@@ -113,7 +114,8 @@ from boardwright.rl.observations import encoder_for
 
 @dataclass(frozen=True)
 class Spec:
-    """What OpenSpiel's game type says of a game (static for all its options)."""
+    """What OpenSpiel's game type says of a game (static for all its options), from the
+    game's `GameInfo`."""
 
     max_players: int
     perfect: bool
@@ -121,11 +123,6 @@ class Spec:
     seeded: bool = False  # no explicit-chance mode: chance sampled from a `seed` parameter
 
 
-GAMES = {
-    "carcassonne": Spec(max_players=6, perfect=True, chance=True),
-    "queens": Spec(max_players=4, perfect=True, chance=False),
-    "shogun": Spec(max_players=4, perfect=False, chance=True),
-}
 MIN_PLAYERS = 2  # zero-sum, rank-based returns need an opponent
 B64 = "b64:"
 UNSAFE = set(",()=")  # characters OpenSpiel's game strings use as syntax
@@ -133,33 +130,22 @@ UNSAFE = set(",()=")  # characters OpenSpiel's game strings use as syntax
 
 def has_chance_mode(game: Game) -> bool:
     """Whether a game offers explicit chance nodes (`Game.new_chance_game` of its own)."""
-    return type(game).new_chance_game is not Game.new_chance_game
-
-
-def _plugin_spec(name: str) -> Spec:
-    """What the game type says of an installed plugin game: its most players (tried from 2 to
-    8), its information (`perfect_information` on its Game) and its chance (explicit when it
-    has a chance mode, else sampled from a seed). PluginError when it does not load,
-    InvalidOptionError when no 2-or-more-player configuration exists."""
-    most, game = 0, None
-    for players in range(2, 9):
-        try:
-            game = bw.load(name, players)
-        except bw.PluginError:
-            raise
-        except bw.BoardwrightError:
-            continue
-        most = players
-    if not most or game is None:
-        raise InvalidOptionError(f"{name} cannot be played by 2 to 8 players")
-    explicit = has_chance_mode(game)
-    return Spec(max_players=most, perfect=bool(getattr(game, "perfect_information", False)),
-                chance=not explicit or game.chance_outcome_count > 0, seeded=not explicit)
+    return type(game).info.offers("new_chance_game")
 
 
 @lru_cache(maxsize=None)
 def spec_of(name: str) -> Spec:
-    return GAMES[name] if name in GAMES else _plugin_spec(name)
+    """The game type's facts of game `name`, read from its `GameInfo` (no game is created):
+    its most players, its information, and its chance: explicit chance nodes when it has a
+    chance mode, sampled from a `seed` parameter when it has chance but no chance mode, none
+    when it is deterministic. PluginError when it does not load, InvalidOptionError when it has no
+    configuration of 2 or more players."""
+    info = bw.game_info(name)
+    if info.max_players < MIN_PLAYERS:
+        raise InvalidOptionError(f"{name} cannot be played by 2 or more players")
+    seeded = not info.offers("new_chance_game") and info.chance != "deterministic"
+    return Spec(max_players=info.max_players, perfect=info.perfect_information,
+                chance=info.chance != "deterministic", seeded=seeded)
 
 
 # -- the two conversions between OpenSpiel action ids and engine actions ----------------------

@@ -17,10 +17,9 @@
 // "E.W", "NL.NR", "MONASTERY", barn corners "NW" / "NE" / "SE" / "SW".
 
 import {el, svg, replace, clear, loadJson, plural} from '../util.js';
+import {seatOf} from '../gameinfo.js';
 
 const T = 100;
-const COLOURS = ['#d8322a', '#2a64d8', '#2f9e44', '#e5b914', '#303030', '#c35bd6'];
-const COLOUR_NAMES = ['Red', 'Blue', 'Green', 'Yellow', 'Black', 'Pink'];
 const FIGURE_ORDER = ['follower', 'mayor', 'wagon', 'barn'];
 const FIGURE_LABEL = {follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn', abbey: 'Abbey'};
 const ROLE = {city: 'knight', road: 'highwayman', field: 'farmer', monastery: 'monk'};
@@ -67,10 +66,6 @@ export function rotatePoint([x, y], rotation) {
   return [px, py];
 }
 
-export function seatColour(seat) {
-  return COLOURS[seat % COLOURS.length];
-}
-
 export function create(ctx) {
   return new CarcassonneRenderer(ctx);
 }
@@ -98,16 +93,13 @@ class CarcassonneRenderer {
     this.buildPanel();
   }
 
-  title() {
-    return 'Carcassonne';
-  }
-
+  /** A seat's colour and name: the game's seat table, from the server (`ctx.info`). */
   seatColour(seat) {
-    return seatColour(seat);
+    return seatOf(this.ctx.info, seat).colour;
   }
 
   seatName(seat) {
-    return COLOUR_NAMES[seat % COLOUR_NAMES.length];
+    return seatOf(this.ctx.info, seat).name;
   }
 
   prompt(frame) {
@@ -402,7 +394,7 @@ class CarcassonneRenderer {
     }
     if (v.wagon && v.wagon.from) {
       marks.append(svg('rect', {x: v.wagon.from.x * T + 4, y: v.wagon.from.y * T + 4, width: T - 8,
-        height: T - 8, class: 'cc-wagon-from', stroke: seatColour(v.wagon.player)}));
+        height: T - 8, class: 'cc-wagon-from', stroke: this.seatColour(v.wagon.player)}));
     }
   }
 
@@ -423,7 +415,7 @@ class CarcassonneRenderer {
   }
 
   figureNode(seat, figure, role, [x, y], extra = {}) {
-    const colour = seatColour(seat);
+    const colour = this.seatColour(seat);
     let node;
     if (figure === 'wagon') {
       node = svg('use', {href: '#cc-wagon', x: x - 13, y: y - 11, width: 26, height: 22});
@@ -455,7 +447,7 @@ class CarcassonneRenderer {
       if (!at) continue;
       const g = this.figureNode(f.player, f.figure, f.role, at.point, {lying: f.lying});
       g.setAttribute('data-testid', `figure-${f.x}-${f.y}-${f.location}`);
-      g.append(svg('title', {}, `${COLOUR_NAMES[f.player]} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
+      g.append(svg('title', {}, `${this.seatName(f.player)} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
       layer.append(g);
     }
     for (const b of barns || []) {
@@ -666,7 +658,7 @@ class CarcassonneRenderer {
   }
 
   scoringText(s) {
-    const who = s.players.length ? s.players.map((p) => COLOUR_NAMES[p]).join(' and ') : 'nobody';
+    const who = s.players.length ? s.players.map((p) => this.seatName(p)).join(' and ') : 'nobody';
     return `${KIND_LABEL[s.feature] || s.feature}: ${plural(s.points, 'point')} to ${who}`;
   }
 
@@ -679,7 +671,7 @@ class CarcassonneRenderer {
       const point = this.scoringPoint(s);
       if (!point) return;
       const [x, y] = [point[0] + 14, point[1] - 14];
-      const colour = s.players.length ? seatColour(s.players[0]) : '#777';
+      const colour = s.players.length ? this.seatColour(s.players[0]) : '#777';
       const g = svg('g', {class: 'cc-score-label', testid: `final-label-${i}`,
         dataset: {points: s.points, feature: s.feature, players: s.players.join(',')}},
       svg('circle', {cx: x, cy: y, r: 13, fill: colour}),
@@ -844,7 +836,7 @@ class CarcassonneRenderer {
     const infos = [el('div', {testid: 'tiles-left', class: 'tiles-left', dataset: {count: v.draw_pile_size}},
       `Tiles left: ${v.draw_pile_size}`)];
     if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
-    if (v.wagon) infos.push(el('div', {}, `${COLOUR_NAMES[v.wagon.player]} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
+    if (v.wagon) infos.push(el('div', {}, `${this.seatName(v.wagon.player)} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
     if (v.final_round && v.phase !== 'game_over') infos.push(el('div', {}, 'Final abbey round.'));
     replace(this.info, infos);
     this.settings.classList.toggle('hidden', v.phase === 'game_over');
@@ -864,7 +856,7 @@ class CarcassonneRenderer {
     const rows = v.scores.map((score, seat) => el('tr', {
       class: `${seat === v.current_player ? 'current' : ''}${(v.winners || []).includes(seat) ? ' winner' : ''}${seat === frame.seat ? ' me' : ''}`,
       testid: `score-${seat}`, title: seat === frame.seat ? 'you' : ''},
-    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${seatColour(seat)}`}), ` ${COLOUR_NAMES[seat]}`,
+    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat)}`}), ` ${this.seatName(seat)}`,
       seat === frame.seat ? ' ◂' : ''),
     el('td', {class: 'num score', testid: `score-value-${seat}`}, String(score)),
     figures.map((f) => el('td', {class: 'num', testid: `supply-${seat}-${f}`}, String(v.supply[seat][f] ?? 0)))));
@@ -877,7 +869,7 @@ class CarcassonneRenderer {
         const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`},
           `Turn ${s.turn}: ${s.end ? 'end of game, ' : s.complete ? 'completed ' : ''}${s.feature}${s.reason ? ` (${s.reason})` : ''} — `,
           el('b', {}, `${s.points} pts`), ' to ',
-          s.players.length ? s.players.map((p, k) => [k ? ', ' : '', el('span', {class: 'swatch', style: `background:${seatColour(p)}`}), ` ${COLOUR_NAMES[p]}`]) : 'nobody');
+          s.players.length ? s.players.map((p, k) => [k ? ', ' : '', el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}), ` ${this.seatName(p)}`]) : 'nobody');
         li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), this.scoringText(s)));
         li.addEventListener('mouseleave', () => this.clearHighlight());
         return li;
@@ -888,7 +880,7 @@ class CarcassonneRenderer {
     const entries = (v.log || []).slice().reverse().map((e) => el('li', {},
       `Turn ${e.turn}: ${e.complete ? 'completed ' : ''}${e.feature}${e.reason ? ` (${e.reason})` : ''} — `,
       el('b', {}, `${e.points} pts`), ' to ',
-      e.players.length ? e.players.map((p, i) => [i ? ', ' : '', el('span', {class: 'swatch', style: `background:${seatColour(p)}`}), ` ${COLOUR_NAMES[p]}`]) : 'nobody'));
+      e.players.length ? e.players.map((p, i) => [i ? ', ' : '', el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}), ` ${this.seatName(p)}`]) : 'nobody'));
     replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing scored yet.')]);
   }
 
@@ -911,7 +903,7 @@ class CarcassonneRenderer {
       el('thead', {}, el('tr', {}, el('th', {}, 'Player'), used.map((k) => el('th', {class: 'num'}, KIND_LABEL[k])),
         el('th', {class: 'num'}, 'Total'))),
       el('tbody', {}, rows.map((r) => el('tr', {testid: `account-${r.seat}`},
-        el('td', {}, el('span', {class: 'swatch', style: `background:${seatColour(r.seat)}`}), ` ${COLOUR_NAMES[r.seat]}`),
+        el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(r.seat)}`}), ` ${this.seatName(r.seat)}`),
         used.map((k) => el('td', {class: 'num', testid: `account-${r.seat}-${k}`,
           title: `${r.parts.play[k] || 0} during play, ${r.parts.end[k] || 0} at the end`}, String(r.kinds[k]))),
         el('td', {class: 'num total', testid: `account-total-${r.seat}`}, String(r.total))))));
@@ -928,11 +920,11 @@ class CarcassonneRenderer {
         const w = r.kinds[k] / best * width;
         if (w > 0) {
           bar.append(svg('rect', {x, y, width: w, height: barHeight, fill: KIND_COLOUR[k], class: `bar-${k}`},
-            svg('title', {}, `${COLOUR_NAMES[r.seat]}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
+            svg('title', {}, `${this.seatName(r.seat)}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
         }
         x += w;
       }
-      bar.append(svg('rect', {x: 0, y, width: 4, height: barHeight, fill: seatColour(r.seat)}));
+      bar.append(svg('rect', {x: 0, y, width: 4, height: barHeight, fill: this.seatColour(r.seat)}));
       bar.append(svg('text', {x: x + 4, y: y + barHeight - 5, class: 'cc-chart-total'}, String(r.total)));
       chart.append(bar);
     });
