@@ -198,3 +198,19 @@ def test_a_plug_in_games_texts_are_escaped() -> None:
     lines = lines_of(result)
     assert "1 \\x1b[2J[bold]bids 1 × 1\\x07" in lines  # the menu
     assert "Red (you): \\x1b[2J[bold]bids 1 × 1\\x07" in lines  # the move line
+
+
+class OpenDice(liars_dice.LiarsDiceGame):
+    """Liar's Dice declared a game of perfect information: nothing to hand over."""
+
+    perfect_information = True
+
+
+def test_hot_seat_of_a_game_of_perfect_information_has_no_hand_over() -> None:
+    from boardwright.core.registry import register
+
+    register("liars_dice", OpenDice)
+    result = play("human,human", "1\n1\nq\nn\n")
+    assert_clean_exit(result, 0)
+    assert "Pass the terminal" not in result.output
+    assert "Blue (human): bids 1 × 2" in lines_of(result)

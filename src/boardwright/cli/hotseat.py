@@ -5,9 +5,10 @@ their dice). Before the next human's screen is drawn, the terminal is cleared an
 "Blue's turn: pass the terminal to Blue", and nothing more is shown until Blue presses Enter,
 so neither sees the other's secrets. The public lines printed since Blue last decided (the
 moves, worded for a spectator) are printed again after the hand-over, as the clearing took them
-away. A renderer says whether a seat's screen holds secrets (`shows_secrets(state, seat)`); a
-renderer without that method draws none (Carcassonne, Queens: everything is on the table), and
-its hot seat is played as before, without hand-overs.
+away. A game of perfect information (its `info`: Carcassonne, Queens) has no secrets to keep,
+and its hot seat is played without hand-overs. Otherwise a screen holds secrets unless the
+renderer says it does not (`shows_secrets(state, seat)`: the generic renderer compares the
+seat's view with a spectator's); Rise of the Shogun's always show the seat's hand and mission.
 """
 
 from __future__ import annotations
@@ -90,8 +91,11 @@ class HotSeat:
             self.console.file.flush()
 
     def _secrets(self, state: Any, seat: int) -> bool:
+        """Whether `seat`'s screen shows what the others may not see."""
+        if state.game.info.perfect_information:
+            return False
         shows = getattr(self.renderer, "shows_secrets", None)
-        return bool(shows(state, seat)) if shows is not None else False
+        return True if shows is None else bool(shows(state, seat))
 
 
 __all__ = ["HotSeat"]

@@ -414,11 +414,6 @@ class ShogunRenderer:
         out.extend(duel_lines(state))
         return out
 
-    def shows_secrets(self, state: State, seat: int) -> bool:
-        """A decision screen shows the deciding seat's hand, mission and treasures: hot seat
-        hands the terminal over before another human's screen."""
-        return True
-
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = state.legal_actions()
         lines: list[RenderableType] = []
