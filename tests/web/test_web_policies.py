@@ -22,9 +22,12 @@ from boardwright.rl.policies import PolicyFileError
 
 
 @pytest.fixture
-def files(tmp_path: Path) -> dict[str, Path]:
-    return {"carcassonne-rl": carcassonne_policy(tmp_path / "carcassonne.npz"),
-            "queens-rl": queens_policy(tmp_path / "queens.npz")}
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The two files, in a folder of a short name: a visitor's seat string holds at most 100
+    characters, and the tests below give the offered string with a parameter added."""
+    folder = tmp_path_factory.mktemp("p")
+    return {"carcassonne-rl": carcassonne_policy(folder / "c.npz"),
+            "queens-rl": queens_policy(folder / "q.npz")}
 
 
 @pytest.fixture
@@ -57,6 +60,19 @@ def test_a_game_against_a_policy_is_played_to_the_end(api, files) -> None:
     assert state.is_terminal and frame["scores"] == state.scores
     stored = api.app.state.storage.get(created["id"])
     assert [s["kind"] for s in stored["seats"]] == [spec, "random"]
+
+
+def test_an_offered_policy_plays_whatever_the_length_of_its_path(tmp_path: Path) -> None:
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 4) / "policy.npz"
+    deep.parent.mkdir()
+    spec = f"policy:path={carcassonne_policy(deep)}"
+    assert len(spec) > 100  # longer than a visitor's seat string may be
+    with client(sqlite_url(tmp_path), policies={"deep": str(deep)}) as api:
+        created = create(api, "carcassonne", ["human", spec], seed=1)
+        assert [s["kind"] for s in created["seats"]] == ["human", spec]
+        response = api.post("/api/games", json={"game": "carcassonne",
+                                                "seats": ["human", spec + "x"]})
+        assert response.status_code == 400
 
 
 def test_visitors_choose_among_the_offered_policies_only(api, files, tmp_path) -> None:

@@ -105,7 +105,9 @@ class Lobby:
         if seats is None:
             seats = [HUMAN] * (players or 2)
         if (not isinstance(seats, list) or not seats or len(seats) > MAX_PLAYERS
-                or not all(isinstance(s, str) and 0 < len(s.strip()) <= 100 for s in seats)):
+                or not all(isinstance(s, str) and (0 < len(s.strip()) <= 100
+                                                   or s.strip() in self.agents) for s in seats)):
+            # (an agent string the server offers may be longer: a policy names its file)
             raise RequestError(400, "\"seats\" must list one entry per seat: \"human\", \"open\" "
                                     "(a human seat anyone may take later) or a bot "
                                     "such as \"random\", \"greedy\" or \"mcts:seconds=0.5\"")
