@@ -229,8 +229,8 @@ class Observer:
 
 def register() -> None:
     """Register every available game with pyspiel, the built-in ones and the installed plugins
-    (once; importing `boardwright.rl.openspiel` does it). A plugin that does not load is left out with a
-    warning; the others are registered."""
+    (once; importing `boardwright.rl.openspiel` does it). A plugin that does not load is left
+    out with a warning; the others are registered."""
     registered = set(pyspiel.registered_names())
     for name in bw.available_games():
         if short_name(name) in registered:

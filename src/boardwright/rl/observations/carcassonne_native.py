@@ -1,11 +1,13 @@
 """Carcassonne's observation written by the compiled engine (`native/cpp/obs.cpp`).
 
-The Python encoder (`carcassonne.py`) owns the layout: `native_layout` hands its block offsets,
-the order of the supplies and figure kinds, the options values and the learning action space's
-numbering to the compiled writer once per game (`_engine.ObsSpec`), so there is one layout and
-two writers of it, and the tests compare their bytes. `observe` writes one position whole (what
-single environments and OpenSpiel use); the vector kernel (`boardwright.rl.vector_native`)
-keeps its games' observations current step by step with the same writer.
+The Python encoder (`carcassonne.py`, its layout in `carcassonne_layout.py`) owns the layout:
+`native_layout` hands its block offsets, the order of the supplies and figure kinds, the options
+values and the learning action space's numbering to the compiled writer once per game
+(`_engine.ObsSpec`), so there is one layout and two writers of it (the other is
+`carcassonne_planes.py`), and the tests compare their bytes. `observe` writes one position
+whole (what single environments and OpenSpiel use); the vector kernel
+(`boardwright.rl.vector_native`) keeps its games' observations current step by step with the
+same writer.
 """
 
 from __future__ import annotations
