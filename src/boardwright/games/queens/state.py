@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["COLOURS", "ELIMINATED_SCORE", "NOBODY", "SEATS", "QueensState", "colour",
            "standing", "xy"]
 
+
 class QueensState(State):
     """One position of a Queens game."""
 
