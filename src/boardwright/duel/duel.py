@@ -15,137 +15,34 @@ is, and any effect waiting for a choice.
 Invariant relied on by Purge: on every pile, the cards played in this duel lie above the cards
 that were there before, in play order. Clear effects may not take a card of the current duel
 (see `resolver`), so nothing can be slipped between them.
+
+This module holds the duel's state and its steps (declaring, playing, passing, purging,
+resolving, finishing). Beside it: `model` (the data: targets, monsters, items, plays, the
+outcome), `opening` (which basic attacks may open a duel), `legality` (which plays and items
+are allowed, and why not) and `tally` (which plays count and the totals).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from boardwright.core.errors import IllegalActionError
-from boardwright.duel.actions import (
-    PASS, DuelAction, Pass, PlayCard, UseItem, parse_duel_action,
-)
+from boardwright.duel.actions import DuelAction, Pass, PlayCard, UseItem, parse_duel_action
 from boardwright.duel.cards import Category, CardDef, Speed
-from boardwright.duel.effects import Combo, Discard, Effect, CleanupLimit, Ignore, LookHand, Purge
+from boardwright.duel.effects import CleanupLimit, Discard, Effect, LookHand, Purge
 from boardwright.duel.holdings import CardTable
+from boardwright.duel.legality import card_reason, decisions, item_reason
+from boardwright.duel.model import (
+    AFTERMATH, BLOCK, EXCHANGE, OVER, DuelItem, DuelOutcome, DuelTarget, Monster, Opening, Play,
+    TargetKind, find_item,
+)
+from boardwright.duel.opening import opening_reason, openings
 from boardwright.duel.resolver import EffectRunner, Queued
+from boardwright.duel.tally import active_plays, totals
 
-BLOCK, EXCHANGE, AFTERMATH, OVER = "block", "exchange", "aftermath", "over"
-ATTACK_SIDE = frozenset((Category.ATTACK_MODIFIER, Category.MODIFIER_OWN_SIDE))
-BLOCK_SIDE = frozenset((Category.BLOCK_MODIFIER, Category.MODIFIER_OWN_SIDE))
-IGNORE_KINDS: Mapping[str, frozenset[Category] | None] = {
-    "any": None,
-    "modifier": frozenset((Category.ATTACK_MODIFIER, Category.BLOCK_MODIFIER,
-                           Category.MODIFIER_OWN_SIDE)),
-    "basic": frozenset((Category.BASIC_ATTACK, Category.BASIC_BLOCK)),
-    "special": frozenset((Category.SPECIAL,)),
-}
-
-
-class TargetKind(str, Enum):
-    """What the attack is aimed at. The duel runs the same for all; the game reads it back
-    from the outcome to apply the right consequence."""
-
-    HERO = "hero"
-    PEASANT = "peasant"
-    COURTED_CASTLE = "courted_castle"  # an alliance attack: the courting player defends
-    CONTROLLED_CASTLE = "controlled_castle"  # a monster allowed to attack a castle
-    CONVERSION = "conversion"  # a peasant sent against a peasant or a roof lord
-
-
-@dataclass(frozen=True)
-class DuelTarget:
-    kind: TargetKind
-    space: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "space": self.space}
-
-
-@dataclass(frozen=True)
-class Monster:
-    """A monster treasure summoned as the basic attack: its printed value, no cost, on no
-    pile (SHO-MON-01, SHO-DUEL-29)."""
-
-    card: str
-    value: int
-
-
-@dataclass(frozen=True)
-class DuelItem:
-    """A treasure usable inside a duel, as the game offers it to one participant.
-
-    `side` is "attacker", "defender" or "any"; a defender may use only fast items. `bonus` is
-    added to the user's total; on the block side it applies even without a basic block (the
-    card text of Great Armor, SHO-DUEL-30). `effects` run when it is used (e.g. a Clear).
-    Items are no cards: they sit on no pile and cannot be ignored or purged.
-    """
-
-    id: str
-    name: str
-    speed: Speed
-    side: str = "any"
-    bonus: int = 0
-    effects: tuple[Effect, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card put into the duel. `index` is its position in the duel's play list, which is
-    how ignore and purge cards name their target."""
-
-    index: int
-    seat: int
-    card: str
-    name: str
-    category: Category
-    attribute: str | None  # None for a monster, which sits on no pile
-    value: int
-    combo: Combo | None
-    tags: frozenset[str]
-    target: int | None
-    targeting: Ignore | Purge | None
-    monster: bool = False
-
-    @classmethod
-    def of_card(cls, index: int, seat: int, card: CardDef, target: int | None) -> Play:
-        return cls(index, seat, card.id, card.name, card.category, card.attribute,
-                   card.value or 0, card.combo, card.tags, target, card.targeting)
-
-
-@dataclass(frozen=True)
-class DuelOutcome:
-    """The result of a finished duel.
-
-    `returned_treasures` lists, in order, the treasures the game must put at the bottom of
-    the treasure deck: items used in the duel and the monster, if one was summoned (purged or
-    not, SHO-MON-06, SHO-DUEL-16). `exclusive_used` says whether the attacker's exclusive slot
-    was used in this duel (by the basic attack or an exclusive card).
-    """
-
-    attacker: int
-    defender: int
-    target: DuelTarget
-    success: bool
-    attack_total: int
-    block_total: int
-    exclusive_used: bool
-    monster: str | None
-    items_used: tuple[tuple[int, str], ...]
-    returned_treasures: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"attacker": self.attacker, "defender": self.defender,
-                "target": self.target.to_json(), "success": self.success,
-                "attack_total": self.attack_total, "block_total": self.block_total,
-                "exclusive_used": self.exclusive_used, "monster": self.monster,
-                "items_used": [list(x) for x in self.items_used],
-                "returned_treasures": list(self.returned_treasures)}
-
-
-Opening = str | Monster  # a basic attack card id from the attacker's hand, or a monster
+# The duel's data types are re-exported here, where the package has always imported them.
+__all__ = ["Duel", "DuelItem", "DuelOutcome", "DuelTarget", "Monster", "Opening", "Play",
+           "TargetKind"]
 
 
 class Duel:
@@ -158,47 +55,8 @@ class Duel:
 
     # -- starting a duel -----------------------------------------------------------------------
 
-    @staticmethod
-    def opening_reason(table: CardTable, attacker: int, opening: Opening, *,
-                       exclusive_free: bool = True, conversion: bool = False) -> str | None:
-        """Why `opening` cannot open an attack now (None: it can) (SHO-DUEL-07, -28)."""
-        if isinstance(opening, Monster):
-            if conversion:
-                return "a conversion duel cannot be fought with a monster (SHO-DUEL-28)"
-            if not exclusive_free:
-                return ("summoning a monster is exclusive and the exclusive slot is used "
-                        "(SHO-TURN-08)")
-            return None
-        if opening not in table.catalogue:
-            return f"unknown card {opening!r}"
-        card = table.catalogue[opening]
-        holder = table[attacker]
-        if opening not in holder.hand:
-            return f"{card.name} is not in the attacker's hand"
-        if card.category is not Category.BASIC_ATTACK:
-            return f"{card.name} is not a basic attack; an attack opens with one (SHO-DUEL-07)"
-        if card.speed is Speed.EXCLUSIVE and not exclusive_free and not conversion:
-            return (f"{card.name} is exclusive and the exclusive slot is already used this turn "
-                    "(SHO-TURN-08)")
-        if not holder.can_pay(card, table.catalogue):
-            return (f"{card.name} costs {card.cost} but the {card.attribute} pile has "
-                    f"{holder.room(card.attribute, table.catalogue)} left (SHO-DUEL-03)")
-        return None
-
-    @staticmethod
-    def openings(table: CardTable, attacker: int, *, exclusive_free: bool = True,
-                 conversion: bool = False, monsters: Sequence[Monster] = ()) -> list[Opening]:
-        """Every basic attack the attacker could open with now: affordable basic attack cards
-        of the hand (one per card id), then the given monsters. Empty: no attack can be
-        declared (SHO-DUEL-07)."""
-        out: list[Opening] = [
-            card_id for card_id in table.sorted_ids(table[attacker].hand)
-            if Duel.opening_reason(table, attacker, card_id, exclusive_free=exclusive_free,
-                                   conversion=conversion) is None]
-        out.extend(m for m in monsters
-                   if Duel.opening_reason(table, attacker, m, exclusive_free=exclusive_free,
-                                          conversion=conversion) is None)
-        return out
+    opening_reason = staticmethod(opening_reason)
+    openings = staticmethod(openings)
 
     @classmethod
     def begin(cls, table: CardTable, attacker: int, defender: int, opening: Opening,
@@ -367,153 +225,31 @@ class Duel:
         return self.defender if seat == self.attacker else self.attacker
 
     def active(self) -> list[bool]:
-        """Which plays count now (SHO-DUEL-17): not purged, and not the target of an active
-        Ignore. An ignore always targets an earlier play, so one pass from the last play
-        backwards settles every chain of ignores."""
-        n = len(self.plays)
-        active = [False] * n
-        ignored = [False] * n
-        for k in range(n - 1, -1, -1):
-            live = not self.purged[k] and not ignored[k]
-            active[k] = live
-            play = self.plays[k]
-            if live and isinstance(play.targeting, Ignore) and play.target is not None:
-                ignored[play.target] = True
-        return active
-
-    def _value(self, play: Play, tags: Mapping[int, set[str]]) -> int:
-        value = play.value
-        if play.combo is not None and play.combo.tag in tags[play.seat]:
-            value += play.combo.bonus
-        return value
+        """Which plays count now (SHO-DUEL-17; `tally.active_plays`)."""
+        return active_plays(self)
 
     def totals(self, active: list[bool] | None = None) -> tuple[int, int]:
-        """The attack and block totals if the duel were resolved now (SHO-DUEL-11, -21, -23).
-
-        The attack total is 0 without an active basic attack (the attack fails anyway); the
-        block total without an active basic block is only the bonuses that apply without one.
-        """
-        if active is None:
-            active = self.active()
-        tags: dict[int, set[str]] = {self.attacker: set(), self.defender: set()}
-        for play in self.plays:
-            tags[play.seat] |= play.tags
-        bonus = {self.attacker: 0, self.defender: 0}
-        for seat, item_id in self.used_items:
-            bonus[seat] += self._item(seat, item_id).bonus
-        attack = 0
-        if active[0]:
-            attack = self._value(self.plays[0], tags) + bonus[self.attacker] + sum(
-                self._value(p, tags) for p in self.plays[1:]
-                if active[p.index] and p.seat == self.attacker and p.category in ATTACK_SIDE)
-        block = bonus[self.defender]
-        if self.block_play is not None and active[self.block_play]:
-            block += self._value(self.plays[self.block_play], tags) + sum(
-                self._value(p, tags) for p in self.plays
-                if active[p.index] and p.seat == self.defender and p.category in BLOCK_SIDE)
-        return attack, block
+        """The attack and block totals if the duel were resolved now (`tally.totals`)."""
+        return totals(self, active)
 
     def _item(self, seat: int, item_id: str) -> DuelItem:
-        for item in self.items.get(seat, ()):
-            if item.id == item_id:
-                return item
-        raise IllegalActionError(f"seat {seat} has no item {item_id!r} in this duel")
+        return find_item(self.items, seat, item_id)
 
     def _locks(self, seat: int) -> set[str]:
         """Piles whose top belongs to this duel: a Clear may not touch them."""
         return {p.attribute for p in self.plays
                 if p.seat == seat and p.attribute is not None and not self.purged[p.index]}
 
-    # -- legality ------------------------------------------------------------------------------
+    # -- legality (see `legality`) -------------------------------------------------------------
 
     def card_reason(self, seat: int, card_id: str, target: int | None = None,
                     active: list[bool] | None = None) -> str | None:
         """Why `seat` may not play `card_id` (at `target`) now; None if the play is legal."""
-        if self.phase not in (BLOCK, EXCHANGE) or self.runner.choice is not None:
-            return "no card can be played now"
-        card = self.table.catalogue.get(card_id)
-        if card is None:
-            return f"unknown card {card_id!r}"
-        holder = self.table[seat]
-        if card_id not in holder.hand:
-            return f"{card.name} is not in your hand"
-        attacking = seat == self.attacker
-        category = card.category
-        if self.phase == BLOCK:
-            if category is not Category.BASIC_BLOCK:
-                return ("in the block step the defender may only play a basic block, use an "
-                        "item or decline (SHO-DUEL-08)")
-        elif category is Category.BASIC_ATTACK:
-            return "an attack has one basic attack, played when it is declared (SHO-DUEL-07)"
-        elif category is Category.BASIC_BLOCK:
-            reason = ("the block was declined" if self.block_declined
-                      else "a basic block was already played")
-            return f"a basic block can only be played in the block step; {reason} (SHO-DUEL-08)"
-        elif category is Category.ATTACK_MODIFIER and not attacking:
-            return f"{card.name} is an attack modifier; only the attacker plays those"
-        elif category is Category.BLOCK_MODIFIER and attacking:
-            return f"{card.name} is a block modifier; only the defender plays those"
-        if category in ATTACK_SIDE | BLOCK_SIDE:
-            basic = 0 if attacking else self.block_play
-            if basic is None:
-                return (f"{card.name} needs a basic block in the duel, and there is none "
-                        "(SHO-DUEL-10)")
-            if self.purged[basic]:
-                return (f"{card.name} needs the basic {'attack' if attacking else 'block'} in "
-                        "the duel, and it was purged (SHO-DUEL-10)")
-        if attacking:
-            if card.speed is Speed.EXCLUSIVE and not self.exclusive_available:
-                return (f"{card.name} is exclusive and the exclusive slot is already used this "
-                        "turn (SHO-TURN-08)")
-        elif card.speed is not Speed.FAST:
-            return (f"{card.name} is {card.speed.value}: outside their own action phase a "
-                    "player plays only fast cards (SHO-DUEL-04)")
-        if not holder.can_pay(card, self.table.catalogue):
-            return (f"{card.name} costs {card.cost} but the {card.attribute} pile has "
-                    f"{holder.room(card.attribute, self.table.catalogue)} of "
-                    f"{holder.scores[card.attribute]} left (SHO-DUEL-03)")
-        targeting = card.targeting
-        if targeting is None:
-            if target is not None:
-                return f"{card.name} targets no card"
-            return None
-        verb = "ignore" if isinstance(targeting, Ignore) else "purge"
-        if target is None:
-            return f"{card.name} must name the play it will {verb}"
-        if not 0 <= target < len(self.plays):
-            return f"there is no play #{target} in this duel"
-        aimed = self.plays[target]
-        if aimed.seat == seat:
-            return f"{card.name} may {verb} only a card the opponent played in this duel"
-        if isinstance(targeting, Purge):
-            if self.purged[target]:
-                return f"{aimed.name} (#{target}) is already purged (SHO-DUEL-16)"
-            return None
-        if active is None:
-            active = self.active()
-        if not active[target]:
-            return f"{aimed.name} (#{target}) is not active; an ignore needs an active card"
-        kinds = IGNORE_KINDS[targeting.kind]
-        if kinds is not None and aimed.category not in kinds:
-            return f"{card.name} ignores only a {targeting.kind} card, and {aimed.name} is not one"
-        return None
+        return card_reason(self, seat, card_id, target, active)
 
     def item_reason(self, seat: int, item_id: str) -> str | None:
         """Why `seat` may not use `item_id` now; None if it may."""
-        if self.phase not in (BLOCK, EXCHANGE) or self.runner.choice is not None:
-            return "no item can be used now"
-        item = next((i for i in self.items.get(seat, ()) if i.id == item_id), None)
-        if item is None:
-            return f"{item_id!r} is not an item you can use in this duel"
-        if (seat, item_id) in self.used_items:
-            return f"{item.name} was already used"
-        role = "attacker" if seat == self.attacker else "defender"
-        if item.side not in ("any", role):
-            return f"{item.name} can be used only by the {item.side}"
-        if role == "defender" and item.speed is not Speed.FAST:
-            return (f"{item.name} is {item.speed.value}: outside their own action phase a "
-                    "player uses only fast items (SHO-ITEM-02)")
-        return None
+        return item_reason(self, seat, item_id)
 
     def legal_actions(self) -> list[DuelAction]:
         """The decisions of `current_player`, in a fixed order: card plays (by card id, then
@@ -522,20 +258,7 @@ class Duel:
             return []
         if self.runner.choice is not None:
             return self.runner.actions(self.table, self._locks)
-        seat = self.current_player
-        active = self.active()
-        out: list[DuelAction] = []
-        for card_id in self.table.sorted_ids(self.table[seat].hand):
-            card = self.table.catalogue.get(card_id)
-            if card is not None and card.targeting is not None:
-                out.extend(PlayCard(card_id, t) for t in range(len(self.plays))
-                           if self.card_reason(seat, card_id, t, active) is None)
-            elif self.card_reason(seat, card_id, None, active) is None:
-                out.append(PlayCard(card_id))
-        out.extend(UseItem(item.id) for item in self.items.get(seat, ())
-                   if self.item_reason(seat, item.id) is None)
-        out.append(PASS)
-        return out
+        return decisions(self)
 
     # -- applying ------------------------------------------------------------------------------
 

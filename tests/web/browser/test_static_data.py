@@ -56,7 +56,7 @@ def test_shogun_map_matches_the_game():
 
 
 def area_cells(d: str) -> list[tuple[float, float, float, float]]:
-    """The rectangles (x, y, w, h) of a raster area path (generate.region_path)."""
+    """The rectangles (x, y, w, h) of a raster area path (staticdata.tile_regions.region_path)."""
     import re
 
     return [tuple(float(v) for v in m) for m in

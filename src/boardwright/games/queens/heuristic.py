@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.games.queens.battle import defence_value, movement_value, prince_value
 from boardwright.games.queens.board import bit_positions
+from boardwright.games.queens.legal import can_found, sow_spots
 
 if TYPE_CHECKING:
     from boardwright.games.queens.state import QueensState
@@ -65,9 +66,9 @@ def evaluate(state: QueensState) -> list[float]:
         value = (FIELD * state.field_count[seat] + CITY * state.city_bits[seat].bit_count()
                  + PRINCE * state.prince_count[seat])
         if state.field_supply[seat] and state.city_bits[seat]:
-            spots = state._sow_spots(seat).bit_count()
+            spots = sow_spots(state, seat).bit_count()
             value += SOW_SPOT * min(spots, state.field_supply[seat])
-        if state._can_found(seat):
+        if can_found(state, seat):
             value += READY_TO_FOUND
         queen = state.queen[seat]
         if _threat(state, seat, queen, defence_value(state, queen), 2):

@@ -1,4 +1,7 @@
-"""The Queens state: pieces, buildings and supplies, legal actions, and the turn sequence.
+"""The Queens state: where the pieces, buildings and supplies are, and the State protocol
+over them (current player, scores, copies, views). The rules live beside it: `legal` lists
+the legal actions, `play` checks and carries out an action, `effects` changes the pieces and
+`turn` runs the end of a turn and of the game.
 
 Each space is a bit position (see `board.py`). Per-space lists say what stands where
 (`occupant`, `princes_at`, `city`, `field`) and per-seat bit masks say the same as sets
@@ -15,47 +18,27 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
+from boardwright.core.errors import IllegalActionError
 from boardwright.core.game import State
-from boardwright.core.info import Seat
-from boardwright.core.inputs import coerce_action, short_repr
+from boardwright.core.inputs import short_repr
 from boardwright.core.record import GameRecord, record_of
-from boardwright.games.queens.actions import (
-    ACTION_CLASSES, PASS_ACTION, Found, Joint, Move, Pass, Sow, is_coord,
-)
-from boardwright.games.queens.battle import (
-    PRINCE_BASE, attack_value, defence_value, movement_value,
-)
 from boardwright.games.queens.board import Coord
-from boardwright.games.queens.movement import QUEEN_MOVE, reach
+from boardwright.games.queens.effects import add_prince
+from boardwright.games.queens.legal import legal_actions
+from boardwright.games.queens.play import apply
 from boardwright.games.queens.position import (
-    CITIES_PER_PLAYER, MAX_ROUNDS, Position, SeatPosition,
+    Position, SeatPosition,
 )
+from boardwright.games.queens.seats import COLOURS, NOBODY, SEATS, colour, xy
+from boardwright.games.queens.turn import ELIMINATED_SCORE, standing
 
 if TYPE_CHECKING:
     from boardwright.games.queens.game import QueensGame
 
-# The players' colours in seat order (QUE-COMP-01, QUE-SETUP-04), the one table of them
-# (`QueensGame.info`).
-SEATS = (Seat("Red", "#d8322a", "bold red"), Seat("Blue", "#2a64d8", "bold blue"),
-         Seat("Green", "#2f9e44", "bold green"), Seat("Yellow", "#e5b914", "bold yellow"))
-COLOURS = tuple(seat.name for seat in SEATS)
-NOBODY = -1
-ELIMINATED_SCORE = -1
-
-
-def colour(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat}"
-
-
-def xy(coord: Coord) -> str:
-    return f"({coord[0]},{coord[1]})"
-
-
-def standing(fields: int, cities: int, princes: int) -> int:
-    """The score: Fields, then Cities, then Princes as tie-breaks (QUE-END-04), in one number
-    whose digits read 'Fields, Cities, Princes' (10 Fields, 3 Cities, 4 Princes -> 1034)."""
-    return 100 * fields + 10 * cities + princes
+# The seat table, the score and the helpers that name seats and spaces are imported from here
+# by the game, the renderers and the tests.
+__all__ = ["COLOURS", "ELIMINATED_SCORE", "NOBODY", "SEATS", "QueensState", "colour",
+           "standing", "xy"]
 
 
 class QueensState(State):
@@ -108,7 +91,7 @@ class QueensState(State):
             self.occupant[q] = seat
             self.mobile_bits[seat] |= 1 << q
         for coord in entry.princes:
-            self._add_prince(seat, pos(coord))
+            add_prince(self, seat, pos(coord))
         for coord in entry.cities:
             c = pos(coord)
             self.city[c] = seat
@@ -177,402 +160,16 @@ class QueensState(State):
         """Nothing is hidden in Queens (no dice, open supplies): a plain copy."""
         return self.clone()
 
-    # -- legal actions -------------------------------------------------------------------------
-
-    def _sides(self, seat: int) -> tuple[int, int, int]:
-        """(own mobile pieces, enemy targets, passable spaces) for `seat` as bit masks.
-
-        Targets are enemy mobile pieces and enemy Cities: ending there is an attack
-        (QUE-ATK-02), passing through them is forbidden (QUE-MOVE-06)."""
-        own = self.mobile_bits[seat]
-        targets = 0
-        for other, bits in enumerate(self.mobile_bits):
-            if other != seat:
-                targets |= bits | self.city_bits[other]
-        return own, targets, self.game.board.plains & ~targets
+    # -- the rules (legal, play) -----------------------------------------------------------------
 
     def legal_actions(self) -> list[Any]:
         """Queen moves, then each Prince's moves and attacks (Princes by space), then JOINTs,
         FOUND and SOWs; PASS only when there is nothing else (QUE-TURN-02)."""
-        if self.over:
-            return []
-        game = self.game
-        board = game.board
-        p = self.to_play
-        own, targets, passable = self._sides(p)
-        moves = game.moves
-        out: list[Any] = []
-        append = out.append
-        qpos = self.queen[p]
-        dests = reach(board, qpos, QUEEN_MOVE, passable) & ~own & ~targets
-        row = moves[qpos]
-        while dests:
-            low = dests & -dests
-            append(row[low.bit_length() - 1])
-            dests ^= low
-        to_queen = board.distance[qpos]
-        candidates: dict[int, list[int]] | None = None
-        defence: dict[int, int] = {}
-        princes = self.prince_bits[p]
-        while princes:
-            low = princes & -princes
-            princes ^= low
-            s = low.bit_length() - 1
-            mv = PRINCE_BASE - to_queen[s]  # QUE-MOVE-04
-            dests = reach(board, s, mv if mv > 1 else 1, passable) & ~own
-            attacked = dests & targets
-            if attacked:
-                dests ^= attacked
-                while attacked:
-                    low = attacked & -attacked
-                    attacked ^= low
-                    t = low.bit_length() - 1
-                    value = PRINCE_BASE - to_queen[t]  # QUE-VAL-01/02
-                    if value <= 0:
-                        continue
-                    if t not in defence:
-                        defence[t] = defence_value(self, t)
-                    if value > defence[t]:
-                        dests |= low
-                    if candidates is None:
-                        candidates = {}
-                    candidates.setdefault(t, []).append(s)
-            row = moves[s]
-            while dests:
-                low = dests & -dests
-                append(row[low.bit_length() - 1])
-                dests ^= low
-        if candidates:
-            for t, starts in candidates.items():
-                if len(starts) > 1 and 2 * (PRINCE_BASE - to_queen[t]) > defence[t]:
-                    for i, a in enumerate(starts):
-                        for b in starts[i + 1:]:
-                            append(game.joint_action(a, b, t))
-        if self._can_found(p):
-            append(game.found)
-        if self.field_supply[p] > 0 and self.city_bits[p]:
-            row = game.sows
-            spots = self._sow_spots(p)
-            while spots:
-                low = spots & -spots
-                append(row[low.bit_length() - 1])
-                spots ^= low
-        if not out:
-            append(PASS_ACTION)
-        return out
-
-    def _can_found(self, seat: int) -> bool:
-        """QUE-CITY-01/04: a City in supply, a building-free space under the Queen, and fewer
-        than 3 Cities on the board."""
-        q = self.queen[seat]
-        return (self.city_supply[seat] > 0 and self.city[q] < 0 and self.field[q] < 0
-                and self.city_bits[seat].bit_count() < CITIES_PER_PLAYER)
-
-    def _sow_spots(self, seat: int) -> int:
-        """QUE-FIELD-01/02: building-free plains next to one of the seat's Cities, without an
-        enemy mobile piece (a friendly one does not matter)."""
-        buildings = 0
-        for c, f in zip(self.city_bits, self.field_bits):
-            buildings |= c | f
-        enemy_mobile = 0
-        for other, bits in enumerate(self.mobile_bits):
-            if other != seat:
-                enemy_mobile |= bits
-        board = self.game.board
-        return board.expand(self.city_bits[seat]) & board.plains & ~buildings & ~enemy_mobile
-
-    # -- applying an action ------------------------------------------------------------------
+        return legal_actions(self)
 
     def apply(self, action: Any) -> None:
-        action = coerce_action(self.game, action, ACTION_CLASSES)
-        if self.over:
-            raise GameOverError("the game is over; no action can be applied")
-        cls = type(action)
-        p = self.to_play
-        stacks_before = self.stack_bits[p]
-        if cls is Move:
-            captured = self._apply_move(p, action)
-        elif cls is Sow:
-            self._apply_sow(p, action)
-            captured = NOBODY
-        elif cls is Joint:
-            captured = self._apply_joint(p, action)
-        elif cls is Found:
-            self._apply_found(p)
-            captured = NOBODY
-        elif cls is Pass:
-            if self.legal_actions() != [PASS_ACTION]:
-                raise IllegalActionError(f"{colour(p)} may pass only when no other action is "
-                                         "legal (QUE-TURN-02)")
-            captured = NOBODY
-        else:
-            raise MalformedActionError(f"not a Queens action: {short_repr(action)}")
-        self.history.append(action)
-        self._end_turn(p, stacks_before, captured)
-        self.turn += 1
-
-    def _space(self, coord: Any) -> int:
-        """The bit position of a coordinate an action names; MalformedActionError if none."""
-        if not is_coord(coord) or not self.game.board.contains(coord):
-            raise MalformedActionError(
-                f"{short_repr(coord)} is not a space of the board (axial (q, r) with "
-                f"max(|q|, |r|, |q+r|) <= {self.game.board.radius})")
-        return self.game.board.pos(coord)
-
-    def _unreachable(self, what: str, src: Coord, dst: Coord, mv: int) -> IllegalActionError:
-        steps = self.game.board.distance[self._space(src)][self._space(dst)]
-        if steps > mv:
-            why = f"it is {steps} steps away and its movement value is {mv}"
-        else:
-            why = (f"every path of at most {mv} steps is blocked (a mountain ends a move; enemy "
-                   "pieces and enemy Cities cannot be passed)")
-        return IllegalActionError(f"the {what} on {xy(src)} cannot reach {xy(dst)}: {why}")
-
-    def _apply_move(self, p: int, action: Move) -> int:
-        s, d = self._space(action.src), self._space(action.dst)
-        if self.occupant[s] != p:
-            raise IllegalActionError(f"{colour(p)} has no Queen or Prince on {xy(action.src)}")
-        if s == d:
-            raise IllegalActionError("a move must end on a different space (QUE-MOVE-01)")
-        is_queen = self.queen[p] == s
-        what = "Queen" if is_queen else "Prince"
-        own, targets, passable = self._sides(p)
-        board = self.game.board
-        mv = QUEEN_MOVE if is_queen else movement_value(board.distance[s][self.queen[p]])
-        if not reach(board, s, mv, passable) >> d & 1:
-            raise self._unreachable(what, action.src, action.dst, mv)
-        if own >> d & 1:
-            raise IllegalActionError(f"{xy(action.dst)} already holds a piece of {colour(p)}; "
-                                     "only a JOINT puts two Princes on one space (QUE-COMP-04/05)")
-        captured = NOBODY
-        if targets >> d & 1:
-            if is_queen:
-                raise IllegalActionError(f"a Queen never attacks, so she cannot end on "
-                                         f"{xy(action.dst)}, which holds an enemy (QUE-MOVE-08)")
-            value, defence = attack_value(self, p, d), defence_value(self, d)
-            if value <= defence:
-                raise IllegalActionError(
-                    f"the attack on {xy(action.dst)} is not allowed: the Prince is worth {value} "
-                    f"there and the defence is {defence} (the attack must be higher, QUE-ATK-03/04)")
-            captured = self._strike(p, d)
-        if is_queen:
-            self.occupant[s] = NOBODY
-            self.mobile_bits[p] ^= (1 << s) | (1 << d)
-            self.queen[p] = d
-            self.occupant[d] = p
-        else:
-            self._remove_prince(p, s)
-            self._add_prince(p, d)
-        self._capture_field(p, d)
-        return captured
-
-    def _apply_joint(self, p: int, action: Joint) -> int:
-        a, b, t = (self._space(action.first), self._space(action.second),
-                   self._space(action.target))
-        if a == b:
-            raise IllegalActionError("the two Princes of a JOINT must start on different spaces "
-                                     "(QUE-DUO-02/03)")
-        queen = self.queen[p]
-        for pos, coord in ((a, action.first), (b, action.second)):
-            if self.occupant[pos] != p or self.princes_at[pos] == 0:
-                raise IllegalActionError(f"{colour(p)} has no Prince on {xy(coord)}")
-        _, targets, passable = self._sides(p)
-        if not targets >> t & 1:
-            raise IllegalActionError(f"a JOINT must be an attack, and {xy(action.target)} holds "
-                                     "no enemy piece or City (QUE-DUO-02)")
-        board = self.game.board
-        for pos, coord in ((a, action.first), (b, action.second)):
-            mv = movement_value(board.distance[pos][queen])
-            if not reach(board, pos, mv, passable) >> t & 1:
-                raise self._unreachable("Prince", coord, action.target, mv)
-        value, defence = 2 * attack_value(self, p, t), defence_value(self, t)
-        if value <= defence:
-            raise IllegalActionError(
-                f"the joint attack on {xy(action.target)} is not allowed: the two Princes are "
-                f"worth {value} there and the defence is {defence} (QUE-DUO-02)")
-        captured = self._strike(p, t)
-        self._remove_prince(p, a)
-        self._remove_prince(p, b)
-        self._add_prince(p, t)
-        self._add_prince(p, t)
-        self._capture_field(p, t)
-        return captured
-
-    def _apply_found(self, p: int) -> None:
-        if not self._can_found(p):
-            q = self.queen[p]
-            if self.city_supply[p] <= 0:
-                why = "has no City left in supply"
-            elif self.city[q] >= 0 or self.field[q] >= 0:
-                why = f"has her Queen on {xy(self.game.board.coord(q))}, which already holds a building"
-            else:
-                why = f"already has {CITIES_PER_PLAYER} Cities on the board (QUE-CITY-04)"
-            raise IllegalActionError(f"{colour(p)} cannot found a City: {colour(p)} {why}")
-        q = self.queen[p]
-        self.city[q] = p
-        self.city_bits[p] |= 1 << q
-        self.city_supply[p] -= 1
-
-    def _apply_sow(self, p: int, action: Sow) -> None:
-        x = self._space(action.at)
-        if self.field_supply[p] <= 0:
-            raise IllegalActionError(f"{colour(p)} has no Field left in supply")
-        if not self._sow_spots(p) >> x & 1:
-            raise IllegalActionError(
-                f"{colour(p)} cannot sow on {xy(action.at)}: a Field needs a building-free plain "
-                f"next to one of {colour(p)}'s Cities, without an enemy piece (QUE-FIELD-01/02)")
-        self.field[x] = p
-        self.field_bits[p] |= 1 << x
-        self.field_count[p] += 1
-        self.field_supply[p] -= 1
-
-    # -- effects -------------------------------------------------------------------------------
-
-    def _add_prince(self, seat: int, pos: int) -> None:
-        bit = 1 << pos
-        self.occupant[pos] = seat
-        self.mobile_bits[seat] |= bit
-        self.prince_bits[seat] |= bit
-        self.prince_count[seat] += 1
-        self.princes_at[pos] += 1
-        if self.princes_at[pos] == 2:
-            self.stack_bits[seat] |= bit
-
-    def _remove_prince(self, seat: int, pos: int) -> None:
-        bit = 1 << pos
-        self.prince_count[seat] -= 1
-        left = self.princes_at[pos] = self.princes_at[pos] - 1
-        if left == 1:
-            self.stack_bits[seat] &= ~bit
-        elif left == 0:
-            self.occupant[pos] = NOBODY
-            self.mobile_bits[seat] &= ~bit
-            self.prince_bits[seat] &= ~bit
-
-    def _strike(self, p: int, pos: int) -> int:
-        """A winning attack on `pos` (QUE-ATK-05..08): enemy pieces there are defeated, an
-        enemy City there is destroyed. Returns the seat whose Queen was captured, or -1."""
-        coord = self.game.board.coord(pos)
-        captured = NOBODY
-        seat = self.occupant[pos]
-        if seat >= 0:
-            if self.queen[seat] == pos:
-                self.queen[seat] = NOBODY
-                self.occupant[pos] = NOBODY
-                self.mobile_bits[seat] &= ~(1 << pos)
-                captured = seat
-                self._event("queen_captured", seat, coord, by=p)
-            else:
-                count = self.princes_at[pos]
-                for _ in range(count):
-                    self._remove_prince(seat, pos)
-                self._event("princes_defeated", seat, coord, by=p, count=count)
-        owner = self.city[pos]
-        if owner >= 0:
-            self.city[pos] = NOBODY
-            self.city_bits[owner] &= ~(1 << pos)
-            self.city_supply[owner] += 1
-            self._event("city_destroyed", owner, coord, by=p)
-        return captured
-
-    def _capture_field(self, p: int, pos: int) -> None:
-        """An enemy Field under a piece that ends its move is swapped for one of the mover's
-        (QUE-FIELD-05/06), unless the mover has none left in supply (QUE-FIELD-07)."""
-        owner = self.field[pos]
-        if owner < 0 or owner == p:
-            return
-        coord = self.game.board.coord(pos)
-        if self.field_supply[p] <= 0:
-            self._event("field_kept", owner, coord, by=p)
-            return
-        bit = 1 << pos
-        self.field[pos] = p
-        self.field_bits[owner] &= ~bit
-        self.field_bits[p] |= bit
-        self.field_count[owner] -= 1
-        self.field_count[p] += 1
-        self.field_supply[owner] += 1
-        self.field_supply[p] -= 1
-        self._event("field_captured", owner, coord, by=p)
-
-    def _event(self, kind: str, seat: int, coord: Coord | None = None, **extra: Any) -> None:
-        entry: dict[str, Any] = {"turn": self.turn + 1, "round": self.round, "event": kind,
-                                 "player": seat}
-        if coord is not None:
-            entry["at"] = [coord[0], coord[1]]
-        entry.update(extra)
-        self.log.append(entry)
-
-    # -- end of turn -----------------------------------------------------------------------------
-
-    def _end_turn(self, p: int, stacks_before: int, captured: int) -> None:
-        """QUE-TURN-03 steps 1-5, after the action's own effects."""
-        n = self.game.num_players
-        if captured >= 0:
-            self.alive[captured] = False
-            if n == 2:  # QUE-END-01: the capturer wins at once
-                self._finish([p], "queen_captured")
-                return
-            self._eliminate(captured)
-            survivors = [s for s in range(n) if self.alive[s]]
-            if len(survivors) == 1:  # QUE-END-06
-                self._finish(survivors, "last_survivor")
-                return
-        # (2) stack upkeep: a stack kept since the start of the turn loses a Prince (QUE-DUO-05/06)
-        kept = stacks_before & self.stack_bits[p]
-        while kept:
-            low = kept & -kept
-            kept ^= low
-            pos = low.bit_length() - 1
-            self._remove_prince(p, pos)
-            self._event("stack_penalty", p, self.game.board.coord(pos))
-        # (3) the Field race (QUE-END-02)
-        if self.field_supply[p] == 0 and not self.final_round:
-            self.final_round = True
-            self._event("final_round", p)
-        # (4) the end of a round (QUE-TURN-04, QUE-END-02/03)
-        last = max(s for s in range(n) if self.alive[s])
-        if p == last:
-            if self.final_round or self.round >= MAX_ROUNDS:
-                self._finish(self._best_standing(), "final_round" if self.final_round
-                             else "round_limit")
-                return
-            self.round += 1
-        # (5) the next player still in the game
-        seat = p
-        while True:
-            seat = (seat + 1) % n
-            if self.alive[seat]:
-                break
-        self.to_play = seat
-
-    def _eliminate(self, seat: int) -> None:
-        """QUE-END-05: the player's Princes and Cities leave the game; their Fields stay."""
-        princes = self.prince_bits[seat]
-        while princes:
-            low = princes & -princes
-            princes ^= low
-            pos = low.bit_length() - 1
-            for _ in range(self.princes_at[pos]):
-                self._remove_prince(seat, pos)
-        cities = self.city_bits[seat]
-        while cities:
-            low = cities & -cities
-            cities ^= low
-            self.city[low.bit_length() - 1] = NOBODY
-        self.city_bits[seat] = 0
-        self._event("eliminated", seat)
-
-    def _best_standing(self) -> list[int]:
-        """QUE-END-04/07: surviving players with the most Fields, then Cities, then Princes."""
-        scores = self.scores
-        best = max(scores[s] for s in range(self.game.num_players) if self.alive[s])
-        return [s for s in range(self.game.num_players) if self.alive[s] and scores[s] == best]
-
-    def _finish(self, winners: list[int], reason: str) -> None:
-        self.over = True
-        self.winners = winners
-        self._event("game_over", NOBODY, winners=list(winners), reason=reason)
+        """Check and carry out one action of the player to move, then end the turn (`play`)."""
+        apply(self, action)
 
     # -- presentation ----------------------------------------------------------------------------
 
