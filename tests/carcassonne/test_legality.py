@@ -12,6 +12,7 @@ pytest.register_assert_rewrite("legality", "randomgames")
 
 from legality import check_legality_agrees  # noqa: E402
 from randomgames import AMConfig, Config, am_configs, configs, new_state, pick_action  # noqa: E402
+from sizes import sized  # noqa: E402
 
 import boardwright as bw  # noqa: E402
 from boardwright.games.carcassonne import Place  # noqa: E402
@@ -82,11 +83,12 @@ def test_legality_agrees_on_the_native_engine(cfg: Config | AMConfig) -> None:
 
 @pytest.mark.slow
 @PYTHON_ONLY
-@pytest.mark.parametrize("first", range(0, 432, 54))
+@pytest.mark.parametrize("first", range(0, 54 * sized(2), 54))
 def test_legality_agrees_in_many_games(first: int) -> None:
-    """An eighth of each of eight cycles of A&M options, shifted from cycle to cycle so that
-    every position in the cycle comes up (54 games: 1-6 players, every end rule, wagon range,
-    farmers on/off, piece counts up to 20) and 8 base games, `is_legal` asked every time."""
+    """An eighth of a cycle of A&M options per batch, shifted from batch to batch so that
+    eight batches (BOARDWRIGHT_TEST_SCALE=4, tests/sizes.py) bring up every position in the
+    cycle (54 games: 1-6 players, every end rule, wagon range, farmers on/off, piece counts up
+    to 20), and a base game, `is_legal` asked every time."""
     cycle = first // 54
     for cfg in am_configs(first, 54)[cycle % 8::8] + configs(cycle * 20, 20)[:1]:
         play_checking(cfg, 1.0)

@@ -5,7 +5,8 @@ every starting seat, some other start tiles) and 1,080 games with every Abbey & 
 (1-6 players, the three end-of-game abbey rules, the three wagon ranges, farmers on/off, piece
 counts from 0 to 20), and checks the end-of-game invariants of every one; smaller subsets of the
 same games are checked after every single action, each subset for one family of invariants.
-`slow` tests play 10,000 further base games and 6,000 further Abbey & Mayor games.
+`slow` tests play 2,000 further base games and 2,000 further Abbey & Mayor games, times
+BOARDWRIGHT_TEST_SCALE (tests/sizes.py).
 Each failure names the game (seed and options) and the action, so it can be replayed.
 """
 
@@ -56,9 +57,10 @@ from carcassonne_engines import alternating  # noqa: E402
 from boardwright.games.carcassonne.scenario import build  # noqa: E402
 from boardwright.games.carcassonne.state import CarcassonneState  # noqa: E402
 from fixtures import FX_RING  # noqa: E402
+from sizes import sized  # noqa: E402
 
 DEFAULT_GAMES = 2_000
-SLOW_GAMES = 10_000
+SLOW_GAMES = 1_000 * sized(2)  # tests/sizes.py: BOARDWRIGHT_TEST_SCALE=5 plays 10,000
 BATCH = 100
 # Games checked after every action, per family of invariants (indexes into the default games;
 # 20 consecutive indexes cover every player count / farmers / scoring combination).
@@ -101,7 +103,8 @@ def test_random_games_end_consistently(first: int) -> None:
                          alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 1_000)),
                          indirect=["carcassonne_engine"])
 def test_many_more_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over 10,000 further games (the engines in turn)."""
+    """The same end-of-game invariants over further games (2,000 at scale 1; the engines in
+    turn)."""
     _check_games(configs(first, 1_000))
 
 
@@ -196,7 +199,7 @@ def test_clone_plays_on_like_the_original() -> None:
 # -- Abbey & Mayor -----------------------------------------------------------------------------
 
 AM_DEFAULT_GAMES = 10 * AM_COMBINATION_CYCLE  # 1,080
-AM_SLOW_GAMES = 6_000
+AM_SLOW_GAMES = 1_000 * sized(2)
 # Games checked after every action, per family of invariants. The strides are prime to the
 # 6-player cycle, so each subset mixes player counts, end-of-game rules and wagon ranges.
 AM_POSITION_GAMES = range(0, AM_COMBINATION_CYCLE, 5)
@@ -271,7 +274,8 @@ def test_am_random_games_end_consistently(first: int) -> None:
                                            1_000)),
                          indirect=["carcassonne_engine"])
 def test_many_more_am_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over 6,000 further A&M games (the engines in turn)."""
+    """The same end-of-game invariants over further A&M games (2,000 at scale 1; the engines
+    in turn)."""
     _check_games(am_configs(first, 1_000))
 
 

@@ -12,6 +12,7 @@ import random
 import pytest
 from fixtures import FX_HOLE_CITY
 from randomgames import am_configs, configs, new_state, pick_action
+from sizes import sized
 
 from boardwright.games.carcassonne import Draw, Pass, PlaceAbbey
 from boardwright.games.carcassonne.scenario import build
@@ -111,5 +112,5 @@ def test_turn_starts_in_random_abbey_mayor_games() -> None:
 
 @pytest.mark.slow
 def test_turn_starts_in_many_random_abbey_mayor_games() -> None:
-    for cfg in am_configs(36, 300):
+    for cfg in am_configs(36, sized(60)):  # tests/sizes.py
         check_turn_starts(new_state(cfg), random.Random(cfg.seed))

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from carcassonne_engines import over_games
+from sizes import sized
 from fuzz_support import (
     FAMILIES, action_ids, assert_unchanged, foreign_objects, json_values, mutated, position,
     snapshot,
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 import boardwright as bw
 
 FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=sized(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 indexes = st.integers(0, 1_000)
 
 

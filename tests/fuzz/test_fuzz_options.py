@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from carcassonne_engines import over_games
+from sizes import sized
 from fuzz_support import HUGE, json_values, mutated, specials
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ import boardwright as bw
 from boardwright.games.shogun.content import load_content
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=sized(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def real_options() -> dict[str, list[dict[str, Any]]]:

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from sizes import sized
 
 import boardwright as bw
 from boardwright.games.queens import Found, Joint, Move, Sow
@@ -27,7 +28,7 @@ from boardwright.games.queens.position import (
 from boardwright.games.queens.state import QueensState
 
 DEFAULT_GAMES = {2: 2_000, 3: 300, 4: 300}
-SLOW_GAMES = {2: 4_000, 3: 1_000, 4: 1_000}
+SLOW_GAMES = {2: sized(800), 3: sized(200), 4: sized(200)}  # tests/sizes.py
 FULL_CHECK_EVERY = 10
 
 

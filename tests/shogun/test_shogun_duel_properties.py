@@ -19,6 +19,7 @@ import random
 from collections import Counter
 
 import pytest
+from sizes import sized
 from shogun_helpers import CATALOGUE, CONTENT, DECKS, check_piles, holdings
 
 from boardwright.core.errors import IllegalActionError
@@ -27,7 +28,7 @@ from boardwright.duel import (
 )
 
 DEFAULT_DUELS = 3_000
-SLOW_DUELS = 30_000
+SLOW_DUELS = sized(6_000)  # tests/sizes.py
 MAX_DECISIONS = 100  # observed: under 20
 ALL_CARDS = list(CATALOGUE)
 MONSTERS = [t.as_monster() for t in CONTENT.treasures if t.is_monster]

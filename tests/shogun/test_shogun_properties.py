@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from sizes import sized
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,14 +105,17 @@ def test_a_few_random_games_keep_every_invariant(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_300_random_games_per_player_count(players: int) -> None:
+def test_many_random_games_per_player_count(players: int) -> None:
+    """60 games per player count at scale 1 (tests/sizes.py), each replayed from its saved
+    record."""
+    games = sized(60)
     ends: Counter[str] = Counter()
-    for seed in range(300):
+    for seed in range(games):
         state = play_random(players, 1000 + seed)
         ends[state.end_reason] += 1
         replayed = bw.replay(bw.GameRecord.loads(state.record.dumps()))
         assert replayed == state
-    assert sum(ends.values()) == 300
+    assert sum(ends.values()) == games
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
