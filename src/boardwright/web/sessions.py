@@ -280,7 +280,6 @@ class LiveGame:
         self.bot_task: asyncio.Task[None] | None = None
         self.hint: HintRequest | None = None  # the hint being computed (one per game)
         self.hint_done: tuple[int, int, dict[str, Any]] | None = None  # generation, seat, frame
-        self.renderer = _renderer(game)
         self._described: tuple[int, list[dict[str, Any]], list[str]] | None = None
         self.clock: K.Clock | None = K.Clock.from_json(row.get("clock"))  # clocks.py
         self.clock_timer: asyncio.TimerHandle | None = None
@@ -354,7 +353,7 @@ class LiveGame:
         return A.can_request(self, seat)
 
     def describe(self, state: bw.State, action: Any, viewer: bw.Viewer) -> str:
-        return describe_with(self.renderer, self.game, state, action, viewer)
+        return describe_with(self.game, state, action, viewer)
 
     def seat_list(self) -> list[dict[str, Any]]:
         return [seat_entry(s, kind, self.connected(s), self.seats[s])
@@ -443,8 +442,8 @@ class HintRequest:
 
 
 class _ViewCache:
-    """A read-only stand-in for a state that computes each `view()` once: the renderers'
-    `describe` asks for `view(None)` per action, and a frame describes every legal action."""
+    """A read-only stand-in for a state that computes each `view()` once: a game's
+    `describe` may ask for `view(None)` per action, and a frame describes every legal action."""
 
     __slots__ = ("_state", "_views", "_table", "_graph")
 
@@ -473,7 +472,7 @@ class _ViewCache:
 
     @property
     def graph(self) -> Any:
-        """Carcassonne's feature graph, read once: the renderer reads it for every figure move
+        """Carcassonne's feature graph, read once: its words read it for every figure move
         it words, and the compiled engine builds it anew (a whole Python position) per read."""
         if self._graph is None:
             self._graph = self._state.graph  # type: ignore[attr-defined]
@@ -496,33 +495,15 @@ def table_game(name: str, players: int, options: dict[str, Any]) -> bw.Game:
     return bw.load(name, players, options, engine=engine)
 
 
-def describe_with(renderer: Any, game: bw.Game, state: Any, action: Any,
-                  viewer: bw.Viewer) -> str:
-    """The renderer's text of `action` for `viewer`; a renderer gap must not lose the move, so
-    the engine's own text (redacted the same way) stands in. A game that words its own moves
-    in a position (`describe_in(state, action, viewer)`, e.g. Rise of the Shogun) is asked
-    first: the table then reads the same sentences as every other front end of that game."""
-    words = getattr(game, "describe_in", None)
-    if words is not None:
-        try:
-            return words(state, action, viewer)
-        except Exception:  # noqa: BLE001 - fall back on the renderer's text
-            pass
+def describe_with(game: bw.Game, state: Any, action: Any, viewer: bw.Viewer) -> str:
+    """The game's words for `action` as `viewer` may read them (`Game.describe`): the same
+    sentences as every other front end of that game. A gap in a game's wording must not lose
+    the move, so its plain text (redacted the same way) stands in."""
     try:
-        return renderer.describe(state, action, viewer)
-    except Exception:  # noqa: BLE001
+        return game.describe(state, action, viewer)
+    except Exception:  # noqa: BLE001 - a plug-in's words must never cost the table a move
+        log.exception("describing a move of %s failed", game.name)
         return game.describe_action(action, viewer, state.current_player)
-
-
-def _renderer(game: bw.Game) -> Any:
-    from boardwright.render import renderer_for
-
-    try:
-        return renderer_for(game, None)
-    except Exception:  # noqa: BLE001 - descriptions fall back to the engine's
-        from boardwright.render import GenericRenderer
-
-        return GenericRenderer(game)
 
 
 def rebuild(game: bw.Game, seed: int, actions: list[dict[str, Any]],
@@ -621,10 +602,8 @@ class GameManager:
             raise bw.CorruptRecordError(f"game {row['id']} was recorded with {row['game']} "
                                         f"version {row['version']}, the engine has "
                                         f"{game.version}")
-        renderer = _renderer(game)
-
         def describe(state: bw.State, action: Any, viewer: bw.Viewer) -> str:
-            return describe_with(renderer, game, state, action, viewer)
+            return describe_with(game, state, action, viewer)
 
         state, actors, last = rebuild(game, row["seed"], list(row["record"]), describe)
         live = LiveGame(row, game, state, actors, last)
@@ -1332,7 +1311,6 @@ class GameManager:
     @staticmethod
     def _build_replay(row: dict[str, Any]) -> dict[str, Any]:
         game = table_game(row["game"], row["players"], row["options"])
-        renderer = _renderer(game)
         state = game.new_game(row["seed"])
         frames = [state.view(None)]
         actions, texts, seats = [], [], []
@@ -1340,7 +1318,7 @@ class GameManager:
             action = game.action_from_json(data)
             seats.append(state.current_player)
             # only finished games are replayed: their records are full information
-            texts.append(describe_with(renderer, game, state, action, bw.OMNISCIENT))
+            texts.append(describe_with(game, state, action, bw.OMNISCIENT))
             state.apply(action)
             actions.append(action.to_json())
             frames.append(state.view(None))

@@ -24,6 +24,7 @@ from boardwright.games.carcassonne.capabilities.barn import (
 )
 from boardwright.games.carcassonne.scoring import feature_value
 from boardwright.games.carcassonne.state import DEPLOY, CarcassonneState
+from boardwright.games.carcassonne.texts import scoring_line
 from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 
 if TYPE_CHECKING:
@@ -289,5 +290,8 @@ def table_data(state: Any) -> dict[str, Any]:
 
 def scoring_json(scoring: Scoring) -> dict[str, Any]:
     """A scoring as JSON: its fields as they are (its lists are built for it and not shared
-    with the game; `dataclasses.asdict`'s deep copy cost a third of a table's time)."""
-    return dict(vars(scoring))
+    with the game; `dataclasses.asdict`'s deep copy cost a third of a table's time), and its
+    line in the game's words (`texts.scoring_line`) as `text`."""
+    out = dict(vars(scoring))
+    out["text"] = scoring_line(out)
+    return out

@@ -30,6 +30,7 @@ from boardwright.games.queens.movement import QUEEN_MOVE, reach
 from boardwright.games.queens.position import (
     CITIES_PER_PLAYER, MAX_ROUNDS, Position, SeatPosition,
 )
+from boardwright.games.queens.texts import with_texts
 
 if TYPE_CHECKING:
     from boardwright.games.queens.game import QueensGame
@@ -616,7 +617,7 @@ class QueensState(State):
             "cities_on_board": [bits.bit_count() for bits in self.city_bits],
             "princes_on_board": list(self.prince_count),
             "scores": self.scores,
-            "log": [dict(e) for e in self.log],
+            "log": with_texts(self.log, colour, self.game.board.radius),  # texts.event_text
             "is_terminal": self.over,
             "winners": list(self.winners),
         }

@@ -5,7 +5,6 @@ import * as api from './api.js';
 import {el, replace, clear} from './util.js';
 import {createGeneric} from './games/generic.js';
 import {AnalysisPanel} from './analysis.js';
-import {attachPanZoom} from './panzoom.js';
 
 const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
 
@@ -52,7 +51,6 @@ class Replay {
       this.renderer = createGeneric(ctx);
     }
     if (this.renderer.init) await this.renderer.init();
-    attachPanZoom(this.renderer, ctx.board);
     const title = (this.renderer.title && this.renderer.title()) || this.data.game;
     this.dom['game-title'].textContent = `Replay · ${title} · game ${this.gameId}`;
     this.dom.slider.max = String(this.steps);
