@@ -115,7 +115,7 @@ def ruler(radius: int) -> Text:
 def board_lines(state: State) -> list[Text]:
     """One line per row r, shifted so that neighbours touch, between two rulers of column
     numbers and with the row letters on both sides: a space is named by its row letter and
-    the column over it (`f11`, see queens_labels)."""
+    the column over it (`f11`: the game's names, games/queens/texts.py)."""
     board = state.game.board  # type: ignore[attr-defined]
     radius = board.radius
     lines = [ruler(radius)]

@@ -1,8 +1,9 @@
 // Carcassonne: the board drawn from the tile geometry (static/data/carcassonne_tiles.json),
-// pan and zoom, the drawn tile with rotate buttons and the legal spots highlighted, clickable
-// figure spots on the placed tile (follower / mayor / wagon / barn), pass, wagon moves,
-// abbeys, scores and supplies, tiles left and the scoring log; hints as numbered ghost tiles
-// (turned as the move turns them) and numbered figure spots.
+// pan and zoom (panzoom.js), the drawn tile with rotate buttons and the legal spots
+// highlighted, clickable figure spots on the placed tile (follower / mayor / wagon / barn),
+// pass, wagon moves, abbeys, scores and supplies, tiles left and the scoring log (the server's
+// lines, games/carcassonne/texts.py); hints as numbered ghost tiles (turned as the move turns
+// them) and numbered figure spots.
 //
 // From the game's table data (frame.table, built by games/carcassonne/outlook.py): hovering a
 // figure spot lights up the whole feature it joins and the points it is worth now; the players

@@ -3,8 +3,8 @@
 // player's own hand, treasures and mission; duels step by step. Every decision is a legal
 // action: spaces named by an action are highlighted and clickable, so are cards and treasures;
 // the remaining decisions (done, search, pass in a duel, ...) are buttons.
-// The map zooms (buttons, wheel, pinch) and pans (drag); province labels are laid out again
-// for each zoom so that none overlaps (shogun_labels.js). Cards, treasures and the mission
+// The map zooms (buttons, wheel, pinch) and pans (drag) through panzoom.js; province labels are
+// laid out again for each zoom (its onView hook) so that none overlaps (shogun_labels.js). Cards, treasures and the mission
 // show their full data and text on hover; the players' standing is drawn into the table's one
 // players panel (`playerDetails`, with a legend), and the logs are the game's own sentences.
 
