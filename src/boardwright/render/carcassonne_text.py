@@ -737,15 +737,14 @@ class CarcassonneRenderer:
         """Discarded tiles, score events and the start of the final abbey round since `before`."""
         lines = []
         for tile in state.discarded[before.get("discarded", 0):]:  # type: ignore[attr-defined]
-            lines.append(Text(f"Tile {tile} fits nowhere on the board: discarded.", style="italic"))
+            lines.append(Text(texts.discarded_text(tile), style="italic"))
         log = state.log  # type: ignore[attr-defined]
         # Announced once, when the round opens with a seat to play (not if nobody can).
         new_round = not before.get("final_round") and state.phase == FINAL_ROUND
         for entry in log[before.get("log", 0):]:
             lines.extend(score_lines(entry))
         if new_round:
-            lines.insert(0, Text("The last landscape tile is placed: final round for the abbeys.",
-                                 style="italic"))
+            lines.insert(0, Text(texts.FINAL_ROUND_TEXT, style="italic"))
         return lines
 
     def final(self, state: State) -> list[RenderableType]:

@@ -147,6 +147,16 @@ def option_text(state: Any, action: Action, hole: str = "") -> str:
     return state.game.describe_action(action, seat, seat)
 
 
+# -- what happens between moves ---------------------------------------------------------------
+
+FINAL_ROUND_TEXT = "The last landscape tile is placed: final round for the abbeys."
+
+
+def discarded_text(tile: str) -> str:
+    """A drawn tile that fits nowhere (it is discarded and another drawn)."""
+    return f"Tile {tile} fits nowhere on the board: discarded."
+
+
 # -- scorings ----------------------------------------------------------------------------------
 
 def score_status(entry: Mapping[str, Any]) -> str:
@@ -198,6 +208,7 @@ def with_texts(log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [dict(entry, text=scoring_line(entry)) for entry in log]
 
 
-__all__ = ["REASONS", "SEAT_NAMES", "describe", "figure_name", "figure_place", "kind_at",
-           "option_text", "score_detail", "score_gain", "score_lines", "scoring_line",
-           "scoring_text", "seat_name", "variant_at", "with_texts"]
+__all__ = ["FINAL_ROUND_TEXT", "REASONS", "SEAT_NAMES", "describe", "discarded_text",
+           "figure_name", "figure_place", "kind_at", "option_text", "score_detail",
+           "score_gain", "score_lines", "scoring_line", "scoring_text", "seat_name",
+           "variant_at", "with_texts"]
