@@ -216,10 +216,6 @@ class CarcassonneRenderer {
 
   // -- pan and zoom (panzoom.js) ---------------------------------------------------------------
 
-  unitsPerPixel() {
-    return this.pz.unitsPerPixel();
-  }
-
   /** The whole board as a viewBox: every tile and every space a tile may go to now. */
   extent() {
     const v = this.frame && this.frame.view;
@@ -530,7 +526,7 @@ class CarcassonneRenderer {
     this.layers.highlight.append(g);
     if (point && text) {
       const [x, y] = point;
-      const k = this.unitsPerPixel();  // the label keeps its size on screen at any zoom
+      const k = this.pz.unitsPerPixel();  // the label keeps its size on screen at any zoom
       const width = (10 + 7.4 * text.length) * k;
       const tip = svg('g', {class: 'cc-tip', testid: 'feature-points', dataset: {text}},
         svg('rect', {x: x - width / 2, y: y - 16 - 22 * k, width, height: 22 * k, rx: 6 * k}),
