@@ -70,13 +70,15 @@ postgresql:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	else echo "note: no PostgreSQL server: the storage tests will skip their PostgreSQL runs"; fi
 
-## test: install the test dependencies and run the whole suite
+## test: install the test dependencies and run the whole suite, spread over every core
+##       (pytest-xdist; TEST_WORKERS=0 runs it in this one process)
+TEST_WORKERS ?= auto
 test: $(VENV)/.installed-dev chromium postgresql
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 ## test-fast: the suite without the slow property tests
 test-fast: $(VENV)/.installed-dev chromium postgresql
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal -m "not slow"
 
 ## bench: throughput benchmark (games per second)
 bench: $(VENV)/.installed-dev

@@ -68,9 +68,8 @@ def final_scores_in(output: str, labels: list[str]) -> list[int]:
 
 
 def bw_seat_names() -> tuple[str, ...]:
-    from boardwright.render import SEAT_NAMES
-
-    return SEAT_NAMES
+    """Carcassonne's seat names, as its `info` declares them."""
+    return tuple(seat.name for seat in bw.game_info("carcassonne").seats)
 
 
 def first_sorted_action(state: bw.State) -> bw.Action:

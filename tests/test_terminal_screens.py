@@ -16,12 +16,13 @@ import pytest
 from typer.testing import CliRunner, Result
 from cli_helpers import assert_clean_exit
 from hypothesis import HealthCheck, given, settings, strategies as st
+from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.cli import app, choice_prompt
 from boardwright.games.carcassonne.actions import Place
-from boardwright.render import renderer_for, seat_text
+from boardwright.render import renderer_for
 from boardwright.render.carcassonne_screen import MIN_ROWS
 from boardwright.render.queens_labels import label, move_label, parse_move, parse_space
 from boardwright.render.screen import (
@@ -196,7 +197,10 @@ def test_cli_pans_centres_and_helps_at_the_prompt() -> None:
 
 def test_prompts_fit_an_80_column_terminal() -> None:
     for keys in (", w/a/s/d pan", " or f11-e10", ""):
-        prompt = choice_prompt(seat_text(2), 999, keys)  # Yellow: the longest colour name
+        # the longest seat name of every game
+        longest = max((seat.name for name in ("carcassonne", "queens", "shogun")
+                       for seat in bw.game_info(name).seats), key=len)
+        prompt = choice_prompt(Text(longest), 999, keys)
         assert len(prompt.plain) <= 80
 
 

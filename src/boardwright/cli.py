@@ -44,7 +44,7 @@ import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
 from boardwright.agents.advice import suggest
 from boardwright.agents.registry import import_agents
-from boardwright.render import renderer_for, seat_text
+from boardwright.render import renderer_for
 from boardwright.render.screen import (
     HELP_KEYS, Reply, Size, decision_screen, help_lines, print_screen, shared_keys,
 )
@@ -299,7 +299,7 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat + 1
 
 
-def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
+def describe_seats(labels: Sequence[str], name: Any) -> Text:
     text = Text()
     for seat, label in enumerate(labels):
         if seat:
@@ -310,9 +310,8 @@ def describe_seats(labels: Sequence[str], name: Any = seat_text) -> Text:
 
 
 def seat_namer(renderer: Any) -> Any:
-    """How a game names its seats: its renderer's `seat_text` when it has one (Queens calls
-    seat 2 Green), the shared colour names otherwise."""
-    return getattr(renderer, "seat_text", seat_text)
+    """How a game names its seats: its renderer's `seat_text` (the game's `info.seats`)."""
+    return renderer.seat_text
 
 
 ENGINE_HELP = ("The engine that plays the rules: python (the reference) or, for a game that has "
@@ -373,7 +372,7 @@ def _play_game(console: Console, game: bw.Game, seed: int, seats: list[str],
     state.meta["seats"] = list(seats)
     prompter = Prompter(console)
     name = seat_namer(renderer)
-    header = Text(f"{game.name.capitalize()} · seed {seed} · ", style="bold")
+    header = Text(f"{game.info.title} · seed {seed} · ", style="bold")
     header.append_text(describe_seats(labels, name))
     _print(console, header)
     for line in renderer.legend():
@@ -692,7 +691,6 @@ FLAG_PLURALS = {"inaccuracy": "Inaccuracies", "mistake": "Mistakes", "blunder": 
 
 def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) -> None:
     from boardwright.agents.analysis import FLAG_NAMES, FLAGS
-    from boardwright.render import SEAT_STYLES
     from boardwright.render.chart import Series, finite, line_chart
 
     thresholds = ", ".join(f"{flag} ≥ {points:g}" for flag, points in reversed(FLAGS))
@@ -724,10 +722,10 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     rows = result.margins()
     if result.players == 2:
         series = [Series(f"{name(0).plain} ahead (above 0) · {name(1).plain} ahead (below)",
-                         SEAT_STYLES[0], finite([r[0] for r in rows]))]
+                         str(name(0).style), finite([r[0] for r in rows]))]
         title = f"Expected final margin of {name(0).plain} over the game (points)"
     else:
-        series = [Series(name(s).plain, SEAT_STYLES[s % len(SEAT_STYLES)],
+        series = [Series(name(s).plain, str(name(s).style),
                          finite([r[s] for r in rows])) for s in range(result.players)]
         title = "Each seat's expected final lead over the best other seat (points)"
     _print(console, Text(title, style="bold"))
@@ -1272,7 +1270,7 @@ def games() -> None:
     table.add_column("Description")
     for name in bw.available_games():
         try:
-            doc = (type(bw.load(name)).__doc__ or "").strip().splitlines()
+            doc = [bw.game_info(name).description]  # from the class: no game is created
             engines = ", ".join(bw.available_engines(name))
         except bw.PluginError as exc:  # an installed game that does not load: say why
             doc, engines = [f"(cannot be loaded) {exc}"], ""

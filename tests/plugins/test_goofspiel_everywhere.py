@@ -142,6 +142,23 @@ def test_gymnasium_steps_through_it_and_passes_the_checker() -> None:
     assert steps == 5 and reward in (-1.0, 0.0, 1.0)
 
 
+def test_gymnasium_takes_game_options_as_keywords_too() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+
+    env = gymnasium.make("boardwright/Goofspiel-v0", opponent="matcher", cards=4)
+    assert env.unwrapped.game.options == {"cards": 4}
+    assert gymnasium.make("boardwright/Goofspiel-v0", options={"cards": 4}).unwrapped.game.options \
+        == {"cards": 4}
+    with pytest.raises(bw.InvalidOptionError, match=r"unknown keyword 'card' for boardwright/"
+                       r"Goofspiel-v0: neither an environment keyword \(opponent, .*\) nor a "
+                       r"goofspiel option \(cards\)"):
+        gymnasium.make("boardwright/Goofspiel-v0", card=4)
+    with pytest.raises(bw.InvalidOptionError, match="'cards' is given twice"):
+        gymnasium.make("boardwright/Goofspiel-v0", cards=4, options={"cards": 5})
+    with pytest.raises(bw.InvalidOptionError, match="'cards' must be a whole number from 3"):
+        gymnasium.make("boardwright/Goofspiel-v0", cards=2)
+
+
 def test_pettingzoo_steps_through_it_and_passes_the_api_test() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
@@ -171,7 +188,32 @@ def test_openspiel_loads_it_and_random_simulates_it() -> None:
     assert game.num_distinct_actions() == 5 and game.num_players() == 3
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.get_type().max_num_players == 4
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    # deterministic for its seed parameter (the prizes are dealt before the first bid), so it
+    # serializes as every game does: no C++ RNG state is asked of it
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert again.history() == state.history() and str(again) == str(state)
+
+
+def test_openspiel_gets_explicit_chance_from_a_game_that_draws() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from example_games import registered_example
+
+    import boardwright.rl.openspiel as adapter
+
+    with registered_example("liars_dice", "LiarsDiceGame"):
+        adapter.register()
+        game = pyspiel.load_game("python_boardwright_liars_dice",
+                                 {"players": 2, "options": json.dumps({"dice": 2, "faces": 4})})
+        assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert game.max_chance_outcomes() == 4
+        state = game.new_initial_state()
+        assert state.is_chance_node() and state.chance_outcomes() == [(o, 0.25) for o in range(4)]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "rolled a 4"
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_the_generic_encoder_sees_only_the_seats_view() -> None:

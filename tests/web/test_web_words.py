@@ -13,9 +13,10 @@ from web_helpers import (
 )
 
 import boardwright as bw
-from boardwright.games.carcassonne.texts import scoring_line
+from boardwright.games.carcassonne.texts import scoring_line, seat_names
 
 SHORT_PILE = ["E", "U", "V", "J", "D", "K", "B", "W", "L", "A"]
+NAMES = seat_names(bw.load("carcassonne", 2, {}))
 
 
 @pytest.fixture
@@ -67,10 +68,10 @@ def test_carcassonne_frames_carry_its_move_words_and_scoring_lines(api) -> None:
         frame = receive(ws)
     log = frame["view"]["log"]
     assert log, "the short game scored something"
-    assert [entry["text"] for entry in log] == [scoring_line(entry) for entry in log]
+    assert [entry["text"] for entry in log] == [scoring_line(entry, NAMES) for entry in log]
     if frame["status"] == "finished":
         scorings = frame["table"]["final"]["scorings"]
-        assert [s["text"] for s in scorings] == [scoring_line(s) for s in scorings]
+        assert [s["text"] for s in scorings] == [scoring_line(s, NAMES) for s in scorings]
 
 
 def test_shogun_frames_word_a_hidden_move_without_its_secret(api) -> None:
@@ -94,4 +95,4 @@ def test_a_replay_words_every_move_for_the_reader_of_the_record(api) -> None:
         action = state.game.action_from_json(data)
         assert replay["descriptions"][step] == state.game.describe(state, action, bw.OMNISCIENT)
     last = replay["frames"][-1]["log"]
-    assert [entry["text"] for entry in last] == [scoring_line(entry) for entry in last]
+    assert [entry["text"] for entry in last] == [scoring_line(entry, NAMES) for entry in last]

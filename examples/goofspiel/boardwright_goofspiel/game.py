@@ -13,7 +13,11 @@ What it shows of boardwright's game API:
   last bid (`secret_fields`), and `view(seat)` shows another seat's unplayed cards without
   saying which one is its hidden bid;
 * `determinize`: a searching bot deals the prizes still face down in a new order, and gives the
-  seats that already bid this round a bid drawn from their unplayed cards.
+  seats that already bid this round a bid drawn from their unplayed cards (`redeal`).
+
+What it leaves to the base classes: the action conversions (JSON, ids) from `all_actions`, the
+checks of `apply` (it writes only `play`), `clone`, `record`, equality and the rest of
+`determinize` (`core/game.py`).
 """
 
 from __future__ import annotations
@@ -22,27 +26,22 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from boardwright.core.errors import (
-    GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
-)
+from boardwright.core.action_list import ActionData
+from boardwright.core.errors import InvalidOptionError
 from boardwright.core.game import Game, State
+from boardwright.core.info import GameInfo, PlayerRange, Seat
+from boardwright.core.inputs import copy_options
 from boardwright.core.options import OptionSpec, check_options
-from boardwright.core.inputs import (
-    check_action_id, check_action_json, check_seed, coerce_action, copy_options, short_repr,
-)
-from boardwright.core.record import GameRecord, record_of
 
 MIN_CARDS, MAX_CARDS, DEFAULT_CARDS = 3, 20, 13
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True)
-class Bid:
-    """Bid the card `card` for this round's prize."""
+class Bid(ActionData):
+    """Bid the card `card` for this round's prize: `{"type": "bid", "card": 3}`."""
 
     card: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": "bid", "card": self.card}
 
 
 class GoofspielGame(Game):
@@ -50,6 +49,15 @@ class GoofspielGame(Game):
 
     name = "goofspiel"
     version = "1"
+    # What the game is, declared once: every front end reads it (the lobby's player counts,
+    # the OpenSpiel game type, the seats' names and colours in the terminal and the browser).
+    info = GameInfo(
+        title="Goofspiel",
+        players=(PlayerRange(MIN_PLAYERS, MAX_PLAYERS),),
+        information="imperfect",  # a bid is secret until the round's last bid
+        chance="seeded",  # the prize order is dealt from the seed
+        seats=(Seat("Red", "#d33b2f", "bold red"), Seat("Blue", "#2a6fdb", "bold blue"),
+               Seat("Green", "#2e9e45", "bold green"), Seat("Yellow", "#e0b81c", "bold yellow")))
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
@@ -60,44 +68,20 @@ class GoofspielGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)
-        if not 2 <= players <= 4:
-            raise InvalidOptionError(f"Goofspiel is for 2 to 4 players, not {players}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidOptionError(f"Goofspiel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                                     f"not {players}")
         options = check_options(self.option_specs(players), options, "Goofspiel")
-        cards = options["cards"]
         super().__init__(players, options)
-        self.cards = cards
-        self.bids = tuple(Bid(card) for card in range(1, cards + 1))  # shared action objects
+        self.cards: int = options["cards"]
 
     def new_game(self, seed: int | None = None) -> GoofspielState:
-        seed = check_seed(seed)
-        prizes = list(range(1, self.cards + 1))
-        random.Random(seed).shuffle(prizes)
-        return GoofspielState(self, seed, prizes)
+        return GoofspielState(self, seed)
 
-    # -- actions: JSON {"type": "bid", "card": c}, id c - 1 --------------------------------------
-
-    def action_from_json(self, data: Any) -> Bid:
-        data = check_action_json(data)
-        card = data.get("card")
-        if data.get("type") != "bid" or set(data) != {"type", "card"}:
-            raise MalformedActionError(f"a Goofspiel action is {{\"type\": \"bid\", \"card\": "
-                                       f"n}}, not {short_repr(data)}")
-        if type(card) is not int or not 1 <= card <= self.cards:
-            raise MalformedActionError(f"card must be a whole number from 1 to {self.cards}, "
-                                       f"not {short_repr(card)}")
-        return self.bids[card - 1]
-
-    def action_id(self, action: Any) -> int:
-        if type(action) is not Bid or type(action.card) is not int:
-            raise MalformedActionError(f"not a Goofspiel action: {short_repr(action)}")
-        return check_action_id(action.card - 1, self.cards)
-
-    def action_from_id(self, action_id: int) -> Bid:
-        return self.bids[check_action_id(action_id, self.cards)]
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return self.cards
+    def all_actions(self) -> list[Bid]:
+        """Every action, in id order: a bid's id is `card - 1`. The JSON and id conversions
+        follow from this list (`core.action_list`)."""
+        return [Bid(card) for card in range(1, self.cards + 1)]
 
     def secret_fields(self, action: Any) -> tuple[str, ...]:
         return ("card",)  # a bid is face down: the other seats see that a bid was made
@@ -127,18 +111,19 @@ class GoofspielGame(Game):
 class GoofspielState(State):
     """A Goofspiel position: hands, the prize order (dealt from the seed), this round's bids."""
 
-    def __init__(self, game: GoofspielGame, seed: int, prizes: list[int]) -> None:
-        self.game = game
-        self.seed = seed
-        self.meta: dict[str, Any] = {}
-        self.prizes = prizes  # the whole deck in order; prizes[round] is face up
+    append_only = ("history", "rounds")  # finished rounds never change: `clone` shares them
+
+    def __init__(self, game: GoofspielGame, seed: int | None) -> None:
+        super().__init__(game, seed)  # seed (checked), history, meta
+        self.game: GoofspielGame = game
+        self.prizes = list(range(1, game.cards + 1))  # the whole deck in order; prizes[round]
+        random.Random(self.seed).shuffle(self.prizes)  # is face up: all chance fixed now
         self.round = 0
         n = game.num_players
         self.hands = [list(range(1, game.cards + 1)) for _ in range(n)]
         self.bids: list[int | None] = [None] * n
         self.points = [0] * n
         self.rounds: list[dict[str, Any]] = []  # finished rounds: prize, bids, winner
-        self.history: list[Bid] = []
 
     @property
     def current_player(self) -> int:
@@ -157,25 +142,16 @@ class GoofspielState(State):
     def legal_actions(self) -> list[Bid]:
         if self.is_terminal:
             return []
-        bids = self.game.bids
-        return [bids[card - 1] for card in self.hands[self.current_player]]
+        return [Bid(card) for card in self.hands[self.current_player]]
 
-    def apply(self, action: Any) -> None:
-        action = coerce_action(self.game, action, (Bid,))
-        if self.is_terminal:
-            raise GameOverError("the game is over; no action can be applied")
+    def play(self, action: Bid) -> None:
+        """The bid is legal (the base class's `apply` checked it): spend the card; when the
+        round's last bid is in, show the bids and give the prize to a single highest bid."""
         seat = self.current_player
-        if action.card not in self.hands[seat]:
-            raise IllegalActionError(f"card {short_repr(action.card)} is not in the hand of "
-                                     f"seat {seat} ({self.hands[seat]})")
         self.hands[seat].remove(action.card)
         self.bids[seat] = action.card
-        self.history.append(action)
-        if None not in self.bids:
-            self._reveal()
-
-    def _reveal(self) -> None:
-        """All bids are in: show them, give the prize to a single highest bid."""
+        if None in self.bids:
+            return
         bids = [b for b in self.bids if b is not None]
         top = max(bids)
         winners = [seat for seat, bid in enumerate(bids) if bid == top]
@@ -191,7 +167,7 @@ class GoofspielState(State):
         """What `player` sees (None: a spectator): every seat's unplayed cards (known to all,
         since bids are shown at the end of each round) with this round's hidden bids still among
         them, which seats have bid, one's own bid, the prize, and the finished rounds."""
-        n = self.game.num_players
+        seated = player is not None and 0 <= player < self.game.num_players
         unplayed = [sorted(hand + ([bid] if bid is not None else []))
                     for hand, bid in zip(self.hands, self.bids)]
         view: dict[str, Any] = {
@@ -201,8 +177,8 @@ class GoofspielState(State):
             "prizes_face_down": sorted(self.prizes[self.round + 1:]),
             "unplayed": unplayed,
             "has_bid": [bid is not None for bid in self.bids],
-            "hand": list(self.hands[player]) if player is not None and 0 <= player < n else None,
-            "my_bid": self.bids[player] if player is not None and 0 <= player < n else None,
+            "hand": list(self.hands[player]) if seated else None,  # type: ignore[index]
+            "my_bid": self.bids[player] if seated else None,  # type: ignore[index]
             "scores": list(self.points),
             "rounds": [dict(r, bids=list(r["bids"])) for r in self.rounds],
             "current_player": self.current_player,
@@ -212,34 +188,14 @@ class GoofspielState(State):
             view["winners"] = [seat for seat, p in enumerate(self.points) if p == top]
         return view
 
-    def determinize(self, player: int, rng: random.Random) -> GoofspielState:
-        """A copy `player` cannot tell from this one: the face-down prizes in a new order, and
+    def redeal(self, player: int, rng: random.Random) -> None:
+        """On a copy (the base class's `determinize`): the face-down prizes in a new order, and
         each other seat that bid this round given a bid drawn from its unplayed cards."""
-        other = self.clone()
-        rest = other.prizes[other.round + 1:]
+        rest = self.prizes[self.round + 1:]
         rng.shuffle(rest)
-        other.prizes[other.round + 1:] = rest
-        for seat, bid in enumerate(other.bids):
+        self.prizes[self.round + 1:] = rest
+        for seat, bid in enumerate(self.bids):
             if bid is not None and seat != player:
-                pool = other.hands[seat] + [bid]
-                other.bids[seat] = pool.pop(rng.randrange(len(pool)))
-                other.hands[seat] = sorted(pool)
-        return other
-
-    def clone(self) -> GoofspielState:
-        other = GoofspielState.__new__(GoofspielState)
-        other.game = self.game
-        other.seed = self.seed
-        other.meta = dict(self.meta)
-        other.prizes = list(self.prizes)
-        other.round = self.round
-        other.hands = [list(hand) for hand in self.hands]
-        other.bids = list(self.bids)
-        other.points = list(self.points)
-        other.rounds = list(self.rounds)  # finished rounds are never changed
-        other.history = list(self.history)
-        return other
-
-    @property
-    def record(self) -> GameRecord:
-        return record_of(self.game, self.seed, self.history, self.meta)
+                pool = self.hands[seat] + [bid]
+                self.bids[seat] = pool.pop(rng.randrange(len(pool)))
+                self.hands[seat] = sorted(pool)

@@ -322,6 +322,11 @@ class ExplicitChanceState(State):
     def at_turn_start(self) -> bool:
         return self._pending is None and self.inner.at_turn_start
 
+    def signature(self) -> tuple:
+        """The steps name the state: the same game and steps always give the same one."""
+        return tuple((kind, value.to_json() if kind == "action" else value, seat)
+                     for kind, value, seat in self.steps)
+
 
 def replay_steps(game: Game, steps: list[tuple[str, Any, int]]) -> ExplicitChanceState:
     """A new `new_chance_game()` state with `steps` (as in `ExplicitChanceState.steps`)

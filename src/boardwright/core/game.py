@@ -10,17 +10,25 @@ random event an explicit chance node (`core/chance.py`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Final, Sequence
+from typing import Any, ClassVar, Final, Sequence
 
+from boardwright.core.action_list import ActionList
 from boardwright.core.action_space import LearningActionSpace
 from boardwright.core.actions import Action, JsonDict
-from boardwright.core.errors import BoardwrightError, InvalidOptionError
-from boardwright.core.inputs import copy_options, short_repr
+from boardwright.core.errors import (
+    BoardwrightError, GameOverError, IllegalActionError, InvalidOptionError, PluginError,
+)
+from boardwright.core.info import GameInfo, default_info
+from boardwright.core.inputs import check_seed, coerce_action, copy_options, short_repr
 from boardwright.core.options import OptionSpec, derive_specs
-from boardwright.core.record import GameRecord
+from boardwright.core.record import GameRecord, record_of
+from boardwright.core.state_copy import clone_state
 
 
 class _Omniscient:
@@ -54,17 +62,52 @@ class PlayoutStop:
     turns: int = 1
 
 
+# The optional hooks of `Game`: methods with a default that a game may override. `GameInfo.hooks`
+# names those a game's class overrides, read from the class (`offered_hooks`).
+OPTIONAL_HOOKS: Final = (
+    "option_specs", "bots_only_options", "learning_action_space", "observation_encoder",
+    "heuristic", "evaluation", "final_values", "table_data", "rollout_action", "playout",
+    "secret_fields", "undoable", "new_chance_game", "max_decisions")
+
+
 class Game(ABC):
-    """A configured game: rules, static data and validated options."""
+    """A configured game: rules, static data and validated options.
+
+    What the game is (title, player counts, information and chance, seats and their colours)
+    is its class attribute `info`, a `core.info.GameInfo` declared once; a class that declares
+    none gets `core.info.default_info` from its `name`, `title` and `perfect_information`."""
 
     name: str = ""
-    title: str = ""  # the game's name for people ("Queens & Princes"); the id when empty
     version: str = "1"
+    info: ClassVar[GameInfo]
+    _declared_info: ClassVar[GameInfo | None] = None
+    # Read only when `info` is not declared (older plug-ins): the title, and whether every seat
+    # sees everything.
+    title: ClassVar[str] = ""
+    perfect_information: ClassVar[bool] = False
+    options_help: ClassVar[Mapping[str, str]] = {}  # option name -> text (see option_specs)
     # The implementations of the rules a game offers, the first being its default. A game may
     # have a compiled engine beside the Python one (the rules reference); which one plays is
     # not an option of the game and is not recorded: a record replays on any of them.
     engines: tuple[str, ...] = ("python",)
     engine: str = "python"  # the engine this Game object plays with (set by games with several)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Completes the class's `info`: its own declaration, else the nearest declared one
+        of its bases, else the default from its attributes; the hooks from the class."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("info")
+        if own is not None and not isinstance(own, GameInfo):
+            raise PluginError(f"{cls.__qualname__}.info must be a GameInfo, not {own!r}")
+        declared = own if own is not None else cls._declared_info
+        cls._declared_info = declared
+        base = declared if declared is not None else default_info(
+            cls.name, cls.title, perfect=cls.perfect_information is True,
+            explicit_chance=(_defined_by(cls, "new_chance_game") is not Game
+                             or _defined_by(cls, "chance_outcome_count") is not Game))
+        doc = (cls.__doc__ or "").strip().splitlines()
+        cls.info = dataclasses.replace(base, hooks=offered_hooks(cls),
+                                       description=base.description or (doc[0] if doc else ""))
 
     def __init__(self, players: int, options: JsonDict) -> None:
         self.num_players = players
@@ -111,8 +154,7 @@ class Game(ABC):
         a game created with none holds (typed from their values) and the texts of an
         `options_help` class attribute (option name -> text); empty when the game cannot be
         created with no options."""
-        help_texts = getattr(cls, "options_help", None)
-        help_texts = help_texts if isinstance(help_texts, dict) else {}
+        help_texts = dict(cls.options_help) if isinstance(cls.options_help, Mapping) else {}
         try:
             defaults = cls(players, {}).option_summary()  # type: ignore[call-arg]
         except (BoardwrightError, TypeError):  # needs options, or another constructor
@@ -129,22 +171,64 @@ class Game(ABC):
         """A fresh state; all chance comes from `seed`, a whole number from 0 to 2**64 - 1 (a
         random one when None). Games check it with `core.inputs.check_seed`."""
 
-    @abstractmethod
+    # -- actions: the conversions come for free from `all_actions` ----------------------------
+
+    def all_actions(self) -> Sequence[Action] | None:
+        """Every distinct action of this configured game, in id order (an action's id is its
+        position), or None (the default) for a game that converts its actions itself. A game
+        that lists them gets `action_from_json`, `action_id`, `action_from_id`,
+        `num_distinct_actions` and the checks of `State.apply` for free
+        (`core.action_list`). Called once; the list is kept."""
+        return None
+
+    def action_list(self) -> ActionList | None:
+        """The numbered `all_actions()` (None when the game lists none), made once."""
+        listed = self.__dict__.get("_action_list", False)
+        if listed is False:
+            actions = self.all_actions()
+            listed = None if actions is None else ActionList(self.name or type(self).__name__,
+                                                              actions)
+            self.__dict__["_action_list"] = listed
+        return listed
+
+    def _listed(self, what: str) -> ActionList:
+        listed = self.action_list()
+        if listed is None:
+            raise NotImplementedError(f"{type(self).__name__} must implement {what} or list "
+                                      "its actions in all_actions()")
+        return listed
+
+    def action_classes(self) -> tuple[type, ...]:
+        """The classes of the game's action objects, which `State.apply` takes as they are
+        (anything else but their JSON form is refused): by default those of `all_actions()`,
+        else those of the `action_types` class attribute, if any."""
+        listed = self.action_list()
+        if listed is not None:
+            return tuple(listed.types)
+        return tuple(getattr(self, "action_types", ()))
+
     def action_from_json(self, data: Any) -> Action:
         """Parse an action from its JSON form; MalformedActionError when it cannot."""
+        return self._listed("action_from_json").from_json(data)
 
-    @abstractmethod
     def action_id(self, action: Action) -> int:
         """The stable integer id of an action in [0, num_distinct_actions)."""
+        return self._listed("action_id").action_id(action)
 
-    @abstractmethod
     def action_from_id(self, action_id: int) -> Action:
         """The action with that id; MalformedActionError for an id outside the space."""
+        return self._listed("action_from_id").from_id(action_id)
 
     @property
-    @abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the fixed action-id space (for RL action masks)."""
+        return len(self._listed("num_distinct_actions"))
+
+    def observation_encoder(self) -> Any:
+        """The game's own observation encoder for learning (`rl.observations.Encoder`, or an
+        object with its `size`, `layout` and `encode(view, seat)`), or None (the default): the
+        RL adapters then use a generic one."""
+        return None
 
     def learning_action_space(self) -> LearningActionSpace | None:
         """A compact numbering of each position's legal actions for learning
@@ -281,10 +365,31 @@ class Game(ABC):
     def new_chance_game(self) -> State:
         """A fresh state whose random events are chance nodes (`core.chance.
         ExplicitChanceState`): deterministic, with no seed and no hidden order; for
-        game-theoretic tools (OpenSpiel, expectimax, ISMCTS). Games with chance implement it;
-        the default refuses."""
-        raise InvalidOptionError(f"{self.name or type(self).__name__} has no explicit-chance "
-                                 "mode")
+        game-theoretic tools (OpenSpiel, expectimax, ISMCTS). A game whose states draw
+        through `State.draw` and that declares its `chance_outcome_count` gets it for free:
+        `new_game` runs with each draw an explicit chance event. Games with chance of their
+        own implement it; the default refuses the others."""
+        if not self.draws_chance:
+            raise InvalidOptionError(f"{self.name or type(self).__name__} has no "
+                                     "explicit-chance mode")
+        from boardwright.core.chance import ExplicitChanceState  # chance builds on this module
+
+        def start(script: Any) -> State:
+            token = _CHANCE_SCRIPT.set(script)
+            try:
+                return self.new_game(0)
+            finally:
+                _CHANCE_SCRIPT.reset(token)
+
+        return ExplicitChanceState(self, start)
+
+    @property
+    def draws_chance(self) -> bool:
+        """Whether the game's chance is the base class's (`State.draw`) and its explicit
+        chance mode the default `new_chance_game`: it declares `chance_outcome_count` and
+        does not implement `new_chance_game` itself."""
+        return (type(self).new_chance_game is Game.new_chance_game
+                and self.chance_outcome_count > 0)
 
     @property
     def chance_outcome_count(self) -> int:
@@ -322,11 +427,37 @@ class Game(ABC):
         return copy.deepcopy(self._options)
 
 
+# The chance script of a state being made by the default `Game.new_chance_game` (read by
+# `State.__init__`): how a plug-in's `new_game` gets explicit chance without a parameter.
+_CHANCE_SCRIPT: ContextVar[Any] = ContextVar("boardwright_chance_script", default=None)
+
+
 class State(ABC):
-    """One position of a game. Mutable; `clone()` gives an independent copy."""
+    """One position of a game. Mutable; `clone()` gives an independent copy.
+
+    A state that calls `State.__init__(game, seed)` gets the bookkeeping for free: `seed`,
+    `history` (the actions applied), `meta`, `record`, `apply` (coercion, the end of the game
+    and legality checked, then the game's `play`), `clone` (a deep copy sharing the game),
+    `draw` (chance: seeded in play, explicit chance nodes in `Game.new_chance_game`),
+    `determinize` (hidden chance re-drawn, then the game's `redeal`) and equality
+    (`signature`). The built-in games implement everything themselves."""
 
     game: Game
     meta: JsonDict  # free-form data carried into the record (player names, scenario, ...)
+    # Attributes holding lists whose items are added and never changed (the default `clone`
+    # copies them shallowly): a game adds its own, e.g. finished rounds.
+    append_only: tuple[str, ...] = ("history",)
+
+    def __init__(self, game: Game, seed: int | None = None) -> None:
+        self.game = game
+        self.seed = check_seed(seed)
+        self.meta = {}
+        self.history: list[Action] = []
+        # Chance (`draw`): in play, draw n comes from a generator seeded by (the chance seed,
+        # n), two numbers to copy; in chance mode the script of `Game.new_chance_game` says.
+        self._chance: Any = _CHANCE_SCRIPT.get()
+        self._chance_seed = self.seed
+        self._draws = 0
 
     @property
     @abstractmethod
@@ -337,15 +468,42 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Every legal action, in a deterministic order."""
 
-    @abstractmethod
     def apply(self, action: Action | JsonDict) -> None:
         """Apply an action in place; raise IllegalActionError and change nothing if illegal.
         Games take their input through `core.inputs.coerce_action` (their own action, or its
-        JSON form; anything else is a MalformedActionError)."""
+        JSON form; anything else is a MalformedActionError).
 
-    @abstractmethod
+        The default, for states made by `State.__init__`: the input is coerced and made the
+        game's own object (through its id), GameOverError at the end, IllegalActionError for
+        an action not in `legal_actions()`; then `play(action)` changes the position and the
+        action joins `history`."""
+        game = self.game
+        listed = game.action_list()
+        if listed is not None and type(action) in listed.types:  # one of its listed actions
+            action = listed.actions[listed.action_id(action)]
+        else:
+            action = coerce_action(game, action, game.action_classes())
+            action = game.action_from_id(game.action_id(action))  # the game's own object
+        if self.is_terminal:
+            raise GameOverError("the game is over; no action can be applied")
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"{game.action_text(action)} is not legal now (seat {self.current_player})")
+        self.play(action)
+        self.history.append(action)
+
+    def play(self, action: Action) -> None:
+        """Change the position by `action`, already checked legal (the default `apply`'s
+        hook): a game that relies on the default `apply` implements this instead."""
+        raise NotImplementedError(f"{type(self).__name__} must implement play() (or apply())")
+
     def clone(self) -> State:
-        """An independent copy sharing only immutable static data."""
+        """An independent copy sharing only immutable static data. The default is a deep copy
+        that shares the game and immutable values, and copies the `append_only` lists
+        shallowly (`core.state_copy`): right for a state made of plain data, and slower than a
+        game's own copy of only what changes (bots clone a lot; write one when search speed
+        matters)."""
+        return clone_state(self)
 
     @property
     @abstractmethod
@@ -361,14 +519,78 @@ class State(ABC):
     def view(self, player: int | None) -> JsonDict:
         """What `player` may see (None: a spectator), as a JSON-able dict."""
 
-    @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:
-        """A clone consistent with `player`'s view, hidden information resampled with `rng`."""
+        """A clone consistent with `player`'s view, hidden information resampled with `rng`.
+
+        The default: a clone whose future draws (`draw`) come from a generator seeded by
+        `rng`, so a search never sees the real ones; then `redeal(player, rng)` re-deals what
+        else `player` cannot see."""
+        other = self.clone()
+        if "_chance_seed" in getattr(other, "__dict__", ()):
+            # from the generator's state without drawing from it: a game that never draws
+            # sees the same `rng` in `redeal` as if it had no chance at all
+            other._chance_seed = hash(rng.getstate()[1]) % 2**64
+        other.redeal(player, rng)
+        return other
+
+    def redeal(self, player: int, rng: random.Random) -> None:
+        """The default `determinize`'s hook, on the copy: draw anew, with `rng`, everything
+        `player` cannot see (other seats' hands, face-down cards), consistently with
+        `player`'s view. Nothing to do in a game of perfect information
+        (`Game.perfect_information = True`); any other game must say what to re-deal."""
+        if not getattr(self.game, "perfect_information", False):
+            raise NotImplementedError(
+                f"{type(self).__name__} hides information: implement redeal() (or "
+                "determinize()), or declare perfect_information = True on its Game")
+
+    def draw(self, weights: Mapping[int, float]) -> int:
+        """A random event: one outcome id of `weights` (outcome id -> positive weight), for
+        states made by `State.__init__`. In play it is drawn from the state's generator,
+        seeded by the game's seed, so seed + actions replay exactly; in the game's explicit
+        chance mode (`Game.new_chance_game`, for a game that declares its
+        `chance_outcome_count`) it is a chance node with these outcomes, and the outcome
+        chosen there is returned. One possible outcome is no random event."""
+        if not weights:
+            raise ValueError("a random event needs at least one outcome")
+        if len(weights) == 1:
+            return next(iter(weights))
+        if self._chance is not None:
+            return self._chance.choose(weights)
+        rng = random.Random((self._chance_seed << 32) + self._draws)
+        self._draws += 1
+        outcomes = sorted(weights)
+        return rng.choices(outcomes, [weights[o] for o in outcomes])[0]
 
     @property
-    @abstractmethod
     def record(self) -> GameRecord:
-        """The replayable record of this game so far."""
+        """The replayable record of this game so far (default: from `seed`, `history` and
+        `meta`, kept by `State.__init__` and the default `apply`)."""
+        return record_of(self.game, self.seed, self.history, self.meta)
+
+    # -- equality ------------------------------------------------------------------------------
+
+    def signature(self) -> tuple:
+        """A complete description of the position, for equality (`==`): by default every
+        attribute of the state but the game, `meta` and a chance script. Two states of one
+        game are equal when their signatures are, so a replayed record equals the state it
+        was made from. A game whose states hold other objects without equality writes its
+        own."""
+        items = []
+        for key, value in sorted(vars(self).items()):
+            if key not in ("game", "meta", "_chance"):
+                items.append((key, value))
+        return tuple(items)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return (self.game.name == other.game.name
+                and self.game.num_players == other.game.num_players
+                and self.game.option_summary() == other.game.option_summary()
+                and self.signature() == other.signature())
+
+    __hash__ = None  # type: ignore[assignment]
 
     def returns(self) -> list[float]:
         """Normalised outcome per seat: rank based in [-1, 1], zeros while the game runs."""
@@ -389,8 +611,9 @@ class State(ABC):
     def attach_chance(self, script: Any) -> None:
         """Chance mode only (`Game.new_chance_game`): the `core.chance.ChanceScript` the
         state's next random events take their outcomes from. A game without chance has
-        nothing to attach it to."""
-        return None
+        nothing to attach it to; a state that draws through `draw` takes it there."""
+        if "_chance" in getattr(self, "__dict__", ()):
+            self._chance = script
 
     @property
     def at_turn_start(self) -> bool:
@@ -401,6 +624,16 @@ class State(ABC):
         leaves taken at mixed points would not be comparable. A game whose turns are single
         decisions needs no override."""
         return True
+
+
+def _defined_by(cls: type, attribute: str) -> type | None:
+    """The class of `cls`'s method resolution order that defines `attribute`."""
+    return next((k for k in cls.__mro__ if attribute in k.__dict__), None)
+
+
+def offered_hooks(cls: type) -> frozenset[str]:
+    """The optional hooks (OPTIONAL_HOOKS) a game class overrides."""
+    return frozenset(h for h in OPTIONAL_HOOKS if _defined_by(cls, h) is not Game)
 
 
 def rank_returns(scores: Sequence[float]) -> list[float]:

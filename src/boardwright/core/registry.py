@@ -26,6 +26,7 @@ from boardwright.core.errors import (
     UnknownGameError,
 )
 from boardwright.core.game import Game, State
+from boardwright.core.info import GameInfo, default_info
 from boardwright.core.inputs import MAX_INT, copy_options, short_repr
 from boardwright.core.options import OptionSpec
 from boardwright.core.record import GameRecord
@@ -92,6 +93,17 @@ def _factory(name: str) -> GameFactory:
     if name not in _FACTORIES:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(available_games())}")
     return _FACTORIES[name]
+
+
+def game_info(name: str) -> GameInfo:
+    """What game `name` is (`Game.info`: title, player counts, information and chance, seats),
+    read from its class: no game is created. A game registered as a plain factory function
+    may carry an `info` attribute; one without gets the default of its name."""
+    factory = _factory(name)
+    if isinstance(factory, type) and issubclass(factory, Game):
+        return factory.info
+    info = getattr(factory, "info", None)
+    return info if isinstance(info, GameInfo) else default_info(name)
 
 
 def bots_only_options(name: str, options: dict[str, Any] | None = None

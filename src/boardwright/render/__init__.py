@@ -18,25 +18,28 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
-
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green", "Black", "White")
-SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold green", "bold bright_black",
-               "bold white")
+from boardwright.core.info import GameInfo
 
 
-def seat_name(seat: int) -> str:
-    """The colour name of a seat (players are called by their colour, as at the table)."""
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+def seat_name(info: GameInfo, seat: int) -> str:
+    """The name of a seat in a game (`GameInfo.seats`: players are called by their colour, as
+    at the table)."""
+    return info.seat(seat).name
 
 
-def seat_text(seat: int, suffix: str = "") -> Text:
-    """A seat's colour name, drawn in that colour."""
-    style = SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
-    return Text(seat_name(seat) + suffix, style=style)
+def seat_text(info: GameInfo, seat: int, suffix: str = "") -> Text:
+    """A seat's name, drawn in its colour (the seat's terminal style)."""
+    entry = info.seat(seat)
+    return Text(entry.name + suffix, style=entry.terminal_style)
 
 
 class Renderer(Protocol):
     """What the command line needs from a game's terminal renderer."""
+
+    def seat_text(self, seat: int, suffix: str = "") -> Text:
+        """A seat's name in its colour, as the game's `info.seats` has it (a renderer may add
+        to it, as Rise of the Shogun adds the seat's hero)."""
+        ...
 
     def heading(self, state: State) -> Text:
         """The title above a human's decision (who decides, and in whose turn)."""
@@ -81,13 +84,18 @@ class GenericRenderer:
         self.game = game
         self.labels = list(labels) if labels else None
 
+    def seat_text(self, seat: int, suffix: str = "") -> Text:
+        """A seat's name in its colour, from the game's `info`."""
+        return seat_text(self.game.info, seat, suffix)
+
     def heading(self, state: State) -> Text:
-        return seat_text(state.current_player, " to play")
+        return self.seat_text(state.current_player, " to play")
 
     def position(self, state: State, marks: bool = False) -> list[RenderableType]:
         """The scores, then what a spectator may see of the position (`view(None)`: no seat's
         secrets, whoever is at the terminal), one field a line."""
-        return [scores_table(state.scores, labels=self.labels), view_table(state.view(None))]
+        return [scores_table(state.scores, labels=self.labels, name=self.seat_text),
+                view_table(state.view(None))]
 
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = list(state.legal_actions())
@@ -108,9 +116,11 @@ class GenericRenderer:
     def final(self, state: State) -> list[RenderableType]:
         scores = state.scores
         best = max(scores) if scores else 0
-        winners = ", ".join(seat_name(s) for s, v in enumerate(scores) if v == best)
+        winners = ", ".join(seat_name(self.game.info, s)
+                            for s, v in enumerate(scores) if v == best)
         return [view_table(state.view(None)),
-                scores_table(scores, labels=self.labels, title="Final scores"),
+                scores_table(scores, labels=self.labels, title="Final scores",
+                             name=self.seat_text),
                 Text(f"Winner(s): {winners}", style="bold")]
 
     def legend(self) -> list[Text]:
@@ -141,9 +151,11 @@ def view_table(view: dict[str, Any]) -> Table:
 
 def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
                  labels: Sequence[str] | None = None, title: str | None = None,
-                 columns: Sequence[tuple[str, Sequence[str]]] = ()) -> Table:
+                 columns: Sequence[tuple[str, Sequence[str]]] = (), *,
+                 name: Callable[[int], Text]) -> Table:
     """Seats with their scores, one row each, plus optional columns: `supply` (one text per
-    seat) and `columns` as (header, one cell per seat), e.g. the pieces each seat has left."""
+    seat) and `columns` as (header, one cell per seat), e.g. the pieces each seat has left.
+    `name` draws a seat's name (the renderer's `seat_text`)."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
                   box=None, header_style="bold")
     table.add_column("Player")
@@ -155,21 +167,20 @@ def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
         numeric = all(cell.isdigit() for cell in cells)
         table.add_column(header, justify="right" if numeric else "left")
     for seat, score in enumerate(scores):
-        name = seat_text(seat)
+        who = name(seat)
         if labels is not None and seat < len(labels) and labels[seat]:
-            name.append(f" ({labels[seat]})", style="")
-        row: list[RenderableType] = [name, str(score)]
+            who.append(f" ({labels[seat]})", style="")
+        row: list[RenderableType] = [who, str(score)]
         row.extend(cells[seat] if seat < len(cells) else "" for _, cells in extra)
         table.add_row(*row)
     return table
 
 
-def winners_line(winners: Sequence[int], name: Callable[[int], Text] | None = None) -> Text:
+def winners_line(winners: Sequence[int], name: Callable[[int], Text]) -> Text:
     """ "Winner: Red" / "Winners (tied): Red, Blue" (or "No winner yet."), seats named by
-    `name` (the shared colour names unless a game names its seats otherwise)."""
+    `name` (the renderer's `seat_text`)."""
     if not winners:
         return Text("No winner yet.")
-    name = name or seat_text
     text = Text("Winner: " if len(winners) == 1 else "Winners (tied): ", style="bold")
     for i, seat in enumerate(winners):
         if i:
@@ -181,7 +192,7 @@ def winners_line(winners: Sequence[int], name: Callable[[int], Text] | None = No
 def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
     """The terminal renderer of a game (a generic one for games without their own).
 
-    `labels` name what sits in each seat ("you", "random"), shown next to the colour.
+    `labels` name what sits in each seat ("you", "random"), shown next to the seat's name.
     """
     if game.name == "carcassonne":
         from boardwright.render.carcassonne_text import CarcassonneRenderer
@@ -198,5 +209,5 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
     return GenericRenderer(game, labels)
 
 
-__all__ = ["SEAT_NAMES", "SEAT_STYLES", "GenericRenderer", "Renderer", "renderer_for",
+__all__ = ["GenericRenderer", "Renderer", "renderer_for",
            "scores_table", "seat_name", "seat_text", "winners_line"]

@@ -40,7 +40,10 @@ from boardwright.games.carcassonne.actions import (
 from boardwright.games.carcassonne.tiles import (
     CITY, CORNERS, FIELD, FIELD_SIDE, KIND_NAMES, MONASTERY, ROAD, TileVariant,
 )
-from boardwright.render import scores_table, seat_text, winners_line
+from boardwright.core.info import Seat
+from boardwright.games.carcassonne.game import CarcassonneGame
+from boardwright.render import scores_table, winners_line
+from boardwright.render import seat_text as shared_seat_text
 
 CELL_W, CELL_H = 5, 3
 N, E, S, W = 0, 1, 2, 3
@@ -96,8 +99,6 @@ ROAD_STYLE = "bold #f2f2e6 on {bg}"
 MONASTERY_STYLE = "bold #ffffff on #a01818"
 ABBEY_STYLE = "bold #efe6d2 on #5c4a3a"
 PENNANT_STYLE = "bold #1f3fbf on {bg}"
-SEAT_MARKS = ("bold white on red", "bold white on blue", "bold black on yellow",
-              "bold black on bright_green", "bold white on grey15", "bold black on white")
 MARK_STYLE = "bold cyan"
 OPTION_STYLE = "bold black on bright_cyan"
 
@@ -307,8 +308,24 @@ def position_letters(count: int) -> list[str]:
     return [alphabet[i] if i < len(alphabet) else "*" for i in range(count)]
 
 
+def seat_text(seat: int, suffix: str = "") -> Text:
+    """A seat's name in its colour (`CarcassonneGame.info`, the one table of them)."""
+    return shared_seat_text(CarcassonneGame.info, seat, suffix)
+
+
+def mark_style(seat: Seat) -> str:
+    """A figure's letter on the board: on the seat's colour (the web's), in black or white,
+    whichever reads better on it."""
+    colour = seat.colour.lstrip("#")
+    if len(colour) != 6:
+        return "bold reverse"
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (0, 2, 4))
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
+    return f"bold {'black' if light else 'white'} on {seat.colour}"
+
+
 def seat_mark(seat: int) -> str:
-    return SEAT_MARKS[seat] if 0 <= seat < len(SEAT_MARKS) else "bold reverse"
+    return mark_style(CarcassonneGame.info.seat(seat))
 
 
 def figure_letter(figure: dict[str, Any]) -> str:
@@ -477,6 +494,9 @@ class CarcassonneRenderer:
                        if key in game.supply_per_player]  # type: ignore[attr-defined]
         self._fitted: Any = None
 
+    def seat_text(self, seat: int, suffix: str = "") -> Text:
+        return seat_text(seat, suffix)
+
     def legend(self) -> list[Text]:
         config = getattr(self.game, "config", None)
         return legend(self.pieces, bool(getattr(config, "mayor_lies_flat", False)))
@@ -621,7 +641,8 @@ class CarcassonneRenderer:
         if not compact:
             columns.append(("On board", [" ".join(on_board.get(seat, []))
                                          for seat in range(len(view["supply"]))]))
-        return scores_table(view["scores"], labels=self.labels, title=title, columns=columns)
+        return scores_table(view["scores"], labels=self.labels, title=title, columns=columns,
+                            name=seat_text)
 
     def position_marks(self, state: State) -> dict[tuple[int, int], str]:
         """Letters for the empty squares a decision is about: placements or abbey holes."""
@@ -763,7 +784,7 @@ def score_lines(entry: dict[str, Any]) -> list[Text]:
 
 
 def winners_text(winners: Sequence[int], scores: Sequence[int]) -> Text:
-    text = winners_line(winners)
+    text = winners_line(winners, seat_text)
     if winners:
         text.append(f" with {scores[winners[0]]} points", style="bold")
     return text

@@ -28,7 +28,7 @@ from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.games.queens import texts
 from boardwright.games.queens.actions import Found, Joint, Move, Sow
-from boardwright.games.queens.state import COLOURS
+from boardwright.games.queens.game import QueensGame
 from boardwright.render import winners_line
 from boardwright.render.queens_labels import (
     column, columns, label, looks_like_a_move, move_label, parse_move, parse_space,
@@ -36,7 +36,6 @@ from boardwright.render.queens_labels import (
 )
 from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 
-SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow")
 MOUNTAIN_STYLE = "bold #b08850"
 PLAIN_STYLE = "dim"
 CELL = 5  # visible characters of a cell
@@ -46,11 +45,12 @@ ROW_LABEL = 3  # " f " before each row
 
 
 def colour_name(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat + 1}"
+    """A seat's colour name (`QueensGame.info`, the one table of them)."""
+    return QueensGame.info.seat(seat).name
 
 
 def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat] if 0 <= seat < len(SEAT_STYLES) else "bold"
+    return QueensGame.info.seat(seat).terminal_style
 
 
 def seat_label(seat: int, suffix: str = "") -> Text:
@@ -429,7 +429,7 @@ def event_text(entry: dict[str, Any], radius: int | None = None) -> Text | None:
     if sentence is None:
         return None
     text = Text(sentence, style="bold" if entry["event"] == "final_round" else "")
-    for seat in range(len(SEAT_STYLES)):
+    for seat in range(len(QueensGame.info.seats)):
         text.highlight_words([colour_name(seat)], seat_style(seat))
     return text
 

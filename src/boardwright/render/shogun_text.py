@@ -31,11 +31,13 @@ from rich.text import Text
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.games.shogun.card_texts import Words
+from boardwright.games.shogun.game import ShogunGame
 from boardwright.games.shogun.texts import event_text, pending_text
 from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 
-STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue",
-          "yellow": "bold yellow"}
+# A colour's terminal style, by the colour's name as the game's state holds it ("green"): from
+# `ShogunGame.info`, the one table of the seats' colours.
+STYLES = {seat.name.lower(): seat.terminal_style for seat in ShogunGame.info.seats}
 ISLANDS = ("honshu", "awaji", "shikoku", "kyushu")
 REASONS = {"threshold": "reached the victory threshold",
            "max_rounds": "the round limit (most VP, then castles, then prisoners)"}

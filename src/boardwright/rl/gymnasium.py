@@ -9,9 +9,11 @@ Importing this module registers `boardwright/Carcassonne-v0`, `boardwright/Queen
 
 Keywords: `opponent` (any `make_agent` string, default "random"; or a list, one per other seat),
 `seat` (the learner's seat, default 0), `players` (default 2), `options` (game options; Shogun
-defaults to `max_rounds=30`), `max_steps` (truncation after that many learner steps), `actions`
-("learning", the default: the game's learning action space, `boardwright.rl.action_spaces`;
-"stable": the engine's stable ids).
+defaults to `max_rounds=30`; game options may also be given as keywords of their own, as
+PettingZoo's `env` takes them: `make("boardwright/Goofspiel-v0", cards=5)`; a keyword that is
+neither is an `InvalidOptionError` naming both lists), `max_steps` (truncation after that many
+learner steps), `actions` ("learning", the default: the game's learning action space,
+`boardwright.rl.action_spaces`; "stable": the engine's stable ids).
 
 Spaces are those of the PettingZoo environment: `Discrete(space.size)` (Carcassonne: 4,448 ids
 in the base game, see `boardwright.games.carcassonne.learning_space` for their layout) and a dict
@@ -73,8 +75,9 @@ class BoardwrightEnv(gymnasium.Env):
     def __init__(self, game: str, opponent: str | Sequence[str] = "random", seat: int = 0,
                  players: int = 2, options: dict[str, Any] | None = None,
                  max_steps: int | None = None, render_mode: str | None = None,
-                 actions: str = "learning") -> None:
-        self.game = make_game(game, players, options)
+                 actions: str = "learning", **option_keywords: Any) -> None:
+        self.game = make_game(game, players, merge_option_keywords(game, players, options,
+                                                                   option_keywords))
         self.space = action_space_for(self.game, actions)
         if not 0 <= seat < players:
             raise InvalidOptionError(f"seat {seat} is not in 0..{players - 1}")
@@ -155,6 +158,30 @@ class BoardwrightEnv(gymnasium.Env):
         sys.stdout.flush()
         self._last_frame = time.monotonic()
         return None
+
+
+ENV_KEYWORDS = ("opponent", "seat", "players", "options", "max_steps", "render_mode", "actions")
+
+
+def merge_option_keywords(game: str, players: int, options: dict[str, Any] | None,
+                          keywords: dict[str, Any]) -> dict[str, Any] | None:
+    """`options` with the game options given as keywords added: each keyword must be an
+    option of the game (`bw.option_specs`) and not also be in `options`; InvalidOptionError
+    naming the keyword and what is accepted otherwise."""
+    if not keywords:
+        return options
+    known = [spec.name for spec in bw.option_specs(game, players)]
+    for name in keywords:
+        if name not in known:
+            raise InvalidOptionError(
+                f"unknown keyword {name!r} for {env_id_of(game)}: neither an environment "
+                f"keyword ({', '.join(ENV_KEYWORDS)}) nor a {game} option "
+                f"({', '.join(known) or 'it has none'})")
+    both = sorted(set(keywords) & set(options or {}))
+    if both:
+        raise InvalidOptionError(f"option {both[0]!r} is given twice, as a keyword and in "
+                                 "options")
+    return {**(options or {}), **keywords}
 
 
 def env_id_of(game: str) -> str:

@@ -77,12 +77,15 @@ Queens and Shogun), so `num_distinct_actions` is its `size`; an id's meaning may
 position it is played in (Carcassonne's overflow slots). They are converted in
 `legal_action_ids` and `action_for_id` only.
 
-Installed game plugins are registered too: their most players found by trying 2 to 8,
-imperfect information unless their Game says `perfect_information = True`, their length bound
-from `Game.max_decisions()` (required). A plugin with an explicit-chance mode
-(`Game.new_chance_game`) gets chance nodes as the built-in games do; one without is
-SAMPLED_STOCHASTIC: `new_initial_state()` is `new_game(seed)` for the `seed` parameter
-(default 0), so its draws are fixed by the seed and a search on the state sees them.
+Installed game plugins are registered too, as their `Game.info` says (most players,
+information, chance; a plugin declaring none: up to 8 players, imperfect information unless
+its Game says `perfect_information = True`), their length bound from `Game.max_decisions()`
+(required). A plugin with an explicit-chance mode (`Game.new_chance_game`, or draws through
+`State.draw` with a `chance_outcome_count`) gets chance nodes as the built-in games do. One
+without is DETERMINISTIC for its `seed` parameter (default 0): `new_initial_state()` is
+`new_game(seed)`, its draws fixed by the seed before the first move, so a search on the state
+sees them; it serializes as every game does (as SAMPLED_STOCHASTIC it could not: OpenSpiel
+would ask a Python game for a C++ RNG state).
 """
 
 from __future__ import annotations
@@ -113,7 +116,8 @@ from boardwright.rl.observations import encoder_for
 
 @dataclass(frozen=True)
 class Spec:
-    """What OpenSpiel's game type says of a game (static for all its options)."""
+    """What OpenSpiel's game type says of a game (static for all its options), from the
+    game's `GameInfo`."""
 
     max_players: int
     perfect: bool
@@ -121,45 +125,30 @@ class Spec:
     seeded: bool = False  # no explicit-chance mode: chance sampled from a `seed` parameter
 
 
-GAMES = {
-    "carcassonne": Spec(max_players=6, perfect=True, chance=True),
-    "queens": Spec(max_players=4, perfect=True, chance=False),
-    "shogun": Spec(max_players=4, perfect=False, chance=True),
-}
 MIN_PLAYERS = 2  # zero-sum, rank-based returns need an opponent
 B64 = "b64:"
 UNSAFE = set(",()=")  # characters OpenSpiel's game strings use as syntax
 
 
 def has_chance_mode(game: Game) -> bool:
-    """Whether a game offers explicit chance nodes (`Game.new_chance_game` of its own)."""
-    return type(game).new_chance_game is not Game.new_chance_game
-
-
-def _plugin_spec(name: str) -> Spec:
-    """What the game type says of an installed plugin game: its most players (tried from 2 to
-    8), its information (`perfect_information` on its Game) and its chance (explicit when it
-    has a chance mode, else sampled from a seed). PluginError when it does not load,
-    InvalidOptionError when no 2-or-more-player configuration exists."""
-    most, game = 0, None
-    for players in range(2, 9):
-        try:
-            game = bw.load(name, players)
-        except bw.PluginError:
-            raise
-        except bw.BoardwrightError:
-            continue
-        most = players
-    if not most or game is None:
-        raise InvalidOptionError(f"{name} cannot be played by 2 to 8 players")
-    explicit = has_chance_mode(game)
-    return Spec(max_players=most, perfect=bool(getattr(game, "perfect_information", False)),
-                chance=not explicit or game.chance_outcome_count > 0, seeded=not explicit)
+    """Whether a game offers explicit chance nodes: a `Game.new_chance_game` of its own, or
+    the base class's for a game that draws through `State.draw` (`Game.draws_chance`)."""
+    return type(game).info.chance == "explicit" or game.draws_chance
 
 
 @lru_cache(maxsize=None)
 def spec_of(name: str) -> Spec:
-    return GAMES[name] if name in GAMES else _plugin_spec(name)
+    """The game type's facts of game `name`, read from its `GameInfo` (no game is created):
+    its most players, its information, and its chance: explicit chance nodes when it has a
+    chance mode, sampled from a `seed` parameter when it has chance but no chance mode, none
+    when it is deterministic. PluginError when it does not load, InvalidOptionError when it has no
+    configuration of 2 or more players."""
+    info = bw.game_info(name)
+    if info.max_players < MIN_PLAYERS:
+        raise InvalidOptionError(f"{name} cannot be played by 2 or more players")
+    seeded = info.chance == "seeded"
+    return Spec(max_players=info.max_players, perfect=info.perfect_information,
+                chance=info.chance != "deterministic", seeded=seeded)
 
 
 # -- the two conversions between OpenSpiel action ids and engine actions ----------------------
@@ -473,8 +462,11 @@ def _game_type(name: str) -> Any:
     spec = spec_of(name)
     info = pyspiel.GameType.Information
     mode = pyspiel.GameType.ChanceMode
-    chance = (mode.SAMPLED_STOCHASTIC if spec.seeded
-              else mode.EXPLICIT_STOCHASTIC if spec.chance else mode.DETERMINISTIC)
+    # A seeded game is deterministic for one `seed` parameter: its draws are fixed before the
+    # first move. (SAMPLED_STOCHASTIC would make OpenSpiel's serialization ask the game for
+    # its C++ RNG state, which a Python game cannot give: "GetRNGState unimplemented".)
+    chance = (mode.EXPLICIT_STOCHASTIC if spec.chance and not spec.seeded
+              else mode.DETERMINISTIC)
     parameters: dict[str, Any] = {"players": 2, "options": "", "engine": ""}
     if spec.seeded:
         parameters["seed"] = 0

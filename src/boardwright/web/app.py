@@ -59,12 +59,6 @@ GC_YOUNG = 20_000  # allocations between two young collections in `boardwright s
 PAGES = {"index": "index.html", "table": "table.html", "replay": "replay.html",
          "leaderboard": "leaderboard.html"}
 
-# Extra option sets tried when listing the player counts a game supports.
-PLAYER_COUNT_OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "carcassonne": [{}, {"expansions": ["abbey_mayor"]}],
-}
-
-
 def levels() -> list[dict[str, str]]:
     """The named bot levels as the lobby offers them: name, agent string, what it is."""
     return [{"name": level.name, "agent": level.agent, "description": level.why}
@@ -90,36 +84,25 @@ def policy_seats(policies: Mapping[str, str]) -> list[dict[str, Any]]:
 
 def catalog(offered: list[str] | tuple[str, ...] = (),
             policies: list[dict[str, Any]] | tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
-    """The lobby's menu: every game with its player counts, its option specs per player count
+    """The lobby's menu: every game with what it is (`Game.info`: title, description, player
+    counts and the ranges by option set, information and chance, its seats' names and colours,
+    which every page draws seats with), its option specs per player count
     (and their help texts by name, `options_help`), the levels, the agent strings (the
     built-in ones, then those the server offers: `create_app(agents=...)`) and the policies
     that play it (`policy_seats`: name, agent string, player count, description)."""
     agents = list(AGENTS) + [a for a in offered if a not in AGENTS]
     games = []
     for name in bw.available_games():
-        counts = set()
-        for options in PLAYER_COUNT_OPTIONS.get(name, [{}]):
-            for players in range(1, 9):
-                try:
-                    bw.load(name, players, options)
-                except bw.PluginError as exc:  # an installed game that does not load
-                    log.error("game %s is not offered: %s", name, exc)
-                    break
-                except bw.BoardwrightError:
-                    continue
-                counts.add(players)
-        if not counts:
-            continue
         try:
-            kind = type(bw.load(name, min(counts) if counts else 2))
-            doc, title = (kind.__doc__ or "").strip(), getattr(kind, "title", "") or name
-        except bw.BoardwrightError:
-            doc, title = "", name
-        specs = option_specs(name, sorted(counts))
-        games.append({"name": name, "title": title, "players": sorted(counts),
-                      "description": doc.splitlines()[0] if doc else "",
+            info = bw.game_info(name)  # read from the game's class: no game is created
+        except bw.BoardwrightError as exc:  # an installed game that does not load
+            log.error("game %s is not offered: %s", name, exc)
+            continue
+        counts = list(info.player_counts)
+        specs = option_specs(name, counts)
+        games.append({**info.to_json(), "name": name,
                       "option_specs": specs,
-                      "options_help": {o["name"]: o["help"] for o in specs[str(min(counts))]},
+                      "options_help": {o["name"]: o["help"] for o in specs[str(counts[0])]},
                       "levels": levels(), "agents": agents,
                       "policies": [{k: p[k] for k in ("name", "agent", "players", "description")}
                                    for p in policies if p["game"] == name]})

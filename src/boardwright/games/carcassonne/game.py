@@ -9,6 +9,7 @@ from typing import Any
 from boardwright.core.chance import ChanceScript, ExplicitChanceState
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import PLAYOUT_POLICIES, Game, PlayoutStop
+from boardwright.core.info import GameInfo, PlayerRange, Seat
 from boardwright.core.options import OptionSpec
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
@@ -24,7 +25,9 @@ from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
 from boardwright.games.carcassonne.evaluation import evaluate, shipped_weights
 from boardwright.games.carcassonne.heuristic import potential_scores
-from boardwright.games.carcassonne.options import CarcassonneOptions, option_specs, parse_options
+from boardwright.games.carcassonne.options import (
+    MAX_PLAYERS, CarcassonneOptions, option_specs, parse_options,
+)
 from boardwright.games.carcassonne import native, texts
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
@@ -130,12 +133,29 @@ def search_settings(players: int) -> dict[str, Any]:
     return settings
 
 
+# The players' colours in seat order, the one table of them: the rules name the first three
+# (Red, Blue, Yellow: docs/rules/carcassonne.md, CAR-BASE-SETUP-04); the base game's other two
+# colours follow, then the sixth that Abbey & Mayor brings.
+SEATS = (
+    Seat("Red", "#d8322a", "bold red"), Seat("Blue", "#2a64d8", "bold blue"),
+    Seat("Yellow", "#e5b914", "bold yellow"), Seat("Green", "#2f9e44", "bold green"),
+    Seat("Black", "#303030", "bold bright_black"), Seat("Pink", "#c35bd6", "bold magenta"),
+)
+
+
 class CarcassonneGame(Game):
     """Carcassonne (2nd edition), with the Abbey & Mayor expansion as an option."""
 
     name = "carcassonne"
-    title = "Carcassonne"
     version = "1"
+    # 1 player for puzzles and study (CAR-BASE-SETUP-01); the tiles left are public, so
+    # without a draw order every seat sees everything.
+    info = GameInfo(
+        title="Carcassonne",
+        players=(PlayerRange(1, MAX_PLAYERS[False], note="the base game"),
+                 PlayerRange(1, MAX_PLAYERS[True], {"expansions": ["abbey_mayor"]},
+                             note="with Abbey & Mayor")),
+        information="perfect", chance="explicit", seats=SEATS)
     engines = ("python", "native")
 
     @classmethod

@@ -22,8 +22,6 @@ from boardwright.games.carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTE
 # Phases of the engine (strings of its public API).
 WAGON_MOVE, FINAL_ROUND = "wagon_move", "final_abbey_round"
 
-# The seats by colour, as the table draws them.
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black", "Pink")
 ROLE_OF_KIND = {CITY: "knight", ROAD: "highwayman", FIELD: "farmer", MONASTERY: "monk"}
 # Why a field was scored during play (the log's `reason`), as a scoring line says it.
 REASONS = {"barn placed": "farmers scored, a barn was placed",
@@ -32,16 +30,17 @@ REASONS = {"barn placed": "farmers scored, a barn was placed",
 SeatName = Callable[[int], str]
 
 
-def seat_name(seat: int) -> str:
-    """A seat's colour name ("Seat 7" past the colours)."""
-    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat + 1}"
+def seat_names(game: Any) -> SeatName:
+    """How `game` names its seats: by colour, from its `info` (the one table of them)."""
+    info = game.info
+    return lambda seat: info.seat(seat).name
 
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def names(seats: Sequence[int], name: SeatName = seat_name) -> str:
+def names(seats: Sequence[int], name: SeatName) -> str:
     """ "Red", "Red and Blue", "Red, Blue and Green"."""
     words = [name(s) for s in seats]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -181,13 +180,13 @@ def score_gain(entry: Mapping[str, Any]) -> str:
     return f"+{entry['points']} ({score_detail(entry)})"
 
 
-def score_lines(entry: Mapping[str, Any], name: SeatName = seat_name) -> list[str]:
+def score_lines(entry: Mapping[str, Any], name: SeatName) -> list[str]:
     """One line per seat the scoring paid, e.g. "Red +4 (city, completed)", "Blue +6 (field,
     farmers scored, a barn was placed)", "Red +8 (barn, final scoring)"."""
     return [f"{name(seat)} {score_gain(entry)}" for seat in entry.get("players", ())]
 
 
-def scoring_text(entry: Mapping[str, Any], name: SeatName = seat_name) -> str:
+def scoring_text(entry: Mapping[str, Any], name: SeatName) -> str:
     """One scoring in one line: "Red +4 (city, completed)", "Red and Blue +3 (road,
     completed, shared)"; a feature no one wins (a mayor in a city without pennants):
     "nobody scores (city worth 8, completed)"."""
@@ -198,17 +197,16 @@ def scoring_text(entry: Mapping[str, Any], name: SeatName = seat_name) -> str:
     return f"{names(players, name)} {score_gain(entry)}"
 
 
-def scoring_line(entry: Mapping[str, Any], name: SeatName = seat_name) -> str:
+def scoring_line(entry: Mapping[str, Any], name: SeatName) -> str:
     """A scoring as a list of them reads it: "Turn 5: Red +4 (city, completed)"."""
     return f"Turn {entry['turn']}: {scoring_text(entry, name)}"
 
 
-def with_texts(log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def with_texts(log: Sequence[Mapping[str, Any]], name: SeatName) -> list[dict[str, Any]]:
     """The log's entries, each a copy with its `text` (`scoring_line`): what a view sends."""
-    return [dict(entry, text=scoring_line(entry)) for entry in log]
+    return [dict(entry, text=scoring_line(entry, name)) for entry in log]
 
 
-__all__ = ["FINAL_ROUND_TEXT", "REASONS", "SEAT_NAMES", "describe", "discarded_text",
-           "figure_name", "figure_place", "kind_at", "option_text", "score_detail",
-           "score_gain", "score_lines", "scoring_line", "scoring_text", "seat_name",
-           "variant_at", "with_texts"]
+__all__ = ["FINAL_ROUND_TEXT", "REASONS", "describe", "discarded_text", "figure_name",
+           "figure_place", "kind_at", "option_text", "score_detail", "score_gain", "score_lines",
+           "scoring_line", "scoring_text", "seat_names", "variant_at", "with_texts"]

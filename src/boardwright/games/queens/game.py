@@ -20,6 +20,7 @@ from typing import Any
 from boardwright.core.chance import ExplicitChanceState
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.info import GameInfo, PlayerRange
 from boardwright.core.options import OptionSpec
 from boardwright.core.inputs import (
     check_action_id, check_action_json, check_seed, copy_options, short_repr,
@@ -30,10 +31,10 @@ from boardwright.games.queens.actions import (
 )
 from boardwright.games.queens.board import Board
 from boardwright.games.queens.heuristic import evaluate
-from boardwright.games.queens.maps import MapSpec
+from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
-from boardwright.games.queens.state import QueensState
+from boardwright.games.queens.state import SEATS, QueensState
 from boardwright.games.queens.texts import describe
 
 
@@ -73,8 +74,12 @@ class QueensGame(Game):
     """Queens & Princes: Queens, Princes, Cities and Fields on a hex board, for 2 to 4 players."""
 
     name = "queens"
-    title = "Queens & Princes"
     version = "1"
+    # The counts of the standard map (an inline map may set up fewer); nothing is hidden and
+    # nothing left to chance.
+    info = GameInfo(title="Queens & Princes",
+                    players=(PlayerRange(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),),
+                    information="perfect", chance="deterministic", seats=SEATS)
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:

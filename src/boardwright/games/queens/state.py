@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
 from boardwright.core.game import State
+from boardwright.core.info import Seat
 from boardwright.core.inputs import coerce_action, short_repr
 from boardwright.core.record import GameRecord, record_of
 from boardwright.games.queens.actions import (
@@ -35,7 +36,11 @@ from boardwright.games.queens.texts import with_texts
 if TYPE_CHECKING:
     from boardwright.games.queens.game import QueensGame
 
-COLOURS = ("Red", "Blue", "Green", "Yellow")  # seat order (QUE-COMP-01, QUE-SETUP-04)
+# The players' colours in seat order (QUE-COMP-01, QUE-SETUP-04), the one table of them
+# (`QueensGame.info`).
+SEATS = (Seat("Red", "#d8322a", "bold red"), Seat("Blue", "#2a64d8", "bold blue"),
+         Seat("Green", "#2f9e44", "bold green"), Seat("Yellow", "#e5b914", "bold yellow"))
+COLOURS = tuple(seat.name for seat in SEATS)
 NOBODY = -1
 ELIMINATED_SCORE = -1
 

@@ -8,12 +8,15 @@ from typing import Any, Sequence
 from boardwright.core.chance import ChanceScript, ExplicitChanceState
 from boardwright.core.errors import InvalidOptionError, MalformedActionError
 from boardwright.core.game import Game
+from boardwright.core.info import GameInfo, PlayerRange, Seat
 from boardwright.core.inputs import check_action_json, check_seed, copy_options, short_repr
 from boardwright.core.options import OptionSpec
 from boardwright.duel import CardDef, HeroDeck
 from boardwright.games.shogun.actions import ActionSpace, parse_action
 from boardwright.games.shogun.chance import ShogunChance, outcome_layout
-from boardwright.games.shogun.content import ShogunContent, colours_for, load_content
+from boardwright.games.shogun.content import (
+    ShogunContent, colours_for, load_components, load_content,
+)
 from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
@@ -33,6 +36,17 @@ TURN_ALLOWANCE = 100
 SHRINES = 4
 
 
+# How each colour of the box (SHO-COMP-07, data/components.toml) is drawn: CSS, terminal.
+DRAWN = {"green": ("#2f9e44", "bold green"), "red": ("#d8322a", "bold red"),
+         "blue": ("#2a64d8", "bold blue"), "yellow": ("#e5b914", "bold yellow")}
+
+
+def seats() -> tuple[Seat, ...]:
+    """The seats in order, each named by the colour it takes (the box's colours in order)."""
+    return tuple(Seat(colour.capitalize(), *DRAWN[colour])
+                 for colour in load_components().colours)
+
+
 def decision_cap(players: int, max_rounds: int) -> int:
     """A `max_decisions` (SHO-SCORE-09) for games of `max_rounds` rounds: every set-up decision
     (heroes, castles, shrines, home castles and heroes) and TURN_ALLOWANCE decisions for each
@@ -46,8 +60,11 @@ class ShogunGame(Game):
     """HeroCard: Rise of the Shogun: heroes, castles, missions and HeroCard duels, 2-4 players."""
 
     name = "shogun"
-    title = "Rise of the Shogun"
     version = "1"
+    info = GameInfo(title="Rise of the Shogun",
+                    players=(PlayerRange(min(load_components().player_counts),
+                                         max(load_components().player_counts)),),
+                    information="imperfect", chance="explicit", seats=seats())
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)  # the game's own: later edits by the caller change nothing

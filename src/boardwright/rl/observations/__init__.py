@@ -121,9 +121,8 @@ def encoder_for(game: Game) -> Encoder:
     if game.name == "shogun":
         from boardwright.rl.observations.shogun import ShogunEncoder
         return ShogunEncoder(game)
-    hook = getattr(game, "observation_encoder", None)
-    if callable(hook):
-        encoder = hook()
+    encoder = game.observation_encoder()  # the hook's default: None
+    if encoder is not None:
         return encoder if isinstance(encoder, Encoder) else _Borrowed(game, encoder)
     from boardwright.rl.observations.generic import GenericEncoder
     return GenericEncoder(game)

@@ -35,7 +35,9 @@ async function request(method, url, body) {
   return data;
 }
 
-/** {"games": [{"name", "players": [...], "option_specs": {"<players>": [spec, ...]},
+/** {"games": [{"name", "title", "description", "players": [...], "min_players", "max_players",
+ *  "player_ranges": [{"min", "max", "options", "note"}], "information", "chance",
+ *  "seats": [{"name", "colour"}, ...], "hooks": [...], "option_specs": {"<players>": [spec, ...]},
  *  "options_help": {...}, "levels": [...], "agents": [...],
  *  "policies": [{"name", "agent", "players", "description"}]}]} */
 export const catalog = () => request('GET', '/api/catalog');

@@ -1,15 +1,18 @@
-// A game's leaderboard: /leaderboard/<game> shows /api/leaderboard/<game> (names as text).
+// A game's leaderboard: /leaderboard/<game> shows /api/leaderboard/<game> (names as text),
+// under the game's title.
 
 import * as api from './api.js';
 import {el, replace} from './util.js';
+import {gameInfo} from './gameinfo.js';
 
 const game = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
 const board = document.getElementById('board');
 const error = document.getElementById('error');
 
 async function start() {
-  document.getElementById('game-title').textContent = `Leaderboard · ${game}`;
-  document.title = `${game} leaderboard — boardwright`;
+  const {title} = await gameInfo(game);  // the game's title, as the server declares it
+  document.getElementById('game-title').textContent = `Leaderboard · ${title}`;
+  document.title = `${title} leaderboard — boardwright`;
   let me = {id: null};
   try {
     me = await api.getMe();

@@ -5,8 +5,7 @@ import * as api from './api.js';
 import {el, replace, clear} from './util.js';
 import {createGeneric} from './games/generic.js';
 import {AnalysisPanel} from './analysis.js';
-
-const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
+import {gameInfo, seatOf} from './gameinfo.js';
 
 class Replay {
   constructor() {
@@ -41,8 +40,9 @@ class Replay {
     }
     this.steps = this.data.steps;
     (this.data.frames || []).forEach((view, i) => this.cache.set(i, {view, action: i > 0 ? (this.data.actions || [])[i - 1] : null}));
+    this.info = await gameInfo(this.data.game);  // title and seats, as the server declares them
     const ctx = {board: clear(this.dom.board), panel: clear(this.dom['game-panel']), interactive: false,
-      send: () => false, choose: async () => null};
+      info: this.info, send: () => false, choose: async () => null};
     try {
       const module = await import(`./games/${this.data.game}.js`);
       this.renderer = module.create(ctx);
@@ -51,7 +51,7 @@ class Replay {
       this.renderer = createGeneric(ctx);
     }
     if (this.renderer.init) await this.renderer.init();
-    const title = (this.renderer.title && this.renderer.title()) || this.data.game;
+    const title = this.info.title;
     this.dom['game-title'].textContent = `Replay · ${title} · game ${this.gameId}`;
     this.dom.slider.max = String(this.steps);
     this.dom.jump.max = String(this.steps);
@@ -86,8 +86,8 @@ class Replay {
     const first = {view: (this.data.frames || [])[0] || {}};  // seat names (Queens: colours)
     this.analysis = new AnalysisPanel({
       gameId: this.gameId, root: this.dom.analysis, replay: this.data, go: (step) => this.go(step),
-      seatName: (seat) => (r.seatName ? r.seatName(seat, first) : `Seat ${seat + 1}`),
-      seatColour: (seat) => (r.seatColour ? r.seatColour(seat, first) : DEFAULT_COLOURS[seat % DEFAULT_COLOURS.length]),
+      seatName: (seat) => (r.seatName ? r.seatName(seat, first) : seatOf(this.info, seat).name),
+      seatColour: (seat) => seatOf(this.info, seat).colour,
     });
     this.analysis.load();
     const wanted = Number(new URLSearchParams(location.search).get('step'));
@@ -150,9 +150,9 @@ class Replay {
   renderScores(frame) {
     const r = this.renderer;
     const rows = (frame.scores || []).map((score, seat) => el('div', {class: 'player', testid: `player-${seat}`},
-      el('span', {class: 'swatch', style: `background:${r.seatColour ? r.seatColour(seat, frame) : DEFAULT_COLOURS[seat]}`}),
+      el('span', {class: 'swatch', style: `background:${seatOf(this.info, seat).colour}`}),
       el('span', {class: 'player-name', testid: `player-name-${seat}`}, this.personName(seat),
-        r.seatName ? r.seatName(seat, frame) : `Seat ${seat + 1}`),
+        r.seatName ? r.seatName(seat, frame) : seatOf(this.info, seat).name),
       el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score)),
       r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
     if (r.playersLegend) rows.push(r.playersLegend(frame));

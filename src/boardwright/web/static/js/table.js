@@ -12,6 +12,7 @@ import {ClockPanel} from './clock.js';
 import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
 import {installHelp} from './help.js';
+import {gameInfo, seatOf} from './gameinfo.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -34,8 +35,6 @@ const ERROR_HINTS = {
   rate_limited: 'Slow down a little and try again.',
   bad_token: 'Ask for a new join link, or watch as a spectator.',
 };
-
-export const DEFAULT_COLOURS = ['#d33b2f', '#2a6fdb', '#2e9e45', '#e0b81c', '#333333', '#b05fd6'];
 
 // A join link carries the seat's token in its fragment (/play/<id>#token=...), which browsers
 // never send to the server. A token in the query (an older link) is moved into the fragment at
@@ -163,10 +162,12 @@ class Table {
     this.rendererGame = game;
     this.rendererLoading = (async () => {
       let renderer;
+      this.info = await gameInfo(game);  // title and seats, as the server declares them
       const ctx = {
         board: clear(this.dom.board),
         panel: clear(this.dom.panel),
         interactive: true,
+        info: this.info,
         send: (action) => this.sendMove(action),
         choose: chooseFrom,
       };
@@ -260,7 +261,7 @@ class Table {
 
   seatName(seat, renderer = this.renderer) {
     if (seat === null || seat === undefined) return 'Nobody';
-    const base = renderer && renderer.seatName ? renderer.seatName(seat, this.frame) : `Seat ${seat + 1}`;
+    const base = renderer && renderer.seatName ? renderer.seatName(seat, this.frame) : seatOf(this.info, seat).name;
     const person = this.personName(seat);
     return person ? `${person} (${base})` : base;
   }
@@ -271,9 +272,9 @@ class Table {
     return info && info.name ? info.name : null;
   }
 
-  seatColour(seat, renderer = this.renderer) {
-    if (renderer && renderer.seatColour) return renderer.seatColour(seat, this.frame);
-    return DEFAULT_COLOURS[seat % DEFAULT_COLOURS.length];
+  /** A seat's colour: the game's seat table (GameInfo), whatever the renderer. */
+  seatColour(seat) {
+    return seatOf(this.info, seat).colour;
   }
 
   swatch(seat) {
@@ -281,7 +282,7 @@ class Table {
   }
 
   renderHeader(frame, renderer) {
-    const title = (renderer.title && renderer.title(frame)) || frame.game;
+    const title = (this.info && this.info.title) || frame.game;
     this.dom.title.textContent = `${title} · game ${this.gameId}${frame.rated ? ' · rated' : ''}`;
     document.title = `${title} — boardwright`;
     if (frame.seat === null || frame.seat === undefined) {

@@ -19,10 +19,9 @@
 
 import {el, svg, replace, clear, loadJson, plural} from '../util.js';
 import {PanZoom} from '../panzoom.js';
+import {seatOf} from '../gameinfo.js';
 
 const T = 100;
-const COLOURS = ['#d8322a', '#2a64d8', '#2f9e44', '#e5b914', '#303030', '#c35bd6'];
-const COLOUR_NAMES = ['Red', 'Blue', 'Green', 'Yellow', 'Black', 'Pink'];
 const FIGURE_ORDER = ['follower', 'mayor', 'wagon', 'barn'];
 const FIGURE_LABEL = {follower: 'Follower', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn', abbey: 'Abbey'};
 const ROLE = {city: 'knight', road: 'highwayman', field: 'farmer', monastery: 'monk'};
@@ -69,10 +68,6 @@ export function rotatePoint([x, y], rotation) {
   return [px, py];
 }
 
-export function seatColour(seat) {
-  return COLOURS[seat % COLOURS.length];
-}
-
 export function create(ctx) {
   return new CarcassonneRenderer(ctx);
 }
@@ -96,16 +91,13 @@ class CarcassonneRenderer {
     this.buildPanel();
   }
 
-  title() {
-    return 'Carcassonne';
-  }
-
+  /** A seat's colour and name: the game's seat table, from the server (`ctx.info`). */
   seatColour(seat) {
-    return seatColour(seat);
+    return seatOf(this.ctx.info, seat).colour;
   }
 
   seatName(seat) {
-    return COLOUR_NAMES[seat % COLOUR_NAMES.length];
+    return seatOf(this.ctx.info, seat).name;
   }
 
   prompt(frame) {
@@ -292,7 +284,7 @@ class CarcassonneRenderer {
     }
     if (v.wagon && v.wagon.from) {
       marks.append(svg('rect', {x: v.wagon.from.x * T + 4, y: v.wagon.from.y * T + 4, width: T - 8,
-        height: T - 8, class: 'cc-wagon-from', stroke: seatColour(v.wagon.player)}));
+        height: T - 8, class: 'cc-wagon-from', stroke: this.seatColour(v.wagon.player)}));
     }
   }
 
@@ -313,7 +305,7 @@ class CarcassonneRenderer {
   }
 
   figureNode(seat, figure, role, [x, y], extra = {}) {
-    const colour = seatColour(seat);
+    const colour = this.seatColour(seat);
     let node;
     if (figure === 'wagon') {
       node = svg('use', {href: '#cc-wagon', x: x - 13, y: y - 11, width: 26, height: 22});
@@ -345,7 +337,7 @@ class CarcassonneRenderer {
       if (!at) continue;
       const g = this.figureNode(f.player, f.figure, f.role, at.point, {lying: f.lying});
       g.setAttribute('data-testid', `figure-${f.x}-${f.y}-${f.location}`);
-      g.append(svg('title', {}, `${COLOUR_NAMES[f.player]} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
+      g.append(svg('title', {}, `${this.seatName(f.player)} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
       layer.append(g);
     }
     for (const b of barns || []) {
@@ -563,7 +555,7 @@ class CarcassonneRenderer {
       const point = this.scoringPoint(s);
       if (!point) return;
       const [x, y] = [point[0] + 14, point[1] - 14];
-      const colour = s.players.length ? seatColour(s.players[0]) : '#777';
+      const colour = s.players.length ? this.seatColour(s.players[0]) : '#777';
       const g = svg('g', {class: 'cc-score-label', testid: `final-label-${i}`,
         dataset: {points: s.points, feature: s.feature, players: s.players.join(',')}},
       svg('circle', {cx: x, cy: y, r: 13, fill: colour}),
@@ -728,7 +720,7 @@ class CarcassonneRenderer {
     const infos = [el('div', {testid: 'tiles-left', class: 'tiles-left', dataset: {count: v.draw_pile_size}},
       `Tiles left: ${v.draw_pile_size}`)];
     if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
-    if (v.wagon) infos.push(el('div', {}, `${COLOUR_NAMES[v.wagon.player]} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
+    if (v.wagon) infos.push(el('div', {}, `${this.seatName(v.wagon.player)} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
     if (v.final_round && v.phase !== 'game_over') infos.push(el('div', {}, 'Final abbey round.'));
     replace(this.info, infos);
     this.settings.classList.toggle('hidden', v.phase === 'game_over');
@@ -748,7 +740,7 @@ class CarcassonneRenderer {
     const rows = v.scores.map((score, seat) => el('tr', {
       class: `${seat === v.current_player ? 'current' : ''}${(v.winners || []).includes(seat) ? ' winner' : ''}${seat === frame.seat ? ' me' : ''}`,
       testid: `score-${seat}`, title: seat === frame.seat ? 'you' : ''},
-    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${seatColour(seat)}`}), ` ${COLOUR_NAMES[seat]}`,
+    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat)}`}), ` ${this.seatName(seat)}`,
       seat === frame.seat ? ' ◂' : ''),
     el('td', {class: 'num score', testid: `score-value-${seat}`}, String(score)),
     figures.map((f) => el('td', {class: 'num', testid: `supply-${seat}-${f}`}, String(v.supply[seat][f] ?? 0)))));
@@ -758,7 +750,7 @@ class CarcassonneRenderer {
   /** The scoring list: each scoring's line in the game's words (the server's `text`, from
    *  games/carcassonne/texts.py), after a swatch of each player it paid. */
   renderScoring(v) {
-    const swatches = (s) => s.players.map((p) => el('span', {class: 'swatch', style: `background:${seatColour(p)}`}));
+    const swatches = (s) => s.players.map((p) => el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}));
     if (this.final) {
       const entries = this.final.scorings.map((s, i) => [s, i]).reverse().map(([s, i]) => {
         const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`}, swatches(s), ` ${s.text}`);
@@ -793,7 +785,7 @@ class CarcassonneRenderer {
       el('thead', {}, el('tr', {}, el('th', {}, 'Player'), used.map((k) => el('th', {class: 'num'}, KIND_LABEL[k])),
         el('th', {class: 'num'}, 'Total'))),
       el('tbody', {}, rows.map((r) => el('tr', {testid: `account-${r.seat}`},
-        el('td', {}, el('span', {class: 'swatch', style: `background:${seatColour(r.seat)}`}), ` ${COLOUR_NAMES[r.seat]}`),
+        el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(r.seat)}`}), ` ${this.seatName(r.seat)}`),
         used.map((k) => el('td', {class: 'num', testid: `account-${r.seat}-${k}`,
           title: `${r.parts.play[k] || 0} during play, ${r.parts.end[k] || 0} at the end`}, String(r.kinds[k]))),
         el('td', {class: 'num total', testid: `account-total-${r.seat}`}, String(r.total))))));
@@ -810,11 +802,11 @@ class CarcassonneRenderer {
         const w = r.kinds[k] / best * width;
         if (w > 0) {
           bar.append(svg('rect', {x, y, width: w, height: barHeight, fill: KIND_COLOUR[k], class: `bar-${k}`},
-            svg('title', {}, `${COLOUR_NAMES[r.seat]}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
+            svg('title', {}, `${this.seatName(r.seat)}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
         }
         x += w;
       }
-      bar.append(svg('rect', {x: 0, y, width: 4, height: barHeight, fill: seatColour(r.seat)}));
+      bar.append(svg('rect', {x: 0, y, width: 4, height: barHeight, fill: this.seatColour(r.seat)}));
       bar.append(svg('text', {x: x + 4, y: y + barHeight - 5, class: 'cc-chart-total'}, String(r.total)));
       chart.append(bar);
     });

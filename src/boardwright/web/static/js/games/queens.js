@@ -6,11 +6,10 @@
 
 import {el, svg, replace, clear} from '../util.js';
 import {PanZoom} from '../panzoom.js';
+import {seatOf} from '../gameinfo.js';
 
 const SIZE = 30;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
-const CSS_COLOURS = {Red: '#d8322a', Blue: '#2a64d8', Green: '#2f9e44', Yellow: '#e5b914'};
-const FALLBACK = ['#d8322a', '#2a64d8', '#2f9e44', '#e5b914'];
 
 const key = (c) => `${c[0]},${c[1]}`;
 
@@ -65,10 +64,6 @@ class QueensRenderer {
       el('h3', {}, 'Events'), this.log);
   }
 
-  title() {
-    return 'Queens & Princes';
-  }
-
   /** The standing in the rules' terms (QUE-END-04) instead of its encoded number. */
   scoreText(frame, seat, long) {
     const score = (frame.scores || [])[seat];
@@ -84,13 +79,13 @@ class QueensRenderer {
     return 'Fields, Cities and Princes on the board: the game is ranked by Fields, then Cities, then Princes';
   }
 
-  seatName(seat, frame) {
-    const colours = frame && frame.view && frame.view.colours;
-    return (colours && colours[seat]) || ['Red', 'Blue', 'Green', 'Yellow'][seat] || `Seat ${seat + 1}`;
+  /** A seat's colour name and colour: the game's seat table, from the server (`ctx.info`). */
+  seatName(seat) {
+    return seatOf(this.ctx.info, seat).name;
   }
 
-  seatColour(seat, frame) {
-    return CSS_COLOURS[this.seatName(seat, frame)] || FALLBACK[seat % FALLBACK.length];
+  seatColour(seat) {
+    return seatOf(this.ctx.info, seat).colour;
   }
 
   prompt() {

@@ -9,11 +9,11 @@
 // players panel (`playerDetails`, with a legend), and the logs are the game's own sentences.
 
 import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
+import {seatOf} from '../gameinfo.js';
 import {labelPx, layoutLabels} from './shogun_labels.js';
 import {PanZoom} from '../panzoom.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
-const CSS = {green: '#2f9e44', red: '#d8322a', blue: '#2a64d8', yellow: '#e5b914'};
 const REGION_FILL = ['#e9e2c8', '#dfe8c6', '#efdcc6', '#d9e4d6', '#e8d6dd', '#d8dfe9', '#ece6d2', '#e0d4c0'];
 const PHASES = {
   heroes: 'Set-up: choose a hero', castles: 'Set-up: place castles', shrines: 'Set-up: place shrines',
@@ -172,13 +172,17 @@ class ShogunRenderer {
     this.svg.dataset.hiddenLabels = String(hidden);
   }
 
-  title() {
-    return 'Rise of the Shogun';
-  }
-
+  /** The colour seat `seat` plays (green: the view names pieces by colour). */
   colourName(seat, frame = this.frame) {
     const colours = frame && frame.view && frame.view.colours;
-    return (colours && colours[seat]) || ['green', 'red', 'blue', 'yellow'][seat] || `seat ${seat + 1}`;
+    return (colours && colours[seat]) || seatOf(this.ctx.info, seat).name.toLowerCase();
+  }
+
+  /** The CSS colour of a colour of the box: that of the seat named by it in the game's seat
+   *  table (from the server, `ctx.info`). */
+  css(colour) {
+    const seat = ((this.ctx.info && this.ctx.info.seats) || []).find((s) => s.name.toLowerCase() === colour);
+    return seat ? seat.colour : '#888';
   }
 
   seatName(seat, frame = this.frame) {
@@ -194,7 +198,7 @@ class ShogunRenderer {
   }
 
   seatColour(seat, frame = this.frame) {
-    return CSS[this.colourName(seat, frame)] || '#888';
+    return this.css(this.colourName(seat, frame));
   }
 
   prompt(frame) {
@@ -325,13 +329,13 @@ class ShogunRenderer {
       g.append(svg('circle', {cx: s.x, cy: s.y, r: 13, class: 'sh-space', fill: this.regionFill.get(s.region)}));
       const castle = castles.get(s.id);
       if (castle) {
-        const roof = castle.roof ? CSS[castle.roof] : '#f4efe2';
+        const roof = castle.roof ? this.css(castle.roof) : '#f4efe2';
         g.append(svg('path', {class: 'sh-piece', fill: '#f4efe2',
           d: `M${s.x - 10},${s.y + 9} L${s.x - 10},${s.y - 2} L${s.x + 10},${s.y - 2} L${s.x + 10},${s.y + 9} Z`}));
         g.append(svg('path', {class: 'sh-piece', fill: roof,
           d: `M${s.x - 14},${s.y - 1} L${s.x},${s.y - 13} L${s.x + 14},${s.y - 1} Z`}));
         if (castle.court) {
-          g.append(svg('circle', {class: 'sh-piece', cx: s.x + 12, cy: s.y + 8, r: 5, fill: CSS[castle.court]}));
+          g.append(svg('circle', {class: 'sh-piece', cx: s.x + 12, cy: s.y + 8, r: 5, fill: this.css(castle.court)}));
         }
       }
       if (shrines.has(s.id)) {
@@ -340,13 +344,13 @@ class ShogunRenderer {
       }
       const peasant = v.peasants && v.peasants[s.id];
       if (peasant) {
-        g.append(svg('circle', {class: 'sh-piece', cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: CSS[peasant]}));
+        g.append(svg('circle', {class: 'sh-piece', cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: this.css(peasant)}));
       }
       const heroColour = v.heroes && v.heroes[s.id];
       if (heroColour) {
         const seat = heroSeat.get(s.id);
         const hero = seat && seat.hero && this.data.heroes[seat.hero];
-        g.append(svg('circle', {class: 'sh-piece', cx: s.x, cy: s.y, r: 12, fill: CSS[heroColour], 'stroke-width': 2.5}));
+        g.append(svg('circle', {class: 'sh-piece', cx: s.x, cy: s.y, r: 12, fill: this.css(heroColour), 'stroke-width': 2.5}));
         g.append(svg('text', {x: s.x, y: s.y + 4.5, class: 'sh-hero-letter'}, hero ? hero.name[0] : 'H'));
       }
       const tip = [s.name, castle ? `castle${castle.roof ? ` of ${castle.roof}` : ''}${castle.court ? `, court: ${castle.court}` : ''}` : '',
@@ -592,7 +596,7 @@ class ShogunRenderer {
       chip('reserve', `${s.reserve}`, `${s.reserve} peasant${s.reserve === 1 ? '' : 's'} in reserve (not on the board)`, 'reserve'),
       el('span', {class: 'sh-stat', title: prisoners.length ? `prisoners held (1 VP each): ${prisoners.map(([col, n]) => `${n} ${col}`).join(', ')}` : 'no prisoner held', testid: `stat-prisoners-${seat}`},
         icon('prisoner'), prisoners.length
-          ? prisoners.map(([col, n]) => el('span', {class: 'sh-prisoner'}, ' ', el('span', {class: 'swatch', style: `background:${CSS[col] || '#888'}`}), `×${n}`))
+          ? prisoners.map(([col, n]) => el('span', {class: 'sh-prisoner'}, ' ', el('span', {class: 'swatch', style: `background:${this.css(col)}`}), `×${n}`))
           : ' 0'),
       chip('treasure', `${s.treasure_count}`, `${s.treasure_count} treasure${s.treasure_count === 1 ? '' : 's'} held (hidden from the others; at most 3)`, 'treasures'),
     ];

@@ -15,7 +15,8 @@ VIEWERS = (None, RED, BLUE, bw.OMNISCIENT)
 
 def words(state: object, action: object) -> str:
     """The game's words for `action`, the same for every viewer, then the action taken."""
-    texts = {state.game.describe(state, action, viewer) for viewer in VIEWERS}  # type: ignore[attr-defined]
+    game = state.game  # type: ignore[attr-defined]
+    texts = {game.describe(state, action, viewer) for viewer in VIEWERS}
     assert len(texts) == 1, texts
     state.apply(action)  # type: ignore[attr-defined]
     return texts.pop()

@@ -14,7 +14,9 @@ from boardwright.games.carcassonne import Deploy, Draw, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.outlook import table_data
 from boardwright.games.carcassonne.scenario import build
 from boardwright.games.carcassonne.state import CarcassonneState
-from boardwright.games.carcassonne.texts import score_lines, scoring_line, scoring_text
+from boardwright.games.carcassonne.texts import (
+    score_lines, scoring_line, scoring_text, seat_names,
+)
 
 RED, BLUE, YELLOW = 0, 1, 2
 AM = {"expansions": ["abbey_mayor"]}
@@ -32,10 +34,11 @@ def words(state: CarcassonneState, action: object) -> str:
 def new_lines(state: CarcassonneState, start: int) -> list[str]:
     """The scoring texts of the log entries from `start` (without the turn), and each view
     carries the full line of its entry as `text`."""
+    name = seat_names(state.game)
     view = state.view(None)["log"]
-    assert [e["text"] for e in view] == [scoring_line(e) for e in state.log]
+    assert [e["text"] for e in view] == [scoring_line(e, name) for e in state.log]
     assert all(e["text"].startswith(f"Turn {e['turn']}: ") for e in view)
-    return [scoring_text(e) for e in state.log[start:]]
+    return [scoring_text(e, name) for e in state.log[start:]]
 
 
 def test_a_city_is_completed_by_a_knight() -> None:
@@ -43,7 +46,7 @@ def test_a_city_is_completed_by_a_knight() -> None:
     assert words(state, Place(0, -1, 180)) == "places E at (0, -1) turned 180°"
     assert words(state, Deploy(0, -1, "S")) == "puts a knight on the city S of (0, -1)"
     assert new_lines(state, 0) == ["Red +4 (city, completed)"]
-    assert [line for entry in state.log for line in score_lines(entry)] == \
+    assert [line for entry in state.log for line in score_lines(entry, seat_names(state.game))] == \
         ["Red +4 (city, completed)"]
 
 
@@ -105,7 +108,7 @@ def test_a_mayor_scores_its_city_and_a_mayor_without_pennant_scores_nobody() -> 
     state.apply(Place(2, -1, 0))
     state.apply(Pass())
     assert new_lines(state, 0) == ["nobody scores (city worth 6, completed)"]
-    assert score_lines(state.log[0]) == []
+    assert score_lines(state.log[0], seat_names(state.game)) == []
 
 
 def test_a_barn_scores_the_farmers_then_itself_at_the_end() -> None:
@@ -116,7 +119,7 @@ def test_a_barn_scores_the_farmers_then_itself_at_the_end() -> None:
     assert words(state, Deploy(1, 1, "NW", "barn")) == "puts a barn on the NW corner of (1, 1)"
     assert new_lines(state, 0) == [
         "Red and Blue +6 (field, farmers scored, a barn was placed, shared)"]
-    assert score_lines(state.log[-1]) == [
+    assert score_lines(state.log[-1], seat_names(state.game)) == [
         "Red +6 (field, farmers scored, a barn was placed, shared)",
         "Blue +6 (field, farmers scored, a barn was placed, shared)"]
     # the last tile ends the game: the barn is paid for the field's completed cities
@@ -138,5 +141,5 @@ def test_the_final_account_carries_each_scoring_line() -> None:
     scorings = table_data(state)["final"]["scorings"]
     assert any(s["end"] for s in scorings) and any(not s["end"] for s in scorings)
     for s in scorings:
-        assert s["text"] == scoring_line(s)
+        assert s["text"] == scoring_line(s, seat_names(game))
         assert ("final scoring" in s["text"]) == s["end"], s
