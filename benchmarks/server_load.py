@@ -127,7 +127,7 @@ async def watch_lag(stats: Stats, stop: asyncio.Event) -> None:
             stats.client_lag.append(time.perf_counter() - before - 0.01)
 
 
-# A state frame begins with these fields (sessions.py's state_frame); a client that is not to
+# A state frame begins with these fields (live.py's state_frame); a client that is not to
 # move needs nothing else, so it reads them alone and the benchmark's own process, which shares
 # the machine with the server, parses half the JSON.
 HEAD = re.compile(r'\{"type":"state","game":"[^"]*","seat":(?:\d+|null),"step":(\d+),'

@@ -19,7 +19,8 @@ from typer.testing import CliRunner, Result
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.cli import add_expansions, agent_seed, app, parse_option_values, parse_seats
+from boardwright.cli import app
+from boardwright.cli.arguments import add_expansions, agent_seed, parse_option_values, parse_seats
 from boardwright.games.carcassonne import Deploy, Draw, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.scenario import build
 from boardwright.render import renderer_for

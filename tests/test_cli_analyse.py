@@ -13,7 +13,7 @@ from typer.testing import Result
 
 import boardwright as bw
 from boardwright.agents.analysis import Analysis, Settings, analyse, record_hash
-from boardwright.cli import analysis_path
+from boardwright.cli.analyse import analysis_path
 
 
 def run(*args: str) -> Result:

@@ -20,7 +20,8 @@ from rich.text import Text
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.cli import app, choice_prompt
+from boardwright.cli import app
+from boardwright.cli.prompt import choice_prompt
 from boardwright.games.carcassonne.actions import Place
 from boardwright.render import renderer_for
 from boardwright.render.carcassonne_screen import MIN_ROWS

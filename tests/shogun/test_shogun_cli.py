@@ -150,7 +150,7 @@ def test_the_human_reads_their_own_secret_choices_whole() -> None:
 
 
 def test_move_lines_are_written_for_the_one_human_or_else_for_a_spectator() -> None:
-    from boardwright.cli import screen_reader
+    from boardwright.cli.seats import screen_reader
 
     assert screen_reader(["human", "greedy"]) == 0
     assert screen_reader(["random", "human", "greedy"]) == 1
@@ -218,3 +218,16 @@ def test_the_terminal_words_actions_events_and_waiting_steps_as_the_game_does() 
             assert lines == expected
             news += len(lines)
     assert hidden and pendings and news, (hidden, pendings, news)  # each case reached
+
+
+def test_hot_seat_hands_the_terminal_over_between_humans() -> None:
+    """Each screen shows the deciding seat's hand and mission: before another human's screen
+    the terminal is cleared and handed over (any answer but q goes on)."""
+    result = run("play", "shogun", "--players", "human,human", "--seed", "3", input="1\n" * 8)
+    assert result.exit_code == 1, result.output  # the input ran out
+    handed = re.findall(r"^Pass the terminal to (Green|Red)\.$", result.output, re.MULTILINE)
+    assert handed[:3] == ["Red", "Green", "Red"]  # Green decided first
+    after = result.output.split("Pass the terminal to Red.")[1]
+    assert after.startswith("\nRed, press Enter when only you can see the screen")
+    assert after.index("So far:") < after.index("Red to decide")
+

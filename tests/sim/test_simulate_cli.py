@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import boardwright as bw
-from boardwright.cli import app, seat_names, simulation_lineup
+from boardwright.cli import app
+from boardwright.cli.simulate import seat_names, simulation_lineup
 from boardwright.sim import parallel, ray_runner
 from boardwright.sim.runner import play_game
 

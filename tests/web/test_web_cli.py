@@ -50,7 +50,7 @@ def test_serve_offers_the_agents_it_is_given(tmp_path, monkeypatch) -> None:
     result = runner.invoke(app, ["serve", "--db", db, "--agent", "matcher", "--agent",
                                  "first:last=on", "--import", "plugin_agents_registering"])
     assert result.exit_code == 0, result.output
-    assert served["app"].state.manager.agents == ("matcher", "first:last=on")
+    assert served["app"].state.manager.lobby.agents == ("matcher", "first:last=on")
     for args, message in ((["--agent", "nobody"], "unknown agent 'nobody'"),
                           (["--agent", "matcher:depth=2"], "has no parameter 'depth'"),
                           (["--import", "no_such_module_here"], "--import no_such_module_here: "

@@ -1,16 +1,19 @@
 """Clocks at the web table (web/clocks.py): the time control given at creation, the clock that
 runs for the human seat to move only, Fischer increments, and both time-outs with a short
 clock: a bot moves for the seat ("bot"), or the seat loses ("lose": the game ends with two
-seats, the seat is ranked last and played by the bot with more). Each time-out test waits for
-one or two clocks of one second."""
+seats, the seat is ranked last and played by the bot with more). The server's clocks run on a
+manual time source (`clock_helpers.ManualClock`) the tests move, so every figure is exact however
+slow the machine: a time-out comes when the test moves the time past it (the server's timer,
+set in real seconds, finds the time up when it next fires)."""
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from clock_helpers import ManualClock
 from web_helpers import client, create, game_socket, receive_until, seat_socket, sqlite_url
 
 import boardwright as bw
@@ -19,8 +22,20 @@ from boardwright.web import clocks as K
 from boardwright.web.bots import BotJob, choose_action
 
 
-def state_where(ws, predicate, timeout: float = 20.0):
+def state_where(ws, predicate, timeout: float = 60.0):
     return receive_until(ws, lambda f: f["type"] == "state" and predicate(f), timeout=timeout)
+
+
+@pytest.fixture
+def server_clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def api(tmp_path, server_clock: ManualClock) -> Iterator:
+    """The app on a fresh SQLite file, its game clocks on `server_clock`."""
+    with client(sqlite_url(tmp_path), clock=server_clock) as test_client:
+        yield test_client
 
 
 @pytest.mark.parametrize("clock, on_timeout, wrong", [
@@ -62,7 +77,8 @@ def test_bots_alone_have_no_clock(api) -> None:
     assert "human" in response.json()["error"]
 
 
-def test_the_clock_runs_only_for_the_human_seat_to_move_once_every_seat_is_taken(api) -> None:
+def test_the_clock_runs_only_for_the_human_seat_to_move_once_every_seat_is_taken(
+        api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "human"], seed=1,
                      clock={"minutes": 1, "increment": 5})
     assert api.get(f"/api/games/{created['id']}").json()["clock"] == {
@@ -71,38 +87,45 @@ def test_the_clock_runs_only_for_the_human_seat_to_move_once_every_seat_is_taken
         first = state_where(ws0, lambda f: True)
         assert first["clock"]["running"] is None  # seat 2 has not come: the game waits
         assert first["clock"]["remaining"] == [60.0, 60.0]
+        server_clock.advance(30)  # waiting for the second seat costs nobody time
         with seat_socket(api, created, 1) as ws1:
             frame = state_where(ws0, lambda f: f["clock"]["running"] == 0)
+            assert frame["clock"]["remaining"] == [60.0, 60.0]
+            server_clock.advance(3)
             ws0.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
             after = state_where(ws1, lambda f: f["step"] == 1)
     clock = after["clock"]
     assert clock["running"] == 1
-    # the mover spent a moment and got its 5 s increment; the other seat's time is untouched
-    assert 60.0 < clock["remaining"][0] <= 65.0
-    assert 59.0 < clock["remaining"][1] <= 60.0
+    # the mover spent 3 s and got its 5 s increment; the other seat's time is untouched
+    assert clock["remaining"] == [62.0, 60.0]
     stored = api.app.state.storage.get(created["id"])["clock"]
-    assert stored["remaining"][0] == pytest.approx(clock["remaining"][0], abs=0.01)
+    assert stored["remaining"] == [62.0, 60.0]
 
 
-def test_a_bot_seat_has_no_clock_and_no_time_runs_while_it_thinks(api) -> None:
+def test_a_bot_seat_has_no_clock_and_no_time_runs_while_it_thinks(
+        api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "greedy"], seed=2, clock={"per_move": 30})
     with seat_socket(api, created, 0) as ws:
         frame = state_where(ws, lambda f: f["clock"]["running"] == 0)
         assert frame["clock"]["remaining"][1] is None
+        server_clock.advance(12)
         ws.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
         back = state_where(ws, lambda f: f["step"] == 2)
     assert back["clock"]["running"] == 0
-    assert back["clock"]["remaining"][0] > 29.0  # a new turn: 30 s again (per move)
+    assert back["clock"]["remaining"] == [30.0, None]  # a new turn: 30 s again (per move)
 
 
-def test_out_of_time_with_bot_the_easy_bot_moves_for_the_seat(api) -> None:
+def test_out_of_time_with_bot_the_easy_bot_moves_for_the_seat(
+        api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "human"], seed=3, clock={"per_move": 1},
                      on_timeout="bot")
     with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1:
         state_where(ws0, lambda f: f["clock"]["running"] == 0)
-        flagged = state_where(ws0, lambda f: 0 in f["clock"]["flagged"], timeout=5)
+        server_clock.advance(1)
+        flagged = state_where(ws0, lambda f: 0 in f["clock"]["flagged"])
         assert flagged["legal_actions"] == []  # the bot plays this turn
-        moved = state_where(ws1, lambda f: f["step"] == 1, timeout=10)
+        assert flagged["clock"]["remaining"][0] == 0.0
+        moved = state_where(ws1, lambda f: f["step"] == 1)
     assert moved["last_action"]["seat"] == 0
     assert moved["status"] == "running"
     clock = moved["clock"]
@@ -115,12 +138,13 @@ def test_out_of_time_with_bot_the_easy_bot_moves_for_the_seat(api) -> None:
     assert row["record"][0] == choose_action(job)
 
 
-def test_out_of_time_with_lose_ends_a_two_seat_game(api) -> None:
+def test_out_of_time_with_lose_ends_a_two_seat_game(api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "human"], seed=4, clock={"per_move": 1},
                      on_timeout="lose")
     with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1:
         state_where(ws0, lambda f: f["clock"]["running"] == 0)
-        over = state_where(ws1, lambda f: f["status"] == "finished", timeout=5)
+        server_clock.advance(1)
+        over = state_where(ws1, lambda f: f["status"] == "finished")
         ws1.send_json({"type": "move", "action": {"type": "pass"}, "step": 0})
         refused = receive_until(ws1, lambda f: f["type"] == "error")
     assert refused["code"] == "game_over"
@@ -133,22 +157,24 @@ def test_out_of_time_with_lose_ends_a_two_seat_game(api) -> None:
     assert api.get(f"/api/games/{created['id']}/replay").status_code == 200
 
 
-def test_out_of_time_with_lose_among_three_the_seat_is_out_and_the_game_goes_on(api) -> None:
+def test_out_of_time_with_lose_among_three_the_seat_is_out_and_the_game_goes_on(
+        api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "human", "human"], seed=5,
                      clock={"per_move": 1}, on_timeout="lose")
     with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1, \
             seat_socket(api, created, 2) as ws2:
         first = state_where(ws0, lambda f: f["clock"]["running"] is not None)
         starter = first["clock"]["running"]
-        out = state_where(ws1, lambda f: f["clock"]["lost"] == [starter], timeout=5)
+        server_clock.advance(1)
+        out = state_where(ws1, lambda f: f["clock"]["lost"] == [starter])
         assert out["status"] == "running"  # two seats are left: they play on
         # the bot plays the lost seat's turn, then the next seat's clock runs
-        turned = state_where(ws2, lambda f: f["step"] >= 1 and f["clock"]["running"] is not None,
-                             timeout=10)
+        turned = state_where(ws2, lambda f: f["step"] >= 1 and f["clock"]["running"] is not None)
         assert turned["last_action"]["seat"] == starter
         second = turned["clock"]["running"]
         assert second != starter
-        over = state_where(ws0, lambda f: f["status"] == "finished", timeout=10)
+        server_clock.advance(1)
+        over = state_where(ws0, lambda f: f["status"] == "finished")
     clock = over["clock"]
     assert clock["lost"] == [starter, second]
     third = ({0, 1, 2} - {starter, second}).pop()
@@ -163,22 +189,26 @@ def test_ranking_puts_the_seats_still_playing_by_score_then_the_losers() -> None
     assert K.ranking(Live(), [10, 3, 99, 7]) == [3, 1, 0, 2]
 
 
-def test_a_clean_shutdown_keeps_the_running_time(tmp_path) -> None:
+def test_a_clean_shutdown_keeps_the_running_time(tmp_path, server_clock: ManualClock) -> None:
     url = sqlite_url(tmp_path)
-    with client(url) as api:
+    with client(url, clock=server_clock) as api:
         created = create(api, "queens", ["human", "human"], seed=6,
                          clock={"minutes": 1, "increment": 0})
         with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1):
             state_where(ws0, lambda f: f["clock"]["running"] == 0)
-            asyncio.run(asyncio.sleep(0.6))
-    with client(url) as api:
+            server_clock.advance(0.6)
+    server_clock.advance(100)  # the server is down: nobody's time runs
+    with client(url, clock=server_clock) as api:
         stored = api.app.state.storage.get(created["id"])["clock"]
-        assert 58.0 < stored["remaining"][0] <= 59.45  # the 0.6 s spent thinking are counted
-        assert stored["remaining"][1] == 60.0
+        assert stored["remaining"] == [59.4, 60.0]  # the 0.6 s spent thinking are counted
         with game_socket(api, created["id"]) as spectator:
             frame = state_where(spectator, lambda f: True)
+        server_clock.advance(2)
+        with game_socket(api, created["id"]) as spectator:
+            later = state_where(spectator, lambda f: True)
     assert frame["clock"]["running"] == 0
-    assert frame["clock"]["remaining"][0] == pytest.approx(stored["remaining"][0], abs=0.3)
+    assert frame["clock"]["remaining"] == [59.4, 60.0]  # it runs again from where it stood
+    assert later["clock"]["remaining"] == [57.4, 60.0]
 
 
 @given(st.lists(st.tuples(st.floats(0, 20), st.integers(0, 2), st.booleans()), max_size=40),

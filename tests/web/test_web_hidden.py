@@ -14,7 +14,7 @@ from web_helpers import (
 )
 
 import boardwright as bw
-from boardwright.web.sessions import last_action, visible_scores
+from boardwright.web.position import last_action, visible_scores
 
 SECRET_KEYS = {"pile", "draw_pile", "draw_order", "seed", "deck_order", "token", "token_hash"}
 

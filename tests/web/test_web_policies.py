@@ -100,7 +100,7 @@ def test_serve_takes_policy_files_by_name(tmp_path, files, monkeypatch) -> None:
     path = files["carcassonne-rl"]
     result = runner.invoke(cli_app, ["serve", "--db", db, "--policy", f"carcassonne-rl={path}"])
     assert result.exit_code == 0, result.output
-    assert served["app"].state.manager.policies == {f"policy:path={path}": ("carcassonne", 2)}
+    assert served["app"].state.manager.lobby.policies == {f"policy:path={path}": ("carcassonne", 2)}
     for args, message in ((["--policy", "nofile"], "give NAME=FILE"),
                           (["--policy", f"a={path}", "--policy", f"a={path}"], "given twice"),
                           (["--policy", f"a={tmp_path / 'none.npz'}"], "no such file")):

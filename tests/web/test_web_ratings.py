@@ -195,7 +195,7 @@ def test_ratings_change_only_when_a_rated_eligible_game_finishes(games) -> None:
                                 "updated": S.now()})
                 before = stored_ratings(storage)
                 values = {"status": "finished" if game["finished"] else "running"}
-                # what the server does on a game's last move (sessions._commit)
+                # what the server does on a game's last move (authority.commit)
                 op = R.finishing(storage, game_id, "carcassonne", game["rated"], seats, returns,
                                  values) if game["finished"] else None
                 if op is None:

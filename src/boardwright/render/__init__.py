@@ -4,7 +4,10 @@ Game modules never import Rich; everything that draws lives here. The words are 
 (`Game.describe`, each game's texts.py): a renderer only styles them. Each renderer reads the
 engine's own data (the state and the tile geometry it already holds), never a second copy.
 `renderer_for(game)` picks the renderer of a game, falling back to a plain one that only
-needs the game-agnostic API, so a newly registered game is playable in the terminal at once.
+needs the game-agnostic API, so a newly registered game is playable in the terminal at once;
+that one draws the position with the game's own `render(view, seat)` when the game supplies
+one (`view_renderers`: the renderer hook), else with a generic drawing of the view. Text from
+outside is shown through `safe_text`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from rich.text import Text
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
 from boardwright.core.info import GameInfo
+from boardwright.render.safe_text import Visible, safe_text, visible
+from boardwright.render.view_renderers import generic_view, register_renderer, view_renderer
 
 
 def seat_name(info: GameInfo, seat: int) -> str:
@@ -78,11 +83,20 @@ class Renderer(Protocol):
 
 
 class GenericRenderer:
-    """A renderer for any game: scores and numbered actions from the game-agnostic API."""
+    """A renderer for any game: scores and numbered actions from the game-agnostic API, and
+    the position as one seat sees it (`state.view(seat)`), drawn by the game's own
+    `render(view, seat)` when it supplies one (`view_renderers`), else by `generic_view`.
 
-    def __init__(self, game: Game, labels: Sequence[str] | None = None) -> None:
+    A human deciding sees their own view, secrets included (`screen`); otherwise the position
+    is drawn for `viewer`: the one human at the terminal, or None (a spectator: several humans
+    share the screen, or bots play alone)."""
+
+    def __init__(self, game: Game, labels: Sequence[str] | None = None,
+                 viewer: int | None = None) -> None:
         self.game = game
         self.labels = list(labels) if labels else None
+        self.viewer = viewer
+        self.render_view = view_renderer(game.name)
 
     def seat_text(self, seat: int, suffix: str = "") -> Text:
         """A seat's name in its colour, from the game's `info`."""
@@ -92,15 +106,38 @@ class GenericRenderer:
         return self.seat_text(state.current_player, " to play")
 
     def position(self, state: State, marks: bool = False) -> list[RenderableType]:
-        """The scores, then what a spectator may see of the position (`view(None)`: no seat's
-        secrets, whoever is at the terminal), one field a line."""
+        """The scores, then the position as `viewer` sees it."""
+        return self.seen_by(state, self.viewer)
+
+    def screen(self, state: State, size: Any = None) -> list[RenderableType]:
+        """A human's decision: the position as the deciding seat sees it (its own secrets
+        included), then the numbered moves."""
+        return [*self.seen_by(state, state.current_player), *self.menu(state)[1]]
+
+    def seen_by(self, state: State, seat: int | None) -> list[RenderableType]:
+        """The scores, then `state.view(seat)` drawn."""
         return [scores_table(state.scores, labels=self.labels, name=self.seat_text),
-                view_table(state.view(None))]
+                self.draw(state, seat)]
+
+    def draw(self, state: State, seat: int | None) -> RenderableType:
+        """`state.view(seat)` as the game draws it, else as `generic_view` does (the fields
+        only the seat sees apart)."""
+        view = state.view(seat)
+        if self.render_view is not None:  # the game's own drawing: made visible, not trusted
+            return Visible(self.render_view(view, seat))
+        public = None if seat is None else state.view(None)
+        name = None if seat is None else seat_name(self.game.info, seat)
+        return generic_view(view, seat, public, name=name)
+
+    def shows_secrets(self, state: State, seat: int) -> bool:
+        """Whether `seat`'s screen shows what a spectator may not see (hot seat hands the
+        terminal over between such screens)."""
+        return state.view(seat) != state.view(None)
 
     def menu(self, state: State) -> tuple[list[Action], list[RenderableType]]:
         actions = list(state.legal_actions())
         seat = state.current_player
-        lines = [Text(f"{i:>3}  {self.game.describe_action(a, seat, seat)}")
+        lines = [Text(f"{i:>3}  {visible(self.game.describe_action(a, seat, seat))}")
                  for i, a in enumerate(actions, 1)]
         return actions, lines
 
@@ -118,7 +155,7 @@ class GenericRenderer:
         best = max(scores) if scores else 0
         winners = ", ".join(seat_name(self.game.info, s)
                             for s, v in enumerate(scores) if v == best)
-        return [view_table(state.view(None)),
+        return [self.draw(state, self.viewer),
                 scores_table(scores, labels=self.labels, title="Final scores",
                              name=self.seat_text),
                 Text(f"Winner(s): {winners}", style="bold")]
@@ -145,7 +182,7 @@ def view_table(view: dict[str, Any]) -> Table:
             text = "—" if value is None else str(value)
         if len(text) > VIEW_TEXT:
             text = text[:VIEW_TEXT - 1] + "…"
-        table.add_row(str(key).replace("_", " "), Text(text))
+        table.add_row(safe_text(str(key).replace("_", " ")), safe_text(text))
     return table
 
 
@@ -169,7 +206,7 @@ def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
     for seat, score in enumerate(scores):
         who = name(seat)
         if labels is not None and seat < len(labels) and labels[seat]:
-            who.append(f" ({labels[seat]})", style="")
+            who.append(f" ({visible(labels[seat])})", style="")
         row: list[RenderableType] = [who, str(score)]
         row.extend(cells[seat] if seat < len(cells) else "" for _, cells in extra)
         table.add_row(*row)
@@ -189,11 +226,15 @@ def winners_line(winners: Sequence[int], name: Callable[[int], Text]) -> Text:
     return text
 
 
-def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
-    """The terminal renderer of a game (a generic one for games without their own).
+def renderer_for(game: Game, labels: Sequence[str] | None = None,
+                 viewer: int | None = None) -> Renderer:
+    """The terminal renderer of a game (a generic one for games without their own; `viewer`
+    is the seat whose view it draws outside a decision, None for a spectator's).
 
-    `labels` name what sits in each seat ("you", "random"), shown next to the seat's name.
+    `labels` name what sits in each seat ("you", "random"), shown next to the seat's name;
+    they come from outside (a record, the command line), so they are made `visible` here once.
     """
+    labels = [visible(label) for label in labels] if labels else None
     if game.name == "carcassonne":
         from boardwright.render.carcassonne_text import CarcassonneRenderer
 
@@ -206,8 +247,8 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None) -> Renderer:
         from boardwright.render.shogun_text import ShogunRenderer
 
         return ShogunRenderer(game, labels)
-    return GenericRenderer(game, labels)
+    return GenericRenderer(game, labels, viewer)
 
 
-__all__ = ["GenericRenderer", "Renderer", "renderer_for",
-           "scores_table", "seat_name", "seat_text", "winners_line"]
+__all__ = ["GenericRenderer", "Renderer", "register_renderer", "renderer_for", "scores_table",
+           "seat_name", "seat_text", "winners_line"]

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import State
+from boardwright.render.safe_text import guarded
 
 PROMPT_LINES = 1  # the prompt under the menu
 HELP_KEYS = ("h", "help")
@@ -87,9 +88,10 @@ def decision_screen(renderer: Any, state: State, size: Size | None = None
 
 def print_screen(console: Console, renderables: Sequence[RenderableType]) -> None:
     """Print a decision screen: text wraps at the terminal's width, boards (texts that never
-    wrap) are cut at its edge, so every line the screen takes is one line of the terminal."""
+    wrap) are cut at its edge, so every line the screen takes is one line of the terminal.
+    No control character of the drawings reaches the terminal raw (`safe_text.guarded`)."""
     for renderable in renderables:
-        console.print(renderable, crop=True)
+        console.print(guarded(renderable), crop=True)
 
 
 def render_lines(renderables: Sequence[RenderableType], width: int) -> list[str]:

@@ -13,7 +13,7 @@ Never across chance or hidden information (Board Game Arena's policy): every ste
 back must be one the game calls `undoable` (it drew nothing and revealed nothing: Carcassonne's
 tile laid but not its end of turn, a Queens move, a Shogun move on the board). This is checked
 when the request is made, and the request is refused otherwise. Games played alone against bots
-keep their free undo (sessions.py), which needs no agreement and has no such limit: the only
+keep their free undo (authority.py), which needs no agreement and has no such limit: the only
 person who could profit plays against bots.
 """
 
@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
-from boardwright.web import protocol as P
+from boardwright.web.protocol import GAME_OVER, ILLEGAL_ACTION, ProtocolError
+
+if TYPE_CHECKING:
+    from boardwright.web.authority import Authority
+    from boardwright.web.live import LiveGame
 
 
 @dataclass
@@ -48,9 +52,29 @@ class UndoRequest:
                 "waiting": self.waiting}
 
 
-def voters(live: Any, seat: int) -> tuple[int, ...]:
+@dataclass(frozen=True)
+class UndoRefusal:
+    """The last refused request: who asked (`seat`), who refused (`by`), and at which step
+    (the table shows it while the game is still at that step)."""
+
+    seat: int
+    by: int
+    step: int
+
+
+@dataclass
+class UndoState:
+    """A live game's undo: the pending request, the last refusal, and whether each step of
+    the record can be taken back (`reversible`: True, False, or None when not known)."""
+
+    request: UndoRequest | None = None
+    refused: UndoRefusal | None = None
+    reversible: list[bool | None] = field(default_factory=list)
+
+
+def voters(live: LiveGame, seat: int) -> tuple[int, ...]:
     """The human seats other than `seat` that must agree (a seat that lost on time has no say)."""
-    lost = set(live.clock.lost) if getattr(live, "clock", None) is not None else set()
+    lost = set(live.clock.lost) if live.clock is not None else set()
     return tuple(s for s in live.humans if s != seat and s not in lost)
 
 
@@ -82,13 +106,11 @@ def reversibility(game: bw.Game, seed: int, actions: list[dict[str, Any]]) -> li
     return out
 
 
-def stamp(live: Any, new: bw.State, action: Any) -> None:
-    """Note whether the step just made can be taken back (`live.reversible`, one entry per
-    step: True, False, or None when not known, as after a restart). Only games with several
-    humans ask: a game alone against bots has its free undo."""
-    known = getattr(live, "reversible", None)
-    if known is None:
-        known = live.reversible = [None] * len(live.actions)
+def stamp(live: LiveGame, new: bw.State, action: Any) -> None:
+    """Note whether the step just made can be taken back (`live.undo.reversible`, one entry
+    per step: True, False, or None when not known, as after a restart). Only games with
+    several humans ask: a game alone against bots has its free undo."""
+    known = live.undo.reversible
     del known[len(live.actions):]
     known.extend([None] * (len(live.actions) - len(known)))
     if len(live.humans) > 1:
@@ -97,72 +119,72 @@ def stamp(live: Any, new: bw.State, action: Any) -> None:
         known.append(None)
 
 
-def can_request(live: Any, seat: int | None) -> bool:
+def can_request(live: LiveGame, seat: int | None) -> bool:
     """Whether the table offers `seat` to ask for an undo now (the request itself checks the
     steps exactly: an entry not known here is offered)."""
     if seat is None or len(live.humans) < 2 or live.over or seat not in live.actors:
         return False
-    if seat not in live.humans or not voters(live, seat) or live.undo_request is not None:
+    if seat not in live.humans or not voters(live, seat) or live.undo.request is not None:
         return False
-    if getattr(live, "clock", None) is not None and live.clock.stands_in(seat):
+    if live.clock is not None and live.clock.stands_in(seat):
         return False
     last = max(i for i, actor in enumerate(live.actors) if actor == seat)
-    known = getattr(live, "reversible", None) or []
+    known = live.undo.reversible
     return all(entry is not False for entry in known[last:])
 
 
-async def request(manager: Any, live: Any, seat: int) -> None:
+async def request(live: LiveGame, seat: int) -> None:
     """`seat` asks the other human seats to take back its last move."""
     async with live.lock:
         if live.over:
-            raise P.ProtocolError(P.GAME_OVER, "the game is over: moves can no longer be taken "
-                                               "back")
-        if live.undo_request is not None:
-            pending = live.undo_request
+            raise ProtocolError(GAME_OVER, "the game is over: moves can no longer be taken "
+                                           "back")
+        if live.undo.request is not None:
+            pending = live.undo.request
             who = "you have" if pending.seat == seat else f"seat {pending.seat + 1} has"
-            raise P.ProtocolError(P.ILLEGAL_ACTION, f"{who} already asked for an undo: wait for "
-                                                    "the answer")
+            raise ProtocolError(ILLEGAL_ACTION, f"{who} already asked for an undo: wait for "
+                                                "the answer")
         mine = [i for i, actor in enumerate(live.actors) if actor == seat]
         if not mine:
-            raise P.ProtocolError(P.ILLEGAL_ACTION, "nothing to undo: you have not moved yet")
+            raise ProtocolError(ILLEGAL_ACTION, "nothing to undo: you have not moved yet")
         if live.clock is not None and live.clock.stands_in(seat):
-            raise P.ProtocolError(P.ILLEGAL_ACTION, "your time ran out: you cannot ask for an "
-                                                    "undo now")
+            raise ProtocolError(ILLEGAL_ACTION, "your time ran out: you cannot ask for an "
+                                                "undo now")
         others = voters(live, seat)
         if not others:
-            raise P.ProtocolError(P.ILLEGAL_ACTION, "no other player is left to agree")
+            raise ProtocolError(ILLEGAL_ACTION, "no other player is left to agree")
         back_to = mine[-1]
         blocked = await asyncio.to_thread(reversible_steps, live.game, live.seed,
                                           list(live.actions), back_to)
         if blocked is not None:
-            raise P.ProtocolError(P.ILLEGAL_ACTION, f"move #{blocked + 1} drew at random or "
-                                                    "revealed hidden information: it cannot "
-                                                    "be taken back")
-        live.undo_request = UndoRequest(seat, live.step, back_to, others)
-        live.undo_refused = None
+            raise ProtocolError(ILLEGAL_ACTION, f"move #{blocked + 1} drew at random or "
+                                                "revealed hidden information: it cannot "
+                                                "be taken back")
+        live.undo.request = UndoRequest(seat, live.step, back_to, others)
+        live.undo.refused = None
         live.broadcast()
 
 
-async def answer(manager: Any, live: Any, seat: int, accept: bool) -> None:
+async def answer(authority: Authority, live: LiveGame, seat: int, accept: bool) -> None:
     """`seat` accepts or refuses the pending request; the last acceptance takes the moves
     back."""
     async with live.lock:
-        pending: UndoRequest | None = live.undo_request
+        pending: UndoRequest | None = live.undo.request
         if pending is None or pending.step != live.step:
-            live.undo_request = None
-            raise P.ProtocolError(P.ILLEGAL_ACTION, "no undo request is waiting for an answer")
+            live.undo.request = None
+            raise ProtocolError(ILLEGAL_ACTION, "no undo request is waiting for an answer")
         if seat not in pending.voters:
             what = "you asked for it" if seat == pending.seat else "you have no say in it"
-            raise P.ProtocolError(P.ILLEGAL_ACTION, f"this undo request is not yours to "
-                                                    f"answer: {what}")
+            raise ProtocolError(ILLEGAL_ACTION, f"this undo request is not yours to "
+                                                f"answer: {what}")
         if not accept:
-            live.undo_request = None
-            live.undo_refused = (pending.seat, seat, live.step)
+            live.undo.request = None
+            live.undo.refused = UndoRefusal(pending.seat, seat, live.step)
             live.broadcast()
             return
         pending.accepted.add(seat)
         if pending.waiting:
             live.broadcast()
             return
-        live.undo_request = None
-        await manager._take_back(live, list(live.actions[:pending.back_to]))
+        live.undo.request = None
+        await authority.take_back(live, list(live.actions[:pending.back_to]))

@@ -27,9 +27,9 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import boardwright as bw
-from boardwright.agents import analysis as A
-from boardwright.web.bots import _watch_parent
-from boardwright.web.sessions import RequestError
+from boardwright.agents.analysis import Analysis, Settings, analyse, record_hash
+from boardwright.web.bots import watch_parent
+from boardwright.web.errors import RequestError
 from boardwright.web.storage import Storage
 
 log = logging.getLogger("boardwright.web")
@@ -62,7 +62,7 @@ class Analyses:
         self.storage = storage
         self.mode = mode
         self.workers = workers or max(1, min(2, os.cpu_count() or 1))
-        self.settings = A.Settings(iterations=iterations)  # None: the default per player count
+        self.settings = Settings(iterations=iterations)  # None: the default per player count
         self.jobs: dict[str, Job] = {}  # queued, running or failed (done ones are stored)
         self._runner = ThreadPoolExecutor(1, thread_name_prefix="boardwright-analysis")
         self._pool: Executor | None = None
@@ -115,11 +115,11 @@ class Analyses:
             return None
         try:
             record = self._record(row)
-            analysis = A.Analysis.from_json(stored["result"])
+            analysis = Analysis.from_json(stored["result"])
         except bw.BoardwrightError:
             return None
         settings = self.settings.resolved(record)
-        if not analysis.matches(A.record_hash(record), settings):
+        if not analysis.matches(record_hash(record), settings):
             return None
         return stored["result"]
 
@@ -130,7 +130,7 @@ class Analyses:
             if self._pool is None:  # spawned, and gone with the server even after a kill -9
                 self._pool = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_watch_parent, initargs=(os.getpid(),))
+                    initializer=watch_parent, initargs=(os.getpid(),))
             return self._pool
 
     def _run(self, game_id: str, row: dict[str, Any], job: Job) -> None:
@@ -140,8 +140,8 @@ class Analyses:
             job.done, job.total = done, total
 
         try:
-            result = A.analyse(self._record(row), self.settings, workers=1,
-                               executor=self._executor(), progress=progress)
+            result = analyse(self._record(row), self.settings, workers=1,
+                             executor=self._executor(), progress=progress)
             self.storage.save_analysis(game_id, result.to_json())
             job.status = "done"
             self.jobs.pop(game_id, None)

@@ -12,9 +12,9 @@ Named players and ratings (players_api.py): GET/POST /api/me, GET /api/me/games,
 POST /api/games/{id}/seats/{seat}/take, GET /api/leaderboard/{game} and /leaderboard/{game}.
 WebSocket: /ws/games/{id}, a seat's token offered as a subprotocol (protocol.py), or the
 identity cookie of a player who holds a seat (seating.py; `?seat=n` picks one). The frames are
-described in protocol.py and sessions.py (moves, undo, hints: hints.py; clocks: clocks.py;
-undo by agreement: agreement.py; chat: chat.py). No log shows a token
-(logsafe.py).
+described in protocol.py and the modules that handle them (the live games: manager.py; moves
+and undo: authority.py; hints: hintdesk.py; clocks: clocks.py; undo by agreement: agreement.py;
+chat: chat.py). No log shows a token (logsafe.py).
 """
 
 from __future__ import annotations
@@ -37,14 +37,28 @@ from boardwright.agents import make_agent
 from boardwright.agents.levels import LEVELS
 from boardwright.agents.registry import NAME
 from boardwright.web import clocks
-from boardwright.web import protocol as P
 from boardwright.web.analysis import Analyses, analysis_router
-from boardwright.web.logsafe import redact_loggers
 from boardwright.web.bots import BotPool
+from boardwright.web.clocks import TimeSource, loop_time
+from boardwright.web.connection import Connection
+from boardwright.web.errors import RequestError
 from boardwright.web.identity import COOKIE, IdentityStore, same_origin
+from boardwright.web.logsafe import redact_loggers
+from boardwright.web.manager import GameManager
 from boardwright.web.players_api import identity_of, players_router
+from boardwright.web.protocol import (
+    BAD_TOKEN,
+    CLOSE_BAD_TOKEN,
+    CLOSE_UNKNOWN_GAME,
+    MALFORMED,
+    RATE_LIMIT,
+    SUBPROTOCOL,
+    TOKEN_PREFIX,
+    chosen_subprotocol,
+    error_frame,
+    token_from_subprotocols,
+)
 from boardwright.web.seating import bind_seat, seat_for_identity
-from boardwright.web.sessions import Connection, GameManager, RequestError
 from boardwright.web.storage import Storage
 
 log = logging.getLogger("boardwright.web")
@@ -147,11 +161,12 @@ and <a href="/api/catalog">/api/catalog</a>.</p></body></html>
 def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                bot_workers: int | None = None, bot_delay: float = 0.0,
                static_dir: str | Path | None = None,
-               rate_limit: int = P.RATE_LIMIT, hint_seconds: float = 1.0,
+               rate_limit: int = RATE_LIMIT, hint_seconds: float = 1.0,
                hint_iterations: int | None = None,
                analysis_iterations: int | None = None,
                agents: list[str] | tuple[str, ...] = (),
-               policies: Mapping[str, str] | None = None) -> FastAPI:
+               policies: Mapping[str, str] | None = None,
+               clock: TimeSource = loop_time) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -165,7 +180,9 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     Each is checked now, so a typo or a broken plugin stops the server from starting.
     `policies`: trained policy files by name ({"carcassonne-rl": "runs/c/policy.npz"}), read
     now; the lobby offers each as a seat of the game and player count it plays ("policy
-    NAME"). Visitors never name a file: they choose among these."""
+    NAME"). Visitors never name a file: they choose among these. `clock`: the monotonic time
+    of the game clocks, in seconds (default: the event loop's); tests give a manual one to set
+    the time exactly."""
     redact_loggers()
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
@@ -175,7 +192,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     manager = GameManager(storage, BotPool(bot_mode, bot_workers), bot_delay=bot_delay,
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered,
-                          policies={p["agent"]: (p["game"], p["players"]) for p in policy_list})
+                          policies={p["agent"]: (p["game"], p["players"]) for p in policy_list},
+                          clock=clock)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
@@ -258,35 +276,35 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
             body = json.loads(raw) if raw else None
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return _error(400, "the body is not valid JSON")
-        return JSONResponse(await manager.create(body), status_code=201)
+        return JSONResponse(await manager.lobby.create(body), status_code=201)
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> Any:
-        return await manager.listing(status)
+        return await manager.lobby.listing(status)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> Any:
-        return await manager.summary(game_id)
+        return await manager.lobby.summary(game_id)
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str) -> Response:
-        replay = await manager.replay(game_id)
+        replay = await manager.replays.replay(game_id)
         return Response(replay["body"], media_type="application/json")
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def get_replay_step(game_id: str, step: int) -> Any:
-        return await manager.replay_step(game_id, step)
+        return await manager.replays.step(game_id, step)
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str) -> None:
         offered = list(websocket.scope.get("subprotocols") or [])
-        await websocket.accept(subprotocol=P.chosen_subprotocol(offered))
+        await websocket.accept(subprotocol=chosen_subprotocol(offered))
         if "token" in websocket.query_params:
-            await websocket.send_text(json.dumps(P.error_frame(
-                P.BAD_TOKEN, "a seat token never goes in the address (addresses are logged): "
-                             f"offer the subprotocols {P.SUBPROTOCOL!r} and "
-                             f"'{P.TOKEN_PREFIX}<token>' instead")))
-            await websocket.close(code=P.CLOSE_BAD_TOKEN)
+            await websocket.send_text(json.dumps(error_frame(
+                BAD_TOKEN, "a seat token never goes in the address (addresses are logged): "
+                           f"offer the subprotocols {SUBPROTOCOL!r} and "
+                           f"'{TOKEN_PREFIX}<token>' instead")))
+            await websocket.close(code=CLOSE_BAD_TOKEN)
             return
         try:
             live = await manager.get(game_id)
@@ -294,11 +312,11 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
             log.exception("game %s cannot be opened", game_id)
             live = None
         if live is None:
-            await websocket.send_text(json.dumps(P.error_frame(
-                P.MALFORMED, f"no game {game_id!r}")))
-            await websocket.close(code=P.CLOSE_UNKNOWN_GAME)
+            await websocket.send_text(json.dumps(error_frame(
+                MALFORMED, f"no game {game_id!r}")))
+            await websocket.close(code=CLOSE_UNKNOWN_GAME)
             return
-        token = P.token_from_subprotocols(offered)
+        token = token_from_subprotocols(offered)
         identity = None
         if websocket.cookies.get(COOKIE) and same_origin(websocket.headers):
             identity = await identity_of(identities, websocket.cookies)
@@ -306,10 +324,10 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
         if token is not None:
             seat = live.seat_of(token)
             if seat is None:
-                await websocket.send_text(json.dumps(P.error_frame(
-                    P.BAD_TOKEN, "this link's seat token is not valid for this game; open "
-                                 "the game without #token= to watch")))
-                await websocket.close(code=P.CLOSE_BAD_TOKEN)
+                await websocket.send_text(json.dumps(error_frame(
+                    BAD_TOKEN, "this link's seat token is not valid for this game; open "
+                               "the game without #token= to watch")))
+                await websocket.close(code=CLOSE_BAD_TOKEN)
                 return
             if identity is not None:  # an invitation opened by a named player: now theirs
                 await bind_seat(manager, live, seat, identity)

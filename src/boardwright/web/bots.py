@@ -89,7 +89,7 @@ class _Cache:
                 self.states.popitem(last=False)
 
 
-_CACHE = _Cache()
+POSITIONS = _Cache()
 
 
 def decision_seed(seed: int, seat: int, step: int) -> int:
@@ -102,7 +102,7 @@ def choose_action(job: BotJob) -> dict[str, Any]:
     from boardwright.agents.registry import install
 
     install(job.registrations)
-    state = _CACHE.take(job)
+    state = POSITIONS.take(job)
     if state.current_player != job.seat or state.is_terminal:
         raise ValueError(f"seat {job.seat} is not to move in game {job.game_id}")
     agent = make_agent(job.agent, seed=decision_seed(job.seed, job.seat, len(job.actions)))
@@ -113,11 +113,11 @@ def choose_action(job: BotJob) -> dict[str, Any]:
                       job.game_id)
         rng = random.Random(decision_seed(job.seed, job.seat, len(job.actions)))
         action = rng.choice(state.legal_actions())
-    _CACHE.keep(job, state)
+    POSITIONS.keep(job, state)
     return action.to_json()
 
 
-def _watch_parent(parent: int) -> None:
+def watch_parent(parent: int) -> None:
     """Worker initializer: exit when the server process is gone (even after a kill -9, which
     gives the pool no chance to stop its workers)."""
     import time
@@ -154,7 +154,7 @@ class BotPool:
             return ThreadPoolExecutor(self.workers, thread_name_prefix="boardwright-bot")
         # spawn: the server has threads (database writer, uvicorn), fork would copy their locks
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_watch_parent, initargs=(os.getpid(),))
+                                   initializer=watch_parent, initargs=(os.getpid(),))
 
     @property
     def executor(self) -> Executor:

@@ -23,12 +23,24 @@ import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert, select
 
-from boardwright.web import protocol as P
-from boardwright.web.storage import ChatRow, Storage, now
+from boardwright.web.protocol import (
+    BAD_TOKEN,
+    MALFORMED,
+    RATE_LIMITED,
+    SERVER_ERROR,
+    TOO_LARGE,
+    ProtocolError,
+)
+from boardwright.web.schema import ChatRow
+from boardwright.web.storage import Storage, now
+
+if TYPE_CHECKING:
+    from boardwright.web.connection import Connection
+    from boardwright.web.live import LiveGame
 
 MAX_CHARS = 500
 RATE = 5
@@ -48,10 +60,10 @@ def clean(text: str) -> str:
     text = "".join(c for c in text.replace("\r\n", "\n")
                    if c in "\n\t" or unicodedata.category(c) != "Cc").strip()
     if not text:
-        raise P.ProtocolError(P.MALFORMED, "a chat message cannot be empty")
+        raise ProtocolError(MALFORMED, "a chat message cannot be empty")
     if len(text) > MAX_CHARS:
-        raise P.ProtocolError(P.TOO_LARGE, f"a chat message may hold at most {MAX_CHARS} "
-                                           f"characters, not {len(text)}")
+        raise ProtocolError(TOO_LARGE, f"a chat message may hold at most {MAX_CHARS} "
+                                       f"characters, not {len(text)}")
     return text
 
 
@@ -99,48 +111,41 @@ def message(row: Any) -> dict[str, Any]:
             "time": _iso(row["created"])}
 
 
-def chat_log(live: Any) -> ChatLog:
-    log = getattr(live, "chat", None)
-    if log is None:
-        log = live.chat = ChatLog()
-    return log
-
-
-async def _loaded(manager: Any, live: Any) -> ChatLog:
-    log = chat_log(live)
+async def _loaded(storage: Storage, live: LiveGame) -> ChatLog:
+    log = live.chat
     if not log.loaded:
-        found = await asyncio.to_thread(history, manager.storage, live.id)
+        found = await asyncio.to_thread(history, storage, live.id)
         if not log.loaded:  # another connection may have loaded it meanwhile
             log.messages.extend(found)
             log.loaded = True
     return log
 
 
-async def send_history(manager: Any, live: Any, connection: Any) -> None:
+async def send_history(storage: Storage, live: LiveGame, connection: Connection) -> None:
     """The chat so far, to a connection that just arrived (nothing when there is none yet:
     the table starts with an empty chat)."""
-    log = await _loaded(manager, live)
+    log = await _loaded(storage, live)
     if log.messages:
         connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
 
 
-async def post(manager: Any, live: Any, seat: int | None, text: str) -> None:
+async def post(storage: Storage, live: LiveGame, seat: int | None, text: str) -> None:
     """Store `seat`'s message and send it to every connection of the game."""
     if seat is None:
-        raise P.ProtocolError(P.BAD_TOKEN, "spectators read the chat; only seated players "
-                                           "write in it")
+        raise ProtocolError(BAD_TOKEN, "spectators read the chat; only seated players "
+                                       "write in it")
     text = clean(text)
-    log = await _loaded(manager, live)
+    log = await _loaded(storage, live)
     if not log.allow(seat, time.monotonic()):
-        raise P.ProtocolError(P.RATE_LIMITED, f"at most {RATE} chat messages per "
-                                              f"{WINDOW:g} seconds: this one was not sent")
+        raise ProtocolError(RATE_LIMITED, f"at most {RATE} chat messages per "
+                                          f"{WINDOW:g} seconds: this one was not sent")
     created = now()
     try:
-        ident = await asyncio.to_thread(save_message, manager.storage, live.id, seat, text,
+        ident = await asyncio.to_thread(save_message, storage, live.id, seat, text,
                                         created)
     except Exception:
-        raise P.ProtocolError(P.SERVER_ERROR, "the message could not be saved; try "
-                                              "again") from None
+        raise ProtocolError(SERVER_ERROR, "the message could not be saved; try "
+                                          "again") from None
     entry = {"id": ident, "seat": seat, "text": text, "time": _iso(created)}
     log.messages.append(entry)
     payload = json.dumps({"type": "chat", "history": False, "messages": [entry]},

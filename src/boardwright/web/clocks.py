@@ -22,7 +22,8 @@ What happens when a clock reaches zero is the game's "on_timeout" (default "bot"
   cut short). Several losers on time rank below everyone else, the first to lose last
   (`ranking`).
 
-Running time is measured on the event loop's monotonic clock (`loop.time()`), so a change of
+Running time is measured on the event loop's monotonic clock (`loop.time()`; a server may be
+given another monotonic time source, `create_app(clock=...)`, as tests do), so a change of
 the wall clock never moves a player's time. Each seat's remaining time is stored with the game
 (the `clock` column) at every saved move and time-out, and at a clean shutdown. After a restart
 the seat to move resumes from what was stored, counted from the moment the server is back:
@@ -36,12 +37,21 @@ import asyncio
 import logging
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
 from boardwright.agents import HUMAN
 from boardwright.agents.levels import level_agent
+from boardwright.web.protocol import ProtocolError
+from boardwright.web.ratings import finishing
+from boardwright.web.storage import InlineWriter, StaleRevision, Writer
+from boardwright.web.storage import now as wall_now
+
+if TYPE_CHECKING:
+    from boardwright.web.live import LiveGame
+    from boardwright.web.manager import GameManager
 
 log = logging.getLogger("boardwright.web")
 
@@ -216,12 +226,12 @@ class Clock:
         return seat in self.flagged or seat in self.lost
 
 
-def stands_in(live: Any, seat: int) -> bool:
+def stands_in(live: LiveGame, seat: int) -> bool:
     clock: Clock | None = live.clock
     return clock is not None and clock.stands_in(seat)
 
 
-def due(live: Any) -> int | None:
+def due(live: LiveGame) -> int | None:
     """The seat whose clock should run in this position, or None."""
     clock: Clock | None = live.clock
     if clock is None or clock.ended or live.status != "running" or live.state.is_terminal:
@@ -232,7 +242,7 @@ def due(live: Any) -> int | None:
     return seat
 
 
-def after_move(live: Any, new: bw.State, seat: int, now: float) -> Clock | None:
+def after_move(live: LiveGame, new: bw.State, seat: int, now: float) -> Clock | None:
     """The clock after `seat` moved from the live position to `new` (a copy: the live one is
     replaced once the move is saved)."""
     if live.clock is None:
@@ -245,7 +255,7 @@ def after_move(live: Any, new: bw.State, seat: int, now: float) -> Clock | None:
     return clock
 
 
-def ranking(live: Any, scores: list[Any]) -> list[int]:
+def ranking(live: LiveGame, scores: list[Any]) -> list[int]:
     """The seats best first once the game is over: the seats still in the game by score (ties
     by seat), then those that lost on time, the last to lose first."""
     clock: Clock | None = live.clock
@@ -273,7 +283,7 @@ def standing_returns(clock: Clock | None, returns: list[float]) -> list[float]:
     return out
 
 
-def frame(live: Any, now: float, scores: list[Any]) -> dict[str, Any] | None:
+def clock_frame(live: LiveGame, now: float, scores: list[Any]) -> dict[str, Any] | None:
     """The clock as the state frame shows it: each human seat's remaining seconds at the
     moment the frame is built (None for bots), the seat whose time runs, and `at`, the server's
     wall-clock time then (the table counts down from the frame's arrival)."""
@@ -292,51 +302,59 @@ def frame(live: Any, now: float, scores: list[Any]) -> dict[str, Any] | None:
     return out
 
 
+TimeSource = Callable[[], float]
+
+
+def loop_time() -> float:
+    """The running event loop's monotonic clock, in seconds: the game clocks' time unless the
+    server was given another source (a manual one lets tests set the time exactly)."""
+    return asyncio.get_running_loop().time()
+
+
 class ClockKeeper:
     """The timers of a server's clocks: one `loop.call_later` per game whose clock runs, set
     again after every change of the game (`sync`), and what a time-out does (`expire`)."""
 
-    def __init__(self, manager: Any) -> None:
+    def __init__(self, manager: GameManager) -> None:
         self.manager = manager
         self.tasks: set[asyncio.Task[None]] = set()
+        self.timers: dict[str, asyncio.TimerHandle] = {}  # game id -> its time-out's timer
 
-    def sync(self, live: Any) -> None:
+    def _cancel_timer(self, live: LiveGame) -> None:
+        timer = self.timers.pop(live.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def sync(self, live: LiveGame) -> None:
         """Run the clock of the seat due in the live position (stopping any other) and set the
         timer of its time-out. Call with the game's lock held, after every change."""
         clock: Clock | None = live.clock
         if clock is None:
             return
         loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = live.time()
         seat = due(live)
         if seat != clock.turn:
             clock.run(seat, now)
-        timer = getattr(live, "clock_timer", None)
-        if timer is not None:
-            timer.cancel()
-            live.clock_timer = None
+        self._cancel_timer(live)
         if seat is not None and not self.manager.closing:
-            live.clock_timer = loop.call_later(clock.left(seat, now), self._fire, live,
-                                               live.generation, seat)
+            self.timers[live.id] = loop.call_later(clock.left(seat, now), self._fire, live,
+                                                   live.generation, seat)
 
-    def _fire(self, live: Any, generation: int, seat: int) -> None:
+    def _fire(self, live: LiveGame, generation: int, seat: int) -> None:
         task = asyncio.create_task(self.expire(live, generation, seat))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def expire(self, live: Any, generation: int, seat: int) -> None:
+    async def expire(self, live: LiveGame, generation: int, seat: int) -> None:
         """`seat`'s time is up (unless the position changed since the timer was set)."""
-        from boardwright.web import protocol as P
-        from boardwright.web.storage import StaleRevision
-        from boardwright.web.storage import now as wall_now
-
         manager = self.manager
         async with live.lock:
             clock: Clock | None = live.clock
             if (clock is None or live.generation != generation or due(live) != seat
                     or clock.turn != seat):
                 return
-            now = asyncio.get_running_loop().time()
+            now = live.time()
             if clock.left(seat, now) > SLACK:  # early (a clock set again meanwhile)
                 self.sync(live)
                 return
@@ -354,17 +372,16 @@ class ClockKeeper:
             values["clock"] = new.to_json()
             finish = None
             if new.ended:  # the last seat standing wins; a rated game is rated on that
-                from boardwright.web import ratings as R
-                finish = R.finishing(manager.storage, live.id, live.name, live.rated, live.seats,
-                                     standing_returns(new, [0.0] * live.players), values)
+                finish = finishing(manager.storage, live.id, live.name, live.rated, live.seats,
+                                   standing_returns(new, [0.0] * live.players), values)
             try:
-                await manager._save_row(live, values if finish is None else finish,
-                                        "a time-out in game %s",
-                                        "the time-out could not be saved")
+                await manager.authority.save_row(live, values if finish is None else finish,
+                                                 "a time-out in game %s",
+                                                 "the time-out could not be saved")
             except StaleRevision:  # another server process moved or timed the game out first
                 await manager.cluster.reload(live)
                 return
-            except P.ProtocolError:  # not saved: the clock stays at zero, try again soon
+            except ProtocolError:  # not saved: the clock stays at zero, try again soon
                 asyncio.get_running_loop().call_later(1.0, self._fire, live, generation, seat)
                 return
             live.clock = new
@@ -374,26 +391,23 @@ class ClockKeeper:
                 live.rated = bool(values["rated"])
             if new.ended:
                 live.status = "finished"
-            live.undo_request = None
+            live.undo.request = None
             log.info("seat %s of game %s ran out of time (%s)", seat, live.id,
                      new.control.on_timeout)
             live.broadcast()
             self.sync(live)
-            manager.schedule_bot(live)
+            manager.bot_driver.schedule(live)
         if new.ended:
-            manager._evict_if_idle(live)
+            manager.evict_if_idle(live)
 
-    async def save_all(self, writer: Any) -> None:
+    async def save_all(self, writer: Writer | InlineWriter) -> None:
         """At a clean shutdown: store the running clocks' time as of now."""
-        loop = asyncio.get_running_loop()
         for live in list(self.manager.games.values()):
             clock: Clock | None = live.clock
             if clock is None or clock.turn is None:
                 continue
-            timer = getattr(live, "clock_timer", None)
-            if timer is not None:
-                timer.cancel()
-            clock.charge(loop.time())
+            self._cancel_timer(live)
+            clock.charge(live.time())
             try:
                 await writer.update(live.id, {"clock": clock.to_json()})
             except Exception:  # noqa: BLE001 - shutting down: the last saved time stands

@@ -35,11 +35,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from boardwright.web.clocks import Clock
+from boardwright.web.position import LastAction, ViewCache, last_action, rebuild
 from boardwright.web.storage import CHANNEL, parse_payload
 
 if TYPE_CHECKING:
     import boardwright as bw
-    from boardwright.web.sessions import GameManager, LastAction, LiveGame
+    from boardwright.web.live import LiveGame
+    from boardwright.web.manager import GameManager
 
 log = logging.getLogger("boardwright.web")
 
@@ -107,12 +110,10 @@ class Listener:
 
 
 def catch_up(live: LiveGame, record: list[dict[str, Any]]
-             ) -> tuple[bw.State, Any, list[int], LastAction | None] | None:
+             ) -> tuple[bw.State, ViewCache, list[int], LastAction | None] | None:
     """The game's position after `record` when it extends the record held (the new actions
     applied to a clone): (state, its view cache, actors, last action); None when the record was
     changed otherwise (an undo), which needs a replay from the start."""
-    from boardwright.web.sessions import _ViewCache, last_action
-
     held = len(live.actions)
     if len(record) < held or record[:held] != live.actions:
         return None
@@ -123,10 +124,10 @@ def catch_up(live: LiveGame, record: list[dict[str, Any]]
         action = live.game.action_from_json(data)
         actor = state.current_player
         if index == len(record) - 1:
-            last = last_action(live.game, _ViewCache(state), action, actor, live.describe)
+            last = last_action(live.game, ViewCache(state), action, actor, live.describe)
         state.apply(action)
         actors.append(actor)
-    return state, _ViewCache(state), actors, last
+    return state, ViewCache(state), actors, last
 
 
 class Cluster:
@@ -175,7 +176,7 @@ class Cluster:
         if live is None or revision <= live.revision:
             return  # not held here, or this process's own commit
         live.behind = max(live.behind, revision)
-        if any(live.connections.values()) or live.bot_task is not None:
+        if any(live.connections.values()) or live.bots.running:
             if game_id not in self._refreshing:
                 self._refreshing[game_id] = asyncio.create_task(self._refresh(live))
 
@@ -221,9 +222,6 @@ class Cluster:
         """Make the live game what the database holds, with the game's lock held: the new
         actions applied (or the record replayed after an undo), seats and status copied, every
         connection here sent its fresh view. Returns whether anything changed."""
-        from boardwright.web.clocks import Clock
-        from boardwright.web.sessions import rebuild
-
         row = await asyncio.to_thread(self.manager.storage.get, live.id)
         if row is None:
             return False
@@ -243,37 +241,28 @@ class Cluster:
             state, actors, last = await asyncio.to_thread(
                 rebuild, live.game, live.seed, record, live.describe)
             views = None
-        self._stop_local_bots(live)
+        live.bots.cancel()  # another process moved this game: the bots are its to drive
         live.set_state(state, views)
         live.actions, live.actors, live.last = record, actors, last
         live.seats = [dict(s) for s in row["seats"]]
-        live.kinds = [s["kind"] for s in live.seats]
-        live.hashes = [s.get("token_hash") for s in live.seats]
         live.status = row["status"]
         live.rated = bool(row.get("rated"))
         live.clock = Clock.from_json(row.get("clock"))
-        live.undo_request = None  # a request was about the position before this change
+        live.undo.request = None  # a request was about the position before this change
         if caught is None:
-            live.reversible = [None] * len(record)  # not known after a replay
+            live.undo.reversible = [None] * len(record)  # not known after a replay
         else:
-            del live.reversible[len(record):]
-            live.reversible.extend([None] * (len(record) - len(live.reversible)))
+            del live.undo.reversible[len(record):]
+            live.undo.reversible.extend([None] * (len(record) - len(live.undo.reversible)))
         live.revision = revision
         self.reloads += 1
         self.manager.clocks.sync(live)  # the clock of the seat to move, as the row says
         live.broadcast()
         self._watch_bots(live)
-        self.manager._evict_if_idle(live)
+        self.manager.evict_if_idle(live)
         return True
 
     # -- bots ------------------------------------------------------------------------------------
-
-    def _stop_local_bots(self, live: LiveGame) -> None:
-        """Another process moved this game: the bots are its to drive (the winner's)."""
-        task = live.bot_task
-        if task is not None and task is not asyncio.current_task() and not task.done():
-            task.cancel()
-        live.bot_task = None
 
     def _watch_bots(self, live: LiveGame) -> None:
         """A bot is to move in a game reloaded from another process's commit: that process
@@ -292,4 +281,4 @@ class Cluster:
                 and live.behind == revision and live.bot_to_move() is not None):
             log.warning("game %s: a bot's turn has not moved for %.0f s; its bots are now "
                         "driven here", live.id, TAKEOVER_SECONDS)
-            self.manager.schedule_bot(live)
+            self.manager.bot_driver.schedule(live)

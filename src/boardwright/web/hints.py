@@ -14,11 +14,12 @@ decision; the pool's per-worker position cache serves both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardwright.agents import HUMAN
-from boardwright.web.bots import PositionJob
+from boardwright.web.bots import POSITIONS, PositionJob
 
 AGREED = "hints"  # the key on a seat's stored entry: this seat agreed to hints
 COUNT = 3  # moves in a hint
@@ -47,6 +48,35 @@ class Consent:
     def to_json(self) -> dict[str, Any]:
         return {"allowed": self.allowed, "training": self.training,
                 "accepted": list(self.accepted), "waiting": list(self.waiting)}
+
+
+@dataclass
+class HintRequest:
+    """A hint being computed: for which position (generation) and seat (the answer goes to
+    that seat's connections only), and the task waiting for it."""
+
+    generation: int
+    seat: int
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """The last hint computed: the position (generation) and seat it answers, and its frame
+    (asked again in that position, the seat gets it at once)."""
+
+    generation: int
+    seat: int
+    frame: dict[str, Any] = field(hash=False)
+
+
+@dataclass
+class HintState:
+    """A live game's hints: the one being computed (one per game at a time) and the last
+    answer."""
+
+    pending: HintRequest | None = None
+    answered: HintAnswer | None = None
 
 
 def consent(seats: list[dict[str, Any]]) -> Consent:
@@ -91,14 +121,13 @@ def compute_hints(job: HintJob) -> list[dict[str, Any]]:
     """The best moves (JSON), margins and sample counts for the position after `job.actions`
     (runs in a worker)."""
     from boardwright.agents.advice import suggest
-    from boardwright.web.bots import _CACHE
 
-    state = _CACHE.take(job)
+    state = POSITIONS.take(job)
     if state.is_terminal or state.current_player != job.seat:
         raise ValueError(f"seat {job.seat} is not to move in game {job.game_id}")
     suggestions = suggest(state, count=job.count, seconds=job.seconds,
                           iterations=job.iterations,
                           seed=hint_seed(job.seed, job.seat, len(job.actions)))
-    _CACHE.keep(job, state)
+    POSITIONS.keep(job, state)
     return [{"action": s.action.to_json(), "margin": float(s.margin), "samples": int(s.samples)}
             for s in suggestions]

@@ -19,17 +19,16 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
 
 from boardwright.core.errors import BoardwrightError
 from boardwright.web.names import name_key, validate_name
-from boardwright.web.storage import Base, Storage, now
+from boardwright.web.schema import HOLDERS, IDENTITIES
+from boardwright.web.storage import Storage, now
 from boardwright.web.tokens import hash_token
 
 COOKIE = "boardwright_identity"
@@ -43,35 +42,6 @@ class NameTakenError(BoardwrightError):
     """The name (or one equal to it under `names.name_key`) belongs to another player."""
 
 
-class IdentityRow(Base):
-    """A player: public id, display name, and the hash of the browser's key."""
-
-    __tablename__ = "identities"
-
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
-    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
-    name: Mapped[str] = mapped_column(String(100))
-    name_key: Mapped[str] = mapped_column(String(100), unique=True)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class SeatHolderRow(Base):
-    """Which identity holds which seat of which game (one identity per seat; at most one seat
-    per identity and game, checked when a seat is bound)."""
-
-    __tablename__ = "seat_holders"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    identity_id: Mapped[str] = mapped_column(
-        String(16), ForeignKey("identities.id", ondelete="CASCADE"), index=True)
-    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-IDENTITIES = IdentityRow.__table__
-HOLDERS = SeatHolderRow.__table__
 
 
 @dataclass(frozen=True)

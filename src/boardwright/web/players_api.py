@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -36,7 +36,10 @@ from boardwright.web.identity import (
 from boardwright.web.names import InvalidNameError
 from boardwright.web.ratings import leaderboard
 from boardwright.web.seating import SeatError, take_seat
-from boardwright.web.sessions import FINISHED, GameManager
+
+if TYPE_CHECKING:
+    from boardwright.web.manager import GameManager
+from boardwright.web.live import FINISHED
 
 MAX_NAME_BODY = 1024
 MY_GAMES = 100
@@ -108,7 +111,7 @@ def players_router(manager: GameManager, store: IdentityStore) -> APIRouter:
         for game_id, seat in seats:
             if game_id not in rows:  # deleted since
                 continue
-            summary = manager.row_summary(rows[game_id])
+            summary = manager.lobby.row_summary(rows[game_id])
             url = (f"/replay/{game_id}" if summary["status"] == FINISHED
                    else f"/play/{game_id}?seat={seat}")
             games.append({**summary, "my_seat": seat, "url": url})

@@ -17,12 +17,12 @@ Client -> server (JSON text):
     {"type": "refuse_hints"}           refuse the proposal, or withdraw hints: clears every
                                        agreement
     {"type": "ping"}
-Server -> client: {"type": "state", ...} (built in sessions.py), {"type": "pong"},
+Server -> client: {"type": "state", ...} (built in live.py), {"type": "pong"},
     {"type": "hint", "step": n, "seat": s, "hints": [...]} to the asking seat's connections
     only, {"type": "chat", "messages": [...], "history": bool} to every connection, and {"type": "error", "code": ..., "message": ...}, the latter to the sender only.
 
 Nothing a client sends can raise out of `parse_frame`: every problem is a `ProtocolError`
-carrying the error code of the contract (docs: /tmp/briefs/web_protocol.md).
+carrying the error code of the contract (docs: docs/server.md).
 """
 
 from __future__ import annotations

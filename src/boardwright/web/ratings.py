@@ -31,16 +31,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import DateTime, Float, Integer, String, and_, select, update
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import and_, select, update
 
 from boardwright.agents import HUMAN
 from boardwright.agents.levels import level_of
-from boardwright.web.storage import Base, StaleRevision, Storage, now
+from boardwright.web.schema import IDENTITIES, RATINGS
+from boardwright.web.storage import StaleRevision, Storage, now
 
 MODEL = PlackettLuce()  # the library's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 IDENTITY_PREFIX = "id:"
@@ -48,20 +47,6 @@ BOT_PREFIX = "bot:"
 LEADERBOARD_SIZE = 100
 
 
-class RatingRow(Base):
-    """One player's (or bot's) rating in one game."""
-
-    __tablename__ = "ratings"
-
-    game: Mapped[str] = mapped_column(String(64), primary_key=True)
-    player: Mapped[str] = mapped_column(String(160), primary_key=True)
-    mu: Mapped[float] = mapped_column(Float)
-    sigma: Mapped[float] = mapped_column(Float)
-    games: Mapped[int] = mapped_column(Integer)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-RATINGS = RatingRow.__table__
 
 
 @dataclass(frozen=True)
@@ -170,7 +155,7 @@ class FinishRating:
             changes.append(change)
             seats.append({**seat, "rating": change})
         values = {**self.values, "seats": seats, "rated": True}
-        outcome = self.storage._update(connection, self.game_id, values, self.revision)
+        outcome = self.storage.update_in(connection, self.game_id, values, self.revision)
         if isinstance(outcome, StaleRevision):
             return outcome
         for key, new in zip(self.keys, after):
@@ -207,8 +192,6 @@ def finishing(storage: Storage, game_id: str, game: str, rated: bool,
 def leaderboard(storage: Storage, game: str, limit: int = LEADERBOARD_SIZE) -> list[dict[str, Any]]:
     """The best `limit` players and bots of a game by ordinal (mu - 3 sigma), with their names
     (a player's current name; a bot's key without "bot:"), ratings and games played."""
-    from boardwright.web.identity import IDENTITIES
-
     ordinal = RATINGS.c.mu - 3 * RATINGS.c.sigma
     with storage.engine.connect() as connection:
         rows = connection.execute(

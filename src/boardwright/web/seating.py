@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.agents import HUMAN
 from boardwright.web.identity import Identity, hold_seat
-from boardwright.web.sessions import open_seat
+from boardwright.web.live import open_seat
 from boardwright.web.storage import StaleRevision, now
 
 if TYPE_CHECKING:
-    from boardwright.web.sessions import GameManager, LiveGame
+    from boardwright.web.live import LiveGame
+    from boardwright.web.manager import GameManager
 
 log = logging.getLogger("boardwright.web")
 
@@ -110,7 +111,7 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
         revision = live.revision
 
         def write(connection: Any) -> int | StaleRevision:
-            outcome = storage._update(connection, live.id, values, revision)
+            outcome = storage.update_in(connection, live.id, values, revision)
             if not isinstance(outcome, StaleRevision):  # the seat is held only if it is taken
                 hold_seat(connection, live.id, seat, identity.id)
             return outcome
@@ -129,10 +130,9 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
                 raise SeatError(503, "the seat could not be saved; try again") from None
             return False
         live.seats = seats
-        live.hashes = [s.get("token_hash") for s in seats]
         live.status = status
         live.broadcast()
-        manager.schedule_bot(live)
+        manager.bot_driver.schedule(live)
         return True
 
 

@@ -35,25 +35,17 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Integer,
-    String,
     bindparam,
     create_engine,
     event,
-    false,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from boardwright.web.schema import COLUMNS, AnalysisRow, Base, ChatRow, GameRow
 
 log = logging.getLogger("boardwright.web")
 
@@ -67,71 +59,6 @@ SCHEMA_LOCK = 0x626F617264  # the PostgreSQL advisory lock held while the schema
 CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
 
-JsonType = JSON().with_variant(JSONB(), "postgresql")
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class GameRow(Base):
-    """A game: its set-up, seats and record. `step` and `scores` (the public scores) are
-    denormalised from the record so the lobby lists games without replaying them."""
-
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    version: Mapped[str] = mapped_column(String(32))
-    players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict[str, Any]] = mapped_column(JsonType)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    # [{"kind": "human" | agent string, "token_hash": sha256 hex | null, "joined": bool}]
-    seats: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)
-    record: Mapped[list[dict[str, Any]]] = mapped_column(JsonType)  # the actions, in order
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    step: Mapped[int] = mapped_column(Integer, default=0)
-    scores: Mapped[list[Any]] = mapped_column(JsonType)
-    # rated: the game updates its players' ratings when it ends (ratings.py)
-    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    # the time control and each seat's remaining time (web/clocks.py); null: no clock
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True, default=None)
-    # One more at every committed change of the row: what a conditional update is made against.
-    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-
-
-COLUMNS = tuple(c.name for c in GameRow.__table__.columns)
-
-
-class AnalysisRow(Base):
-    """The stored analysis of a finished game (the latest one made): what it was made with
-    (`version`, `settings`, `record_hash`) beside the analysis itself, so a server whose
-    settings or method changed knows to make it again."""
-
-    __tablename__ = "analyses"
-
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int] = mapped_column(Integer)
-    record_hash: Mapped[str] = mapped_column(String(64))
-    settings: Mapped[dict[str, Any]] = mapped_column(JsonType)
-    result: Mapped[dict[str, Any]] = mapped_column(JsonType)
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ChatRow(Base):
-    """One chat message of a game's table (web/chat.py)."""
-
-    __tablename__ = "chat_messages"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(String(2000))
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 class StaleRevision(Exception):
     """A conditional update found the game at another revision than the one it was made from:
     another process changed the game first, and nothing was written."""
@@ -227,7 +154,6 @@ def ensure_schema(engine: Engine) -> str:
     from alembic import command
     from alembic.runtime.migration import MigrationContext
 
-    register_tables()
     head = head_revision()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":  # processes starting together: one at a time
@@ -244,12 +170,6 @@ def ensure_schema(engine: Engine) -> str:
             command.stamp(config, "0001")
         command.upgrade(config, "head")
         return "upgraded"
-
-
-def register_tables() -> None:
-    """Import the modules that declare tables beside `games` (players and ratings), so that
-    `Base.metadata` creates them in a new database."""
-    from boardwright.web import identity, ratings  # noqa: F401
 
 
 def row_dict(row: GameRow) -> dict[str, Any]:
@@ -320,8 +240,8 @@ class Storage:
         assert isinstance(outcome, int)
         return outcome
 
-    def _update(self, connection: Any, game_id: str, values: dict[str, Any],
-                revision: int | None) -> int | StaleRevision:
+    def update_in(self, connection: Any, game_id: str, values: dict[str, Any],
+                  revision: int | None) -> int | StaleRevision:
         """One row's change in an open transaction: its new revision, or StaleRevision when
         the row is no longer at `revision`. LookupError: no such game."""
         if "revision" in values:
@@ -359,7 +279,7 @@ class Storage:
         game_id, function of the connection) in ONE transaction. Per operation: None (an
         insert, or a call that wrote no game row), the row's new revision, or StaleRevision
         (that update was not made; the others are). A call writes its game row first, through
-        `_update`, and returns its outcome, writing nothing else when it is stale. On
+        `update_in`, and returns its outcome, writing nothing else when it is stale. On
         PostgreSQL each change is notified on CHANNEL at commit."""
         self.writes += 1
         outcomes: list[int | StaleRevision | None] = []
@@ -373,7 +293,7 @@ class Storage:
                 if kind == "call":  # several writes that must commit together
                     outcome = values(connection)
                 else:
-                    outcome = self._update(connection, game_id, values, rest[0] if rest else None)
+                    outcome = self.update_in(connection, game_id, values, rest[0] if rest else None)
                 outcomes.append(outcome)
                 if isinstance(outcome, int):
                     payloads.append({"payload": notify_payload(game_id, outcome)})
@@ -480,7 +400,7 @@ class Writer:
                    game_id: str | None = None) -> int | None:
         """`function(connection)` inside one transaction (it may run again after a failed
         group commit, so it must only write what it reads in that same transaction). It
-        writes the game row `game_id` first (conditionally, through `Storage._update`) and
+        writes the game row `game_id` first (conditionally, through `Storage.update_in`) and
         returns that outcome: the row's new revision (StaleRevision is raised here)."""
         return await self._submit(("call", game_id, function))
 

@@ -13,12 +13,14 @@ import inspect
 import socket
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from browser_helpers import ARTIFACTS, CHROMIUM, Site
+from clock_helpers import ManualClock
 
 VIEWPORT = {"width": 1400, "height": 900}
 
@@ -29,16 +31,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The web table on http://127.0.0.1:<free port>, on a temporary SQLite database."""
+@contextmanager
+def serving(db: Path, **overrides: Any) -> Iterator[Site]:
+    """The web table on http://127.0.0.1:<free port> on the SQLite file `db`, with the test
+    settings (bots in threads, tiny searches) and `overrides` of `create_app`'s parameters."""
     pytest.importorskip("fastapi", reason="the web table needs the server extra")
     uvicorn = pytest.importorskip("uvicorn", reason="the web table needs the server extra")
     try:
         from boardwright.web.app import create_app
     except ImportError as exc:  # the server is not installed or not written yet
         pytest.skip(f"boardwright.web.app.create_app is not available: {exc}")
-    db = tmp_path_factory.mktemp("web_browser") / "browser.db"
     kwargs: dict[str, Any] = {}
     params = inspect.signature(create_app).parameters
     if "bot_mode" in params:
@@ -47,7 +49,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         kwargs["hint_iterations"] = 16  # hints from a tiny search: quick, and reproducible
     if "analysis_iterations" in params:
         kwargs["analysis_iterations"] = 48  # analyses in seconds (the pages, not the judgement)
-    app = create_app(f"sqlite:///{db}", **kwargs)
+    app = create_app(f"sqlite:///{db}", **{**kwargs, **overrides})
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
                             ws_ping_interval=None)
@@ -64,6 +66,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     finally:
         server.should_exit = True
         thread.join(timeout=15)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The web table on http://127.0.0.1:<free port>, on a temporary SQLite database."""
+    with serving(tmp_path_factory.mktemp("web_browser") / "browser.db") as served:
+        yield served
+
+
+@pytest.fixture
+def manual_clock_site(tmp_path: Path) -> Iterator[tuple[Site, ManualClock]]:
+    """A web table of its own whose game clocks run on a `ManualClock`."""
+    clock = ManualClock()
+    with serving(tmp_path / "clocks.db", clock=clock) as served:
+        yield served, clock
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from boardwright.web.storage import Base, make_engine, resolve_url
+from boardwright.web.schema import Base
+from boardwright.web.storage import make_engine, resolve_url
 
 config = context.config
 target_metadata = Base.metadata
