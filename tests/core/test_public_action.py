@@ -73,3 +73,21 @@ def test_the_default_redaction_leaves_out_the_secret_fields_for_everyone_but_the
     assert "ace" not in game.describe_action(take, 0, 1)
     assert "ace" not in game.describe_action(take)  # the default reader is a spectator
     assert game.describe_action(take, 0, 1) == "take pile=2 (hidden)"
+
+
+class _Position:
+    """A position of `_Secretive` in which seat 1 is to move (all `describe` reads)."""
+
+    current_player = 1
+
+
+def test_the_default_describe_words_the_move_of_the_seat_to_move_for_the_viewer() -> None:
+    """`Game.describe` (a game without words of its own): the seat to move is the actor, who
+    reads the whole action; every other viewer reads its public form."""
+    game = _Secretive(3, {})
+    take, state = _Take(), _Position()
+    assert game.describe(state, take, 1) == game.describe_action(take, 1, 1)
+    assert "ace" in game.describe(state, take, 1)
+    assert "ace" in game.describe(state, take, bw.OMNISCIENT)
+    for viewer in (0, 2, None):
+        assert game.describe(state, take, viewer) == "take pile=2 (hidden)"

@@ -154,7 +154,7 @@ def test_describe_and_news_tell_what_happened() -> None:
     before = renderer.snapshot(state)
     state.apply(action)
     assert [t.plain for t in renderer.news(before, state)] == [
-        "Blue's Prince on h11 is defeated."]
+        "Blue's Prince on h11 is defeated by Red."]
     state.apply(Move((3, -4), (3, -3)))
     assert renderer.describe(state, Move((-1, 4), (0, 3))) == "moves the Queen j13 → i14"
     before = renderer.snapshot(state)

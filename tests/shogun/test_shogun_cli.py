@@ -184,7 +184,7 @@ def test_show_reads_a_saved_record_whole(tmp_path: Path) -> None:
 # -- one wording: the terminal says what the game says ---------------------------------------------
 
 def test_the_terminal_words_actions_events_and_waiting_steps_as_the_game_does() -> None:
-    """Menu and move lines are `describe_in` for every viewer (secrets hidden alike), news
+    """Menu and move lines are `describe` for every viewer (secrets hidden alike), news
     lines are the game's `event_text`, and a waiting step is the game's `pending_text`."""
     import random
 
@@ -202,7 +202,7 @@ def test_the_terminal_words_actions_events_and_waiting_steps_as_the_game_does() 
             action = rng.choice(state.legal_actions())
             for viewer in (actor, (actor + 1) % 3, None, bw.OMNISCIENT):
                 assert renderer.describe(state, action, viewer) == \
-                    game.describe_in(state, action, viewer)
+                    game.describe(state, action, viewer)
             hidden += game.hides_from(action, actor, None)
             if state.pending:
                 kind, seat = state.pending[0][0], state.pending[0][1]

@@ -77,7 +77,7 @@ def test_every_action_and_event_of_random_games_reads_as_words(players, seeds) -
         actions.add(kind)
         assert_words(g.action_text(action), players, action)
         for viewer in (None, *range(players)):
-            assert_words(g.describe_in(state, action, viewer), players, (action, viewer))
+            assert_words(g.describe(state, action, viewer), players, (action, viewer))
     # the games went through set-up, turns, duels and their consequences
     assert {"choose_hero", "place_castle", "move", "attack", "duel_play", "done"} <= actions
     assert {"hero_chosen", "castle_placed", "hero_moved", "attack", "duel", "game_over"} <= events
@@ -116,7 +116,7 @@ def test_no_seat_reads_what_another_seat_hides(players, seeds) -> None:
             continue
         whole = action.to_json()
         for viewer in (None, *range(players)):
-            text = g.describe_in(state, action, viewer)
+            text = g.describe(state, action, viewer)
             public = g.public_action(action, actor, viewer)
             if public == whole:
                 continue
@@ -127,7 +127,7 @@ def test_no_seat_reads_what_another_seat_hides(players, seeds) -> None:
                 assert str(value) not in text
                 assert g.treasure[value].name not in text
         # the acting seat reads the whole action, hidden treasure by name
-        own = g.describe_in(state, action, actor)
+        own = g.describe(state, action, actor)
         if "treasure" in whole:
             assert g.treasure[whole["treasure"]].name in own
     assert hidden_seen > 0

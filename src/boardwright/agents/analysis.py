@@ -254,7 +254,7 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     game = state.game
     seat = state.current_player
     actions = state.legal_actions()
-    text = game.describe_action(played, bw.OMNISCIENT, seat)
+    text = game.describe(state, played, bw.OMNISCIENT)  # the game's words, as the replay's
     decision = Decision(step=step, seat=seat, played=text, played_action=played.to_json())
     if len(actions) == 1:
         decision.forced = True
@@ -268,7 +268,7 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     best = max(means, key=lambda a: (means[a], a == played))  # a tie goes to the move played
     count = agent.margins[played][1]
     decision.margin = means[played]
-    decision.best = game.describe_action(best, bw.OMNISCIENT, seat)
+    decision.best = game.describe(state, best, bw.OMNISCIENT)
     decision.best_action = best.to_json()
     decision.best_margin = means[best]
     # Rounded to the tenth of a point it is shown with, so a flag never disagrees with the

@@ -329,6 +329,13 @@ class Game(ABC):
             return self.action_text(action)
         return self.secret_action_text(public)
 
+    def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
+        """The game's own words for `action`, taken in `state` (before it is applied) by the
+        seat to move, as `viewer` may read it: what every front end (web log and menus,
+        terminal, replays) shows of a move. Games word it with what the position tells
+        (games/<game>/texts.py), asking `hides_from` first; the default is `describe_action`."""
+        return self.describe_action(action, viewer, state.current_player)
+
     def action_text(self, action: Action) -> str:
         """The whole text of an action, secret fields included. Games override it."""
         return str(action.to_json())

@@ -1,6 +1,7 @@
 """Terminal renderers (Rich) for the command line.
 
-Game modules never import Rich; everything that draws lives here. Each renderer reads the
+Game modules never import Rich; everything that draws lives here. The words are the games'
+(`Game.describe`, each game's texts.py): a renderer only styles them. Each renderer reads the
 engine's own data (the state and the tile geometry it already holds), never a second copy.
 `renderer_for(game)` picks the renderer of a game, falling back to a plain one that only
 needs the game-agnostic API, so a newly registered game is playable in the terminal at once;
@@ -60,8 +61,8 @@ class Renderer(Protocol):
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
         """One line for `action`, taken in `state` (called before it is applied) by the seat
         to move, as `viewer` may read it (a seat, None: a spectator, OMNISCIENT: a finished
-        game's record). What the viewer may not see is the game's decision: see
-        `secret_text`."""
+        game's record): the game's own words (`Game.describe`), which also decide what the
+        viewer may not see."""
         ...
 
     def news(self, before: dict[str, Any], state: State) -> list[Text]:
@@ -141,7 +142,7 @@ class GenericRenderer:
         return actions, lines
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
-        return self.game.describe_action(action, viewer, state.current_player)
+        return self.game.describe(state, action, viewer)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {}
@@ -183,17 +184,6 @@ def view_table(view: dict[str, Any]) -> Table:
             text = text[:VIEW_TEXT - 1] + "…"
         table.add_row(safe_text(str(key).replace("_", " ")), safe_text(text))
     return table
-
-
-def secret_text(game: Game, state: State, action: Action, viewer: Viewer) -> str | None:
-    """The game's text of the public form of `action` (taken in `state` by the seat to move)
-    when `viewer` may not see all of it; None when they may, and a renderer words the whole
-    action its own way. Every renderer asks this first, so no drawing of an action shows more
-    than the game's `public_action` allows."""
-    actor = state.current_player
-    if game.hides_from(action, actor, viewer):
-        return game.describe_action(action, viewer, actor)
-    return None
 
 
 def scores_table(scores: Sequence[int], supply: Sequence[str] | None = None,
@@ -261,4 +251,4 @@ def renderer_for(game: Game, labels: Sequence[str] | None = None,
 
 
 __all__ = ["GenericRenderer", "Renderer", "register_renderer", "renderer_for", "scores_table",
-           "seat_name", "seat_text", "secret_text", "winners_line"]
+           "seat_name", "seat_text", "winners_line"]

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
+from boardwright.games.carcassonne import texts
 from boardwright.games.carcassonne.actions import (
     Deploy, Draw, Pass, Place, PlaceAbbey, pack, unpack,
 )
@@ -41,7 +42,7 @@ from boardwright.games.carcassonne.tiles import (
 )
 from boardwright.core.info import Seat
 from boardwright.games.carcassonne.game import CarcassonneGame
-from boardwright.render import scores_table, secret_text, winners_line
+from boardwright.render import scores_table, winners_line
 from boardwright.render import seat_text as shared_seat_text
 
 CELL_W, CELL_H = 5, 3
@@ -51,7 +52,6 @@ N, E, S, W = 0, 1, 2, 3
 PLACE_TILE, DEPLOY, CHOOSE_TILE = "place_tile", "deploy", "choose_tile"
 WAGON_MOVE, FINAL_ROUND = "wagon_move", "final_abbey_round"
 
-ROLE_OF_KIND = {CITY: "knight", ROAD: "highwayman", FIELD: "farmer", MONASTERY: "monk"}
 ROLE_LETTER = {"knight": "K", "highwayman": "H", "farmer": "F", "monk": "M"}
 # Figures other than followers have one letter whatever they stand on (M is the monk's).
 FIGURE_LETTER = {"mayor": "Y", "wagon": "W", "barn": "B"}
@@ -696,7 +696,7 @@ class CarcassonneRenderer:
         if action.figure == "barn":
             corner = CORNERS.index(action.location) if action.location in CORNERS else 9
             return (9, str(corner), FIGURE_ORDER["barn"])
-        kind = self._kind_at(state, action)
+        kind = texts.kind_at(state, action)
         return (9 if kind is None else KIND_ORDER[kind], action.location,
                 FIGURE_ORDER.get(action.figure, 9))
 
@@ -737,90 +737,17 @@ class CarcassonneRenderer:
 
     def option_label(self, state: State, action: Action,
                      letters: dict[tuple[int, int], str] | None = None) -> str:
-        """A menu entry: what choosing `action` does, in the words of the current phase."""
-        phase = state.phase
-        if isinstance(action, Draw):
-            left = state.view(None)["draw_pile_size"]
-            return f"draw a tile ({plural(left, 'tile')} in the pile)"
-        if isinstance(action, PlaceAbbey):
-            letter = (letters or {}).get((action.x, action.y))
-            hole = f"hole {letter} " if letter else "the hole "
-            return f"place the abbey into {hole}at ({action.x}, {action.y})"
-        if isinstance(action, Pass):
-            if phase == WAGON_MOVE:
-                return "take the wagon back"
-            if phase == FINAL_ROUND:
-                return "pass (keep the abbey)"
-            return "no figure"
-        if isinstance(action, Deploy):
-            where = self.figure_place(state, action)
-            if phase == WAGON_MOVE:
-                return f"move the wagon to the {where} of ({action.x}, {action.y})"
-            if action.figure == "barn":
-                return where
-            return f"{self._who(state, action)} on the {where}"
-        seat = state.current_player  # a menu: the deciding seat reads it
-        return self.game.describe_action(action, seat, seat)
-
-    def _who(self, state: State, action: Deploy) -> str:
-        """The figure as players name it: a follower by its role, other figures by kind."""
-        if action.figure == "follower":
-            kind = self._kind_at(state, action)
-            return ROLE_OF_KIND[kind] if kind is not None else "follower"
-        return action.figure
-
-    def figure_place(self, state: State, action: Deploy) -> str:
-        """Where a figure goes, e.g. "city E.N.S", "road E.W", "abbey" or "barn on the SE
-        corner"."""
-        if action.figure == "barn":
-            return f"barn on the {action.location} corner"
-        variant = _variant_at(state.graph.board, action.x, action.y)  # type: ignore[attr-defined]
-        kind = self._kind_at(state, action)
-        if kind == MONASTERY:
-            return "abbey" if variant is not None and variant.abbey else "monastery"
-        name = KIND_NAMES[kind] if kind is not None else "feature"
-        return f"{name} {action.location}"
-
-    def _kind_at(self, state: State, action: Deploy) -> int | None:
-        variant = _variant_at(state.graph.board, action.x, action.y)  # type: ignore[attr-defined]
-        if variant is None or action.location not in variant.location_index:
-            return None
-        return variant.features[variant.location_index[action.location]].kind
+        """A menu entry: the game's words for choosing `action` (`texts.option_text`), the
+        abbey's hole named by its letter on the board."""
+        hole = (letters or {}).get((action.x, action.y), "") \
+            if isinstance(action, PlaceAbbey) else ""
+        return texts.option_text(state, action, hole)
 
     # -- the log --------------------------------------------------------------------------
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
-        """The log line of a move, read after the seat's name, e.g. "places U at (1, 0) turned
-        90°", "puts a highwayman on the road E.W of (1, 0)", "moves the wagon from (1, 2) to
-        the city N of (2, 2)"."""
-        secret = secret_text(self.game, state, action, viewer)
-        if secret is not None:
-            return secret
-        view = state.view(None)
-        phase = view["phase"]
-        if isinstance(action, Place):
-            tile = view["tile"] or "a tile"
-            return f"places {tile} at ({action.x}, {action.y}) turned {action.rotation}°"
-        if isinstance(action, Draw):
-            return "draws a tile"
-        if isinstance(action, PlaceAbbey):
-            return f"places the abbey at ({action.x}, {action.y})"
-        if phase == WAGON_MOVE:
-            wagon = view["wagon"]
-            origin = f"({wagon['from']['x']}, {wagon['from']['y']})"
-            if isinstance(action, Pass):
-                return f"takes the wagon back from {origin}"
-            if isinstance(action, Deploy):
-                return (f"moves the wagon from {origin} to the {self.figure_place(state, action)} "
-                        f"of ({action.x}, {action.y})")
-        if isinstance(action, Pass):
-            return "does not place the abbey" if phase == FINAL_ROUND else "places no figure"
-        if isinstance(action, Deploy):
-            where = f"{self.figure_place(state, action)} of ({action.x}, {action.y})"
-            if action.figure == "barn":
-                return f"puts a {where}"
-            return f"puts a {self._who(state, action)} on the {where}"
-        return self.game.describe_action(action, viewer, state.current_player)
+        """The game's log line of a move (`Game.describe`)."""
+        return self.game.describe(state, action, viewer)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         log, discarded = state.log, state.discarded  # type: ignore[attr-defined]
@@ -831,15 +758,14 @@ class CarcassonneRenderer:
         """Discarded tiles, score events and the start of the final abbey round since `before`."""
         lines = []
         for tile in state.discarded[before.get("discarded", 0):]:  # type: ignore[attr-defined]
-            lines.append(Text(f"Tile {tile} fits nowhere on the board: discarded.", style="italic"))
+            lines.append(Text(texts.discarded_text(tile), style="italic"))
         log = state.log  # type: ignore[attr-defined]
         # Announced once, when the round opens with a seat to play (not if nobody can).
         new_round = not before.get("final_round") and state.phase == FINAL_ROUND
         for entry in log[before.get("log", 0):]:
             lines.extend(score_lines(entry))
         if new_round:
-            lines.insert(0, Text("The last landscape tile is placed: final round for the abbeys.",
-                                 style="italic"))
+            lines.insert(0, Text(texts.FINAL_ROUND_TEXT, style="italic"))
         return lines
 
     def final(self, state: State) -> list[RenderableType]:
@@ -850,25 +776,11 @@ class CarcassonneRenderer:
         return out
 
 
-REASONS = {"barn placed": "farmers scored, a barn was placed",
-           "farmers joined a barn": "farmers joined a barn"}
-
-
 def score_lines(entry: dict[str, Any]) -> list[Text]:
-    """One line per player an event scored for, e.g. "Red +4 (city, completed)",
-    "Blue +6 (field, scored by a new barn)", "Red +8 (barn, final scoring)"."""
-    reason = entry.get("reason")
-    if reason:
-        status = REASONS.get(reason, reason)
-    else:
-        status = "completed" if entry.get("complete") else "final scoring"
-    shared = ", shared" if len(entry.get("players", ())) > 1 else ""
-    out = []
-    for seat in entry.get("players", ()):
-        line = seat_text(seat)
-        line.append(f" +{entry['points']} ({entry['feature']}, {status}{shared})", style="")
-        out.append(line)
-    return out
+    """The game's lines of one scoring, one per player it paid (`texts.score_lines`, e.g.
+    "Red +4 (city, completed)"), the seat's name in its colour."""
+    return [seat_text(seat).append(f" {texts.score_gain(entry)}", style="")
+            for seat in entry.get("players", ())]
 
 
 def winners_text(winners: Sequence[int], scores: Sequence[int]) -> Text:

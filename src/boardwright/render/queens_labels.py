@@ -1,5 +1,5 @@
-"""Names of Queens spaces and moves as the terminal board labels them, and the reading of a
-move typed in those names.
+"""Queens moves as the terminal lists them and a player types them, in the board's names of
+the spaces (the names are the game's: `games/queens/texts.py`).
 
 The board is drawn row by row, each row shifted by half a cell, so the spaces of every other
 row stand in the same character columns. Rows are lettered from the top (a, b, ..., k on the
@@ -21,35 +21,14 @@ from typing import Sequence
 
 from boardwright.core.actions import Action
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
+from boardwright.games.queens.texts import ROW_LETTERS, column, columns, label, row_letter
 
 Coord = tuple[int, int]
-ROW_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SPACE = r"(?:[a-z]\d{1,2}|\(\s*-?\d+\s*,\s*-?\d+\s*\))"
 MOVE = re.compile(rf"^({SPACE})\s*([-x])\s*({SPACE})$")
 JOINT = re.compile(rf"^({SPACE})\s*\+\s*({SPACE})\s*[-x]\s*({SPACE})$")
 SOW = re.compile(rf"^sow\s+({SPACE})$")
 AXIAL = re.compile(r"^\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)$")
-
-
-def column(coord: Coord, radius: int) -> int:
-    """The half-cell column of a space, 1 at the board's left edge: its cell starts
-    3 * (column - 1) characters from the board's left."""
-    q, r = coord
-    return 2 * (q + radius) + r + 1
-
-
-def columns(radius: int) -> int:
-    """Columns of a board of that radius (21 for radius 5)."""
-    return 4 * radius + 1
-
-
-def row_letter(r: int, radius: int) -> str:
-    return ROW_LETTERS[r + radius]
-
-
-def label(coord: Coord, radius: int) -> str:
-    """The board name of a space, e.g. (0, 0) -> "f11" on the board of radius 5."""
-    return f"{row_letter(coord[1], radius)}{column(coord, radius)}"
 
 
 def parse_space(text: str, radius: int) -> Coord | None:

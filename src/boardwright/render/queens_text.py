@@ -26,10 +26,10 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
-from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
-from boardwright.games.queens.battle import attack_value, defence_value
+from boardwright.games.queens import texts
+from boardwright.games.queens.actions import Found, Joint, Move, Sow
 from boardwright.games.queens.game import QueensGame
-from boardwright.render import secret_text, winners_line
+from boardwright.render import winners_line
 from boardwright.render.queens_labels import (
     column, columns, label, looks_like_a_move, move_label, parse_move, parse_space,
     row_letter,
@@ -42,12 +42,6 @@ CELL = 5  # visible characters of a cell
 PITCH = CELL + 1  # distance between two cells of a row (even: rows shift by half of it)
 MENU_WIDTH = 96  # the menu's width when the terminal's is not known
 ROW_LABEL = 3  # " f " before each row
-REASONS = {
-    "queen_captured": "the enemy Queen is captured",
-    "last_survivor": "the last player left in the game",
-    "final_round": "the Field race: a player has sown every Field, and the round is complete",
-    "round_limit": "the end of round 50",
-}
 
 
 def colour_name(seat: int) -> str:
@@ -73,8 +67,8 @@ def xy(coord: Sequence[int]) -> str:
 
 
 def space_name(state: State, coord: Sequence[int]) -> str:
-    """A space as the board labels it (`f11`)."""
-    return label((coord[0], coord[1]), state.game.board.radius)  # type: ignore[attr-defined]
+    """A space by its name on the board (`f11`: the game's, `texts.space_name`)."""
+    return texts.space_name(state, coord)
 
 
 def plural(count: int, word: str) -> str:
@@ -121,7 +115,7 @@ def ruler(radius: int) -> Text:
 def board_lines(state: State) -> list[Text]:
     """One line per row r, shifted so that neighbours touch, between two rulers of column
     numbers and with the row letters on both sides: a space is named by its row letter and
-    the column over it (`f11`, see queens_labels)."""
+    the column over it (`f11`: the game's names, games/queens/texts.py)."""
     board = state.game.board  # type: ignore[attr-defined]
     radius = board.radius
     lines = [ruler(radius)]
@@ -233,21 +227,10 @@ class QueensRenderer:
     # -- the menu --------------------------------------------------------------------------
 
     def piece_name(self, state: State, coord: Sequence[int]) -> str:
-        board = state.game.board  # type: ignore[attr-defined]
-        pos = board.pos(tuple(coord))
-        seat = state.occupant[pos]  # type: ignore[attr-defined]
-        if seat >= 0 and state.queen[seat] == pos:  # type: ignore[attr-defined]
-            return "Queen"
-        if state.princes_at[pos] == 2:  # type: ignore[attr-defined]
-            return "Prince (of the stack)"
-        return "Prince"
+        return texts.piece_name(state, coord)
 
     def is_attack(self, state: State, coord: Sequence[int]) -> bool:
-        board = state.game.board  # type: ignore[attr-defined]
-        pos = board.pos(tuple(coord))
-        me = state.current_player
-        return (state.occupant[pos] not in (-1, me)  # type: ignore[attr-defined]
-                or state.city[pos] not in (-1, me))  # type: ignore[attr-defined]
+        return texts.is_attack(state, coord)
 
     def sorted_actions(self, state: State) -> list[Action]:
         """The legal actions in menu order: the Queen's moves, each Prince's moves (by space),
@@ -412,40 +395,13 @@ class QueensRenderer:
         return help_lines("Queens & Princes", keys, notes)
 
     def _queen(self, state: State) -> tuple[int, int]:
-        return state.seat_position(state.current_player).queen  # type: ignore[attr-defined]
+        return texts.queen_space(state)
 
     # -- describing what happens ---------------------------------------------------------------
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
-        """One line for `action`, taken in `state` (before it is applied)."""
-        secret = secret_text(self.game, state, action, viewer)
-        if secret is not None:
-            return secret
-        board = state.game.board  # type: ignore[attr-defined]
-        me = state.current_player
-        if isinstance(action, Move):
-            piece = self.piece_name(state, action.src).replace(" (of the stack)", "")
-            if self.is_attack(state, action.dst):
-                t = board.pos(action.dst)
-                return (f"{piece} {space_name(state, action.src)} attacks "
-                        f"{space_name(state, action.dst)} "
-                        f"({attack_value(state, me, t)} against {defence_value(state, t)})")
-            return (f"moves the {piece} {space_name(state, action.src)} → "
-                    f"{space_name(state, action.dst)}")
-        if isinstance(action, Joint):
-            t = board.pos(action.target)
-            return (f"Princes {space_name(state, action.first)} and "
-                    f"{space_name(state, action.second)} attack "
-                    f"{space_name(state, action.target)} together "
-                    f"({2 * attack_value(state, me, t)} against "
-                    f"{defence_value(state, t)})")
-        if isinstance(action, Found):
-            return f"founds a City on {space_name(state, self._queen(state))}"
-        if isinstance(action, Sow):
-            return f"sows a Field on {space_name(state, action.at)}"
-        if isinstance(action, Pass):
-            return "passes (nothing else is possible)"
-        return self.game.describe_action(action, viewer, state.current_player)
+        """The game's line for `action` (`Game.describe`)."""
+        return self.game.describe(state, action, viewer)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {"log": len(state.log)}  # type: ignore[attr-defined]
@@ -454,8 +410,7 @@ class QueensRenderer:
         """What the last action caused: defeats, captures, penalties, the final round."""
         lines = []
         for entry in state.log[before.get("log", 0):]:  # type: ignore[attr-defined]
-            line = event_text(entry, state.game.num_players,
-                              state.game.board.radius)  # type: ignore[attr-defined]
+            line = event_text(entry, state.game.board.radius)  # type: ignore[attr-defined]
             if line is not None:
                 lines.append(line)
         return lines
@@ -467,45 +422,15 @@ class QueensRenderer:
         return out
 
 
-def event_text(entry: dict[str, Any], players: int, radius: int | None = None) -> Text | None:
-    """A sentence for one logged event (None for the game-over entry: `final` says it);
-    spaces by their board labels given the board's `radius`, else axial."""
-    kind = entry["event"]
-    seat = entry.get("player", -1)
-    at = ""
-    if "at" in entry:
-        at = xy(entry["at"]) if radius is None else label(tuple(entry["at"]), radius)
-    if kind == "princes_defeated":
-        text = seat_label(seat, "'s " + ("two Princes" if entry.get("count", 1) == 2 else "Prince"))
-        text.append(f" on {at} {'are' if entry.get('count', 1) == 2 else 'is'} defeated.", style="")
-    elif kind == "queen_captured":
-        text = seat_label(seat, "'s Queen")
-        text.append(f" on {at} is captured by ", style="")
-        text.append_text(seat_label(entry["by"], "."))
-    elif kind == "city_destroyed":
-        text = seat_label(seat, "'s City")
-        text.append(f" on {at} is destroyed (back to supply).", style="")
-    elif kind == "field_captured":
-        text = seat_label(entry["by"])
-        text.append(" captures ", style="")
-        text.append_text(seat_label(seat, "'s Field"))
-        text.append(f" on {at}.", style="")
-    elif kind == "field_kept":
-        text = seat_label(entry["by"])
-        text.append(f" has no Field left to swap in: the Field on {at} stays ", style="")
-        text.append_text(seat_label(seat, "."))
-    elif kind == "stack_penalty":
-        text = seat_label(seat)
-        text.append(f" did not split the stack on {at}: one of its Princes is lost.", style="")
-    elif kind == "final_round":
-        text = seat_label(seat)
-        text.append(" has sown every Field: this is the final round.", style="bold")
-    elif kind == "eliminated":
-        text = seat_label(seat)
-        text.append(" is eliminated: its Princes and Cities leave the board, its Fields stay.",
-                    style="")
-    else:
+def event_text(entry: dict[str, Any], radius: int | None = None) -> Text | None:
+    """The game's sentence for one logged event (`texts.event_text`; None for the game-over
+    entry: `final` says it), each seat's colour name drawn in its colour."""
+    sentence = texts.event_text(entry, colour_name, radius)
+    if sentence is None:
         return None
+    text = Text(sentence, style="bold" if entry["event"] == "final_round" else "")
+    for seat in range(len(QueensGame.info.seats)):
+        text.highlight_words([colour_name(seat)], seat_style(seat))
     return text
 
 
@@ -515,8 +440,8 @@ def winners_text(state: State) -> Text:
     if not winners:
         return text
     reason = state.log[-1].get("reason", "") if state.log else ""  # type: ignore[attr-defined]
-    if reason in REASONS:
-        text.append(f" — {REASONS[reason]}", style="")
+    if texts.end_text(reason):
+        text.append(f" — {texts.end_text(reason)}", style="")
     return text
 
 

@@ -1,9 +1,9 @@
 """Rise of the Shogun in the terminal: a map of the hero's surroundings, the occupied
 provinces, the players' standing, the deciding player's cards, mission and treasures with their
 full text, the running duel, and numbered menus, all in words. Actions, log events and
-waiting steps are worded by the game (`games/shogun/texts.py`, through `ShogunGame.describe_in`,
-`event_text` and `pending_text`), which also decides what each seat may read; the card panels
-and the compass come from shogun_words.py.
+waiting steps are worded by the game (`games/shogun/texts.py`, through `ShogunGame.describe`,
+`event_text` and `pending_text`), which also decides what each seat may read; so are the
+cards, treasures and missions of the panels and the compass (`games/shogun/card_texts.py`).
 
 The surroundings are the provinces around the deciding player's hero, one line each, with the
 compass point and distance from the hero and what stands there:
@@ -30,10 +30,10 @@ from rich.text import Text
 
 from boardwright.core.actions import Action
 from boardwright.core.game import Game, State, Viewer
+from boardwright.games.shogun.card_texts import Words
 from boardwright.games.shogun.game import ShogunGame
 from boardwright.games.shogun.texts import event_text, pending_text
 from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
-from boardwright.render.shogun_words import Words
 
 # A colour's terminal style, by the colour's name as the game's state holds it ("green"): from
 # `ShogunGame.info`, the one table of the seats' colours.
@@ -457,9 +457,9 @@ class ShogunRenderer:
         return help_lines("Rise of the Shogun", shared_keys(), notes)
 
     def describe(self, state: State, action: Action, viewer: Viewer = None) -> str:
-        """The game's text of `action` as `viewer` may read it (`ShogunGame.describe_in`):
-        its public form when something is hidden from them, else the whole action."""
-        return self.game.describe_in(state, action, viewer)  # type: ignore[attr-defined]
+        """The game's text of `action` as `viewer` may read it (`Game.describe`): its public
+        form when something is hidden from them, else the whole action."""
+        return self.game.describe(state, action, viewer)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {"log": len(state.log)}  # type: ignore[attr-defined]

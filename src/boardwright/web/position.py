@@ -30,8 +30,8 @@ def table_game(name: str, players: int, options: dict[str, Any]) -> bw.Game:
 
 
 class ViewCache:
-    """A read-only stand-in for a state that computes each `view()` once: the renderers'
-    `describe` asks for `view(None)` per action, and a frame describes every legal action."""
+    """A read-only stand-in for a state that computes each `view()` once: a game's `describe`
+    may ask for `view(None)` per action, and a frame describes every legal action."""
 
     __slots__ = ("_state", "_views", "_table", "_graph")
 
@@ -60,7 +60,7 @@ class ViewCache:
 
     @property
     def graph(self) -> Any:
-        """Carcassonne's feature graph, read once: the renderer reads it for every figure move
+        """Carcassonne's feature graph, read once: its words read it for every figure move
         it words, and the compiled engine builds it anew (a whole Python position) per read."""
         if self._graph is None:
             self._graph = self._state.graph  # type: ignore[attr-defined]

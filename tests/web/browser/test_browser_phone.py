@@ -72,7 +72,7 @@ def test_a_replay_and_a_leaderboard_on_a_phone(site, phone) -> None:
     phone.goto(site.url(f"/replay/{created['id']}"))
     phone.get_by_test_id("board").wait_for()
     assert_fits_the_screen(phone)
-    phone.get_by_test_id("board-zoom-in").click()  # the replay's board zooms too
+    phone.get_by_test_id("zoom-in").click()  # the replay's board zooms too
     assert float(phone.locator("[data-zoom]").first.get_attribute("data-zoom")) > 1.3
     screenshot(phone, "phone_replay")
     phone.goto(site.url("/leaderboard/queens"))
@@ -87,9 +87,8 @@ def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
 
 
 # A piece of each board whose size on screen shows the zoom: the centre space, Heian, the
-# start tile; and each board's "show it all" button.
+# start tile (every board's "show it all" button is panzoom.js's zoom-fit).
 MARK = {"queens": "hex-0-0", "shogun": "space-heian", "carcassonne": "tile-0-0"}
-FIT = {"queens": "board-zoom-fit", "shogun": "zoom-fit", "carcassonne": "zoom-fit"}
 
 
 @pytest.mark.parametrize("game, options", [("queens", {}), ("shogun", {"max_rounds": 2}),
@@ -118,7 +117,7 @@ def test_a_board_pans_and_zooms_by_touch_and_a_press_still_plays(site, phone, ga
     assert (panned["x"], panned["y"]) != (zoomed["x"], zoomed["y"])
     assert panned["width"] == pytest.approx(zoomed["width"], rel=0.01)  # a pan keeps the zoom
     screenshot(phone, f"phone_{game}_zoomed")
-    phone.get_by_test_id(FIT[game]).click()
+    phone.get_by_test_id("zoom-fit").click()
     phone.wait_for_function("([id, w]) => document.querySelector(`[data-testid='${id}']`)"
                             ".getBoundingClientRect().width < w", arg=[MARK[game], zoomed["width"]])
     if game == "queens":  # after the gestures a press on a piece of mine still selects it

@@ -28,7 +28,7 @@ from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import (
     MAX_PLAYERS, CarcassonneOptions, option_specs, parse_options,
 )
-from boardwright.games.carcassonne import native
+from boardwright.games.carcassonne import native, texts
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
     CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
@@ -537,6 +537,10 @@ class CarcassonneGame(Game):
         if PASS in actions and len(actions) > 1 and rng.random() < ROLLOUT_PASS:
             return PASS
         return rng.choice(actions)
+
+    def describe(self, state: Any, action: Any, viewer: Any = None) -> str:
+        """The move as the log reads it after the seat's name (`texts.describe`)."""
+        return texts.describe(self, state, action, viewer)
 
     def action_text(self, action: Any) -> str:
         """Every action is public (a drawn tile is shown to all): one text for everyone."""

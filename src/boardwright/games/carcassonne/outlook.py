@@ -24,6 +24,7 @@ from boardwright.games.carcassonne.capabilities.barn import (
 )
 from boardwright.games.carcassonne.scoring import feature_value
 from boardwright.games.carcassonne.state import DEPLOY, CarcassonneState
+from boardwright.games.carcassonne.texts import SeatName, scoring_line, seat_names
 from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def final_account(state: Any) -> dict[str, Any]:
     if replay.scores != list(state.scores):  # the replay is the game: anything else is a bug
         raise AssertionError(f"replayed scores {replay.scores} differ from {state.scores}")
     return {"figures": record["board"], "barns": record["barns"],
-            "scorings": [scoring_json(s) for s in record["scorings"]]}
+            "scorings": [scoring_json(s, seat_names(game)) for s in record["scorings"]]}
 
 
 def breakdown(scorings: list[dict[str, Any]], players: int) -> list[dict[str, dict[str, int]]]:
@@ -284,10 +285,14 @@ def table_data(state: Any) -> dict[str, Any]:
     spots = _spots_on(base, deploys) if deploys else {"spots": [], "features": []}
     projection = _project_on(base)
     return {"projected_scores": projection.scores,
-            "projected": [scoring_json(s) for s in projection.scorings], **spots}
+            "projected": [scoring_json(s, seat_names(state.game)) for s in projection.scorings],
+            **spots}
 
 
-def scoring_json(scoring: Scoring) -> dict[str, Any]:
+def scoring_json(scoring: Scoring, name: SeatName) -> dict[str, Any]:
     """A scoring as JSON: its fields as they are (its lists are built for it and not shared
-    with the game; `dataclasses.asdict`'s deep copy cost a third of a table's time)."""
-    return dict(vars(scoring))
+    with the game; `dataclasses.asdict`'s deep copy cost a third of a table's time), and its
+    line in the game's words (`texts.scoring_line`, seats named by `name`) as `text`."""
+    out = dict(vars(scoring))
+    out["text"] = scoring_line(out, name)
+    return out

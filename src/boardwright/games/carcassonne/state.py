@@ -28,6 +28,7 @@ from boardwright.games.carcassonne.actions import (
 )
 from boardwright.games.carcassonne.features import FeatureGraph
 from boardwright.games.carcassonne.scoring import feature_value, majority
+from boardwright.games.carcassonne.texts import seat_names, with_texts
 from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES
 
 if TYPE_CHECKING:
@@ -495,7 +496,8 @@ class CarcassonneState(State):
             "draw_pile_size": len(self.pile),
             "remaining_tiles": dict(sorted(remaining.items())),
             "discarded": list(self.discarded),
-            "log": list(self.log),
+            # each scoring with its line (texts.scoring_line)
+            "log": with_texts(self.log, seat_names(self.game)),
             "is_terminal": self.is_terminal,
             "winners": self.winners(),
         }

@@ -35,6 +35,7 @@ from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
+from boardwright.games.queens.texts import describe
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,11 @@ class QueensGame(Game):
         so candidates are not thinned by prior. Judged at the next turn instead of the second,
         the same search won 56% of 64 games; at the second, 89.6% of 24."""
         return {"paired": 8, "greedy_playouts": True, "horizon": 2, "distinct_priors": False}
+
+    def describe(self, state: Any, action: Any, viewer: Any = None) -> str:
+        """The move as the log reads it after the seat's name, spaces by their board names and
+        attacks with their strengths (`texts.describe`)."""
+        return describe(self, state, action, viewer)
 
     def action_text(self, action: Any) -> str:
         """Every action is public in this game: one text for every viewer."""

@@ -30,6 +30,7 @@ from boardwright.games.queens.position import (
     Position, SeatPosition,
 )
 from boardwright.games.queens.seats import COLOURS, NOBODY, SEATS, colour, xy
+from boardwright.games.queens.texts import with_texts
 from boardwright.games.queens.turn import ELIMINATED_SCORE, standing
 
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ class QueensState(State):
             "cities_on_board": [bits.bit_count() for bits in self.city_bits],
             "princes_on_board": list(self.prince_count),
             "scores": self.scores,
-            "log": [dict(e) for e in self.log],
+            "log": with_texts(self.log, colour, self.game.board.radius),  # texts.event_text
             "is_terminal": self.over,
             "winners": list(self.winners),
         }

@@ -21,7 +21,7 @@ from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.options import option_specs, parse_options
-from boardwright.games.shogun.texts import action_words
+from boardwright.games.shogun.texts import action_words, describe
 from boardwright.games.shogun.visibility import SECRET_ACTIONS, hidden_fingerprint
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
@@ -214,12 +214,6 @@ class ShogunGame(Game):
         (`texts.action_words`)."""
         return action_words(self, action.to_json())
 
-    def describe_in(self, state: Any, action: Any, viewer: Any) -> str:
-        """The text of `action`, taken in `state` by the seat to move, as `viewer` may read it:
-        its public form's text when something is hidden from the viewer, else the whole
-        action worded with what the position tells ("End the Hero phase" for a `done`, "the
-        Red hero in Tajima" for an attack)."""
-        actor = state.current_player
-        if self.hides_from(action, actor, viewer):
-            return self.describe_action(action, viewer, actor)
-        return action_words(self, action.to_json(), state)
+    def describe(self, state: Any, action: Any, viewer: Any = None) -> str:
+        """The move in the game's words as `viewer` may read it (`texts.describe`)."""
+        return describe(self, state, action, viewer)

@@ -2,7 +2,7 @@
 provinces, cards, treasures, missions and players as the game prints them ("Tajima", "Katana
 Cut", "Oni", "Green"), never by id ("tajima", "sam_katana_cut", "t_oni", seat 0).
 
-Every front end reads these: the web table's move log and menus (`ShogunGame.describe_in`),
+Every front end reads these: the web table's move log and menus (`ShogunGame.describe`),
 the event log and the waiting step of each view (`ShogunState.view` adds `text`), and
 `ShogunGame.action_text`. What a seat may not see is decided before any wording: an action
 whose `public_action` hides something from the viewer is worded from its public form
@@ -282,6 +282,17 @@ def _action_words(game: ShogunGame, data: Mapping[str, Any], state: Any) -> str:
     return kind.replace("_", " ").capitalize()
 
 
+def describe(game: ShogunGame, state: Any, action: Any, viewer: Any = None) -> str:
+    """The text of `action`, taken in `state` by the seat to move, as `viewer` may read it:
+    its public form's text when something is hidden from the viewer, else the whole action
+    worded with what the position tells ("End the Hero phase" for a `done`, "the Red hero in
+    Tajima" for an attack)."""
+    actor = state.current_player
+    if game.hides_from(action, actor, viewer):
+        return game.describe_action(action, viewer, actor)
+    return action_words(game, action.to_json(), state)
+
+
 def done_words(state: Any) -> str:
     """What "done" ends in `state`: the waiting step, else the phase."""
     if state is None:
@@ -436,4 +447,5 @@ def pending_text(kind: str) -> str:
     return text
 
 
-__all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "event_text", "pending_text"]
+__all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "describe", "event_text",
+           "pending_text"]

@@ -24,6 +24,7 @@ from boardwright.games.carcassonne.native.convert import (
     FEATURES, NATIVE_PHASES, REASONS, native_from_python, python_from_native,
 )
 from boardwright.games.carcassonne.state import ACTION_TYPES, ROLES, CarcassonneState
+from boardwright.games.carcassonne.texts import seat_names, with_texts
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
@@ -277,7 +278,7 @@ class NativeCarcassonneState(_engine.Core):  # type: ignore[misc, name-defined]
             "draw_pile_size": len(self._pile),
             "remaining_tiles": dict(sorted(Counter(self.pile).items())),
             "discarded": self.discarded,
-            "log": self.log,
+            "log": with_texts(self.log, seat_names(game)),
             "is_terminal": self.is_terminal,
             "winners": self.winners(),
         }

@@ -5,7 +5,6 @@ import * as api from './api.js';
 import {el, replace, clear} from './util.js';
 import {createGeneric} from './games/generic.js';
 import {AnalysisPanel} from './analysis.js';
-import {attachPanZoom} from './panzoom.js';
 import {gameInfo, seatOf} from './gameinfo.js';
 
 class Replay {
@@ -52,7 +51,6 @@ class Replay {
       this.renderer = createGeneric(ctx);
     }
     if (this.renderer.init) await this.renderer.init();
-    attachPanZoom(this.renderer, ctx.board);
     const title = this.info.title;
     this.dom['game-title'].textContent = `Replay · ${title} · game ${this.gameId}`;
     this.dom.slider.max = String(this.steps);

@@ -12,7 +12,6 @@ import {ClockPanel} from './clock.js';
 import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
 import {installHelp} from './help.js';
-import {attachPanZoom} from './panzoom.js';
 import {gameInfo, seatOf} from './gameinfo.js';
 
 const ERROR_TITLES = {
@@ -180,7 +179,6 @@ class Table {
         renderer = createGeneric(ctx);
       }
       if (renderer.init) await renderer.init();
-      attachPanZoom(renderer, ctx.board);  // touch and mouse pan/zoom of a drawn board
       this.renderer = renderer;
       return renderer;
     })();

@@ -1,8 +1,9 @@
 // Carcassonne: the board drawn from the tile geometry (static/data/carcassonne_tiles.json),
-// pan and zoom, the drawn tile with rotate buttons and the legal spots highlighted, clickable
-// figure spots on the placed tile (follower / mayor / wagon / barn), pass, wagon moves,
-// abbeys, scores and supplies, tiles left and the scoring log; hints as numbered ghost tiles
-// (turned as the move turns them) and numbered figure spots.
+// pan and zoom (panzoom.js), the drawn tile with rotate buttons and the legal spots
+// highlighted, clickable figure spots on the placed tile (follower / mayor / wagon / barn),
+// pass, wagon moves, abbeys, scores and supplies, tiles left and the scoring log (the server's
+// lines, games/carcassonne/texts.py); hints as numbered ghost tiles (turned as the move turns
+// them) and numbered figure spots.
 //
 // From the game's table data (frame.table, built by games/carcassonne/outlook.py): hovering a
 // figure spot lights up the whole feature it joins and the points it is worth now; the players
@@ -17,6 +18,7 @@
 // "E.W", "NL.NR", "MONASTERY", barn corners "NW" / "NE" / "SE" / "SW".
 
 import {el, svg, replace, clear, loadJson, plural} from '../util.js';
+import {PanZoom} from '../panzoom.js';
 import {seatOf} from '../gameinfo.js';
 
 const T = 100;
@@ -75,11 +77,7 @@ class CarcassonneRenderer {
     this.ctx = ctx;
     this.rotation = 0;
     this.figure = 'follower';
-    this.box = null;  // the SVG viewBox [x, y, w, h]
-    this.ownPanZoom = true;  // a board without bounds: pans and zooms its viewBox itself
-    this.userMoved = false;
-    this.drag = null;
-    this.dragged = false;
+    this.pz = null;  // the board's pan and zoom (panzoom.js)
     this.frame = null;
     this.tileKey = null;
     this.hints = null;  // {step, list}: the hints of the position shown
@@ -139,16 +137,9 @@ class CarcassonneRenderer {
       this.layers[name] = svg('g', {class: `cc-layer-${name}`});
       this.svg.append(this.layers[name]);
     }
-    const zoom = el('div', {class: 'zoom-controls'},
-      el('button', {type: 'button', testid: 'zoom-in', title: 'Zoom in', onclick: () => this.zoomBy(1 / 1.25)}, '+'),
-      el('button', {type: 'button', testid: 'zoom-out', title: 'Zoom out', onclick: () => this.zoomBy(1.25)}, '−'),
-      el('button', {type: 'button', testid: 'zoom-fit', title: 'Show the whole board', onclick: () => {
-        this.userMoved = false;
-        this.fit();
-      }}, '⤢'));
-    board.append(el('div', {class: 'cc-board-wrap'}, this.svg, zoom));
-    this.installPanZoom();
-    window.addEventListener('resize', () => this.applyBox());
+    board.append(el('div', {class: 'cc-board-wrap'}, this.svg));
+    // a board without bounds: "the whole board" is the tiles and the spaces to play
+    this.pz = new PanZoom(this.svg, {extent: () => this.extent(), limits: () => [150, 8000]});
   }
 
   /** The tile's drawing as a symbol turned with the tile, and its buildings (monastery,
@@ -215,108 +206,12 @@ class CarcassonneRenderer {
     });
   }
 
-  // -- pan and zoom ----------------------------------------------------------------------------
+  // -- pan and zoom (panzoom.js) ---------------------------------------------------------------
 
-  installPanZoom() {
-    const s = this.svg;
-    // Two fingers pinch: the board point under their first midpoint stays under it while the
-    // view scales by how far apart they are now. One finger (or the mouse) pans.
-    const fingers = new Map();  // pointerId -> [clientX, clientY]
-    const spread = () => {
-      const [a, b] = [...fingers.values()];
-      return [Math.hypot(a[0] - b[0], a[1] - b[1]), (a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    };
-    s.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      fingers.set(e.pointerId, [e.clientX, e.clientY]);
-      if (fingers.size === 2 && this.box) {
-        const [dist, mx, my] = spread();
-        this.pinch = {dist: Math.max(dist, 1), box: [...this.box], mid: this.clientToBoard(mx, my)};
-        this.drag = null;
-        this.dragged = true;
-        return;
-      }
-      this.drag = {x: e.clientX, y: e.clientY, box: [...this.box], id: e.pointerId, moving: false};
-      this.dragged = false;
-    });
-    s.addEventListener('pointermove', (e) => {
-      if (fingers.has(e.pointerId)) fingers.set(e.pointerId, [e.clientX, e.clientY]);
-      if (this.pinch && fingers.size >= 2) {
-        const [dist] = spread();
-        const [x, y, w, h] = this.pinch.box;
-        const nw = Math.min(Math.max(w * this.pinch.dist / Math.max(dist, 1), 150), 8000);
-        const k = nw / w;
-        const [cx, cy] = this.pinch.mid || [x + w / 2, y + h / 2];
-        this.box = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
-        this.userMoved = true;
-        this.applyBox();
-        return;
-      }
-      const drag = this.drag;
-      if (!drag || drag.id !== e.pointerId) return;
-      const dx = e.clientX - drag.x;
-      const dy = e.clientY - drag.y;
-      if (!drag.moving && Math.hypot(dx, dy) < 5) return;
-      if (!drag.moving) {
-        drag.moving = true;
-        s.setPointerCapture(e.pointerId);
-        s.classList.add('panning');
-      }
-      this.dragged = true;
-      const k = this.unitsPerPixel();
-      this.box = [drag.box[0] - dx * k, drag.box[1] - dy * k, drag.box[2], drag.box[3]];
-      this.userMoved = true;
-      this.applyBox();
-    });
-    const end = (e) => {
-      fingers.delete(e.pointerId);
-      if (fingers.size < 2 && this.pinch) {
-        this.pinch = null;
-        setTimeout(() => { this.dragged = false; }, 0);
-      }
-      if (!this.drag || this.drag.id !== e.pointerId) return;
-      if (this.drag.moving) s.releasePointerCapture(e.pointerId);
-      s.classList.remove('panning');
-      this.drag = null;
-      // a click that ends a drag is not a click on a spot
-      setTimeout(() => { this.dragged = false; }, 0);
-    };
-    s.addEventListener('pointerup', end);
-    s.addEventListener('pointercancel', end);
-    s.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const factor = Math.pow(1.0015, e.deltaY);
-      this.zoomBy(factor, this.clientToBoard(e.clientX, e.clientY));
-    }, {passive: false});
-  }
-
-  unitsPerPixel() {
-    const rect = this.svg.getBoundingClientRect();
-    if (!rect.width || !rect.height || !this.box) return 1;
-    return Math.max(this.box[2] / rect.width, this.box[3] / rect.height);
-  }
-
-  clientToBoard(cx, cy) {
-    const m = this.svg.getScreenCTM();
-    if (!m) return null;
-    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
-    return [p.x, p.y];
-  }
-
-  zoomBy(factor, centre = null) {
-    if (!this.box) return;
-    const [x, y, w, h] = this.box;
-    const nw = Math.min(Math.max(w * factor, 150), 8000);
-    const k = nw / w;
-    const [cx, cy] = centre || [x + w / 2, y + h / 2];
-    this.box = [cx - (cx - x) * k, cy - (cy - y) * k, w * k, h * k];
-    this.userMoved = true;
-    this.applyBox();
-  }
-
-  fit() {
+  /** The whole board as a viewBox: every tile and every space a tile may go to now. */
+  extent() {
     const v = this.frame && this.frame.view;
-    if (!v) return;
+    if (!v) return [-250, -200, 500, 400];
     const xs = v.board.map((t) => t.x);
     const ys = v.board.map((t) => t.y);
     for (const a of (this.frame.legal_actions || [])) {
@@ -335,12 +230,7 @@ class CarcassonneRenderer {
     h = Math.max(h, 400);
     const cx = (minX + maxX) / 2 * T;
     const cy = (minY + maxY) / 2 * T;
-    this.box = [cx - w / 2, cy - h / 2, w, h];
-    this.applyBox();
-  }
-
-  applyBox() {
-    if (this.box) this.svg.setAttribute('viewBox', this.box.map((n) => n.toFixed(1)).join(' '));
+    return [cx - w / 2, cy - h / 2, w, h];
   }
 
   // -- rendering --------------------------------------------------------------------------------
@@ -374,7 +264,7 @@ class CarcassonneRenderer {
     this.renderPending(v);
     this.renderFinalLabels();
     this.renderHints(frame);
-    if (!this.userMoved || !this.box) this.fit();
+    this.pz.refresh();
     this.renderPanel(frame, actions);
   }
 
@@ -459,8 +349,7 @@ class CarcassonneRenderer {
   }
 
   clickable(node, handler) {
-    node.addEventListener('click', (e) => {
-      if (this.dragged) return;
+    node.addEventListener('click', (e) => {  // (the click that ends a pan never comes here)
       e.stopPropagation();
       handler(e);
     });
@@ -629,7 +518,7 @@ class CarcassonneRenderer {
     this.layers.highlight.append(g);
     if (point && text) {
       const [x, y] = point;
-      const k = this.unitsPerPixel();  // the label keeps its size on screen at any zoom
+      const k = this.pz.unitsPerPixel();  // the label keeps its size on screen at any zoom
       const width = (10 + 7.4 * text.length) * k;
       const tip = svg('g', {class: 'cc-tip', testid: 'feature-points', dataset: {text}},
         svg('rect', {x: x - width / 2, y: y - 16 - 22 * k, width, height: 22 * k, rx: 6 * k}),
@@ -657,11 +546,6 @@ class CarcassonneRenderer {
     return null;
   }
 
-  scoringText(s) {
-    const who = s.players.length ? s.players.map((p) => this.seatName(p)).join(' and ') : 'nobody';
-    return `${KIND_LABEL[s.feature] || s.feature}: ${plural(s.points, 'point')} to ${who}`;
-  }
-
   /** The final board: a label on each feature the end-of-game scoring scored. */
   renderFinalLabels() {
     const layer = clear(this.layers.labels);
@@ -676,8 +560,8 @@ class CarcassonneRenderer {
         dataset: {points: s.points, feature: s.feature, players: s.players.join(',')}},
       svg('circle', {cx: x, cy: y, r: 13, fill: colour}),
       svg('text', {x, y: y + 4.5}, `+${s.points}`),
-      svg('title', {}, this.scoringText(s)));
-      g.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, point, this.scoringText(s)));
+      svg('title', {}, s.text));
+      g.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, point, s.text));
       g.addEventListener('mouseleave', () => this.clearHighlight());
       layer.append(g);
     });
@@ -863,24 +747,22 @@ class CarcassonneRenderer {
     replace(this.scores, el('thead', {}, head), el('tbody', {}, rows));
   }
 
+  /** The scoring list: each scoring's line in the game's words (the server's `text`, from
+   *  games/carcassonne/texts.py), after a swatch of each player it paid. */
   renderScoring(v) {
+    const swatches = (s) => s.players.map((p) => el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}));
     if (this.final) {
       const entries = this.final.scorings.map((s, i) => [s, i]).reverse().map(([s, i]) => {
-        const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`},
-          `Turn ${s.turn}: ${s.end ? 'end of game, ' : s.complete ? 'completed ' : ''}${s.feature}${s.reason ? ` (${s.reason})` : ''} — `,
-          el('b', {}, `${s.points} pts`), ' to ',
-          s.players.length ? s.players.map((p, k) => [k ? ', ' : '', el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}), ` ${this.seatName(p)}`]) : 'nobody');
-        li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), this.scoringText(s)));
+        const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`}, swatches(s), ` ${s.text}`);
+        li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), s.text));
         li.addEventListener('mouseleave', () => this.clearHighlight());
         return li;
       });
       replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing was scored.')]);
       return;
     }
-    const entries = (v.log || []).slice().reverse().map((e) => el('li', {},
-      `Turn ${e.turn}: ${e.complete ? 'completed ' : ''}${e.feature}${e.reason ? ` (${e.reason})` : ''} — `,
-      el('b', {}, `${e.points} pts`), ' to ',
-      e.players.length ? e.players.map((p, i) => [i ? ', ' : '', el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}), ` ${this.seatName(p)}`]) : 'nobody'));
+    const entries = (v.log || []).map((e, i) => [e, i]).reverse().map(([e, i]) => el('li', {testid: `scoring-line-${i}`},
+      swatches(e), ` ${e.text}`));
     replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing scored yet.')]);
   }
 

@@ -5,23 +5,17 @@
 // marks on the space a move goes to (a Field is sown on, a City is founded on).
 
 import {el, svg, replace, clear} from '../util.js';
+import {PanZoom} from '../panzoom.js';
 import {seatOf} from '../gameinfo.js';
 
 const SIZE = 30;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
-const EVENT_TEXT = {
-  queen_captured: (e, n) => `${n(e.player)}'s Queen is captured${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
-  princes_defeated: (e, n) => `${e.count > 1 ? `${e.count} of ${n(e.player)}'s Princes are` : `${n(e.player)}'s Prince is`} defeated${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
-  city_destroyed: (e, n) => `${n(e.player)}'s City is destroyed${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
-  field_captured: (e, n) => `${n(e.player)}'s Field is taken${e.by !== undefined ? ` by ${n(e.by)}` : ''}`,
-  field_kept: (e, n) => `${n(e.player)}'s Field stays (no Field in supply)`,
-};
 
 const key = (c) => `${c[0]},${c[1]}`;
 
-/** A space's name as the move log and the terminal write it: its row letter (a at the top)
- * and its half-cell column (1 at the left), "f11" for the centre of the standard board
- * (render/queens_labels.py). */
+/** A space's name as the game's words write it: its row letter (a at the top) and its
+ * half-cell column (1 at the left), "f11" for the centre of the standard board
+ * (games/queens/texts.py), drawn on each space. */
 export function spaceLabel(q, r, radius) {
   return `${String.fromCharCode(97 + r + radius)}${2 * (q + radius) + r + 1}`;
 }
@@ -56,6 +50,9 @@ class QueensRenderer {
     clear(this.ctx.board);
     this.svg = svg('svg', {class: 'qp-board', testid: 'board', role: 'img', 'aria-label': 'Queens board'});
     this.ctx.board.append(el('div', {class: 'qp-board-wrap'}, this.svg));
+    this.extent = null;  // the whole board as a viewBox, from the map's radius
+    this.pz = new PanZoom(this.svg, {extent: () => this.extent || [-100, -100, 200, 200],
+      limits: (e) => [e[2] / 6, e[2]], bounded: true, dblclickFits: true});
     clear(this.ctx.panel);
     this.buttons = el('div', {class: 'qp-buttons'});
     this.selection = el('div', {class: 'hint', testid: 'selection'});
@@ -179,7 +176,8 @@ class QueensRenderer {
     this.targets = targets;
     const w = SIZE * SQ3 * (2 * radius + 1) + 20;
     const h = SIZE * (3 * radius + 2) + 20;
-    s.setAttribute('viewBox', `${-w / 2} ${-h / 2} ${w} ${h}`);
+    this.extent = [-w / 2, -h / 2, w, h];
+    this.pz.refresh();
     for (let r = -radius; r <= radius; r++) {
       for (let q = -radius; q <= radius; q++) {
         if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > radius) continue;
@@ -321,10 +319,7 @@ class QueensRenderer {
     }
     const target = this.targets && this.targets.get(k);
     if (target) {
-      const options = [
-        ...target.moves.map((a) => ({label: `Move ${this.selected.replace(',', ', ')} → ${k.replace(',', ', ')}`, action: a})),
-        ...target.joints.map((a) => ({label: `Joint attack with the Prince at ${key(a.from.find((c) => key(c) !== this.selected) || a.from[1]).replace(',', ', ')}`, action: a})),
-      ];
+      const options = [...target.moves, ...target.joints].map((a) => ({label: this.words(a), action: a}));
       if (options.length === 1) {
         this.ctx.send(options[0].action);
       } else {
@@ -339,6 +334,15 @@ class QueensRenderer {
       this.selected = null;
     }
     this.render(this.frame);
+  }
+
+  /** The game's words for a legal action (the frame's descriptions, games/queens/texts.py),
+   *  capitalised for a menu. */
+  words(a) {
+    const frame = this.frame;
+    const i = (frame.legal_actions || []).indexOf(a);
+    const text = (frame.descriptions || [])[i];
+    return text ? text[0].toUpperCase() + text.slice(1) : JSON.stringify(a);
   }
 
   drawPanel(frame, legal) {
@@ -386,10 +390,9 @@ class QueensRenderer {
     replace(this.rule, tieBreakText(v.scores, (seat) => onBoard(v, seat),
       (seat) => this.seatName(seat, frame)));
     replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
-    const n = (seat) => this.seatName(seat, frame);
-    const events = (v.log || []).slice(-40).reverse().map((e) => el('li', {},
-      `R${e.round}: `, (EVENT_TEXT[e.event] || ((x) => `${x.event} (${n(x.player)})`))(e, n),
-      e.at ? ` at ${spaceLabel(e.at[0], e.at[1], v.map.radius)}` : ''));
+    // the events in the game's words (each entry's `text`, games/queens/texts.py)
+    const events = (v.log || []).slice(-40).reverse()
+      .map((e) => el('li', {}, `R${e.round}: ${e.text}`));
     replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
   }
 }

@@ -3,14 +3,15 @@
 // player's own hand, treasures and mission; duels step by step. Every decision is a legal
 // action: spaces named by an action are highlighted and clickable, so are cards and treasures;
 // the remaining decisions (done, search, pass in a duel, ...) are buttons.
-// The map zooms (buttons, wheel, pinch) and pans (drag); province labels are laid out again
-// for each zoom so that none overlaps (shogun_labels.js). Cards, treasures and the mission
+// The map zooms (buttons, wheel, pinch) and pans (drag) through panzoom.js; province labels are
+// laid out again for each zoom (its onView hook) so that none overlaps (shogun_labels.js). Cards, treasures and the mission
 // show their full data and text on hover; the players' standing is drawn into the table's one
 // players panel (`playerDetails`, with a legend), and the logs are the game's own sentences.
 
 import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
 import {seatOf} from '../gameinfo.js';
 import {labelPx, layoutLabels} from './shogun_labels.js';
+import {PanZoom} from '../panzoom.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
 const REGION_FILL = ['#e9e2c8', '#dfe8c6', '#efdcc6', '#d9e4d6', '#e8d6dd', '#d8dfe9', '#ece6d2', '#e0d4c0'];
@@ -56,7 +57,7 @@ class ShogunRenderer {
   constructor(ctx) {
     this.ctx = ctx;
     this.frame = null;
-    this.ownPanZoom = true;  // the map zooms and pans itself, laying its labels out per zoom
+    this.pz = null;  // the map's pan and zoom (panzoom.js), laying the labels out per zoom
   }
 
   async init() {
@@ -82,17 +83,14 @@ class ShogunRenderer {
     this.labelLayer = svg('g', {class: 'sh-labels', testid: 'labels'});
     this.hintLayer = svg('g', {class: 'sh-hints'});
     this.svg.append(this.edgeLayer, this.leaderLayer, this.spaceLayer, this.labelLayer, this.hintLayer);
-    const zoomBar = el('div', {class: 'sh-zoom', role: 'group', 'aria-label': 'Zoom'},
-      el('button', {type: 'button', testid: 'zoom-in', title: 'Zoom in (or the mouse wheel, or pinch)', onclick: () => this.zoomBy(1.4)}, '+'),
-      el('button', {type: 'button', testid: 'zoom-out', title: 'Zoom out', onclick: () => this.zoomBy(1 / 1.4)}, '−'),
-      el('button', {type: 'button', testid: 'zoom-fit', title: 'Show the whole map', onclick: () => this.fit()}, 'Fit'));
-    this.wrap = el('div', {class: 'sh-board-wrap'}, this.svg, zoomBar);
+    this.wrap = el('div', {class: 'sh-board-wrap'}, this.svg);
     this.ctx.board.append(this.wrap);
     this.makeLabels();
-    this.fit(true);
-    this.watchGestures();
-    this.resizer = new ResizeObserver(() => this.applyView());
-    this.resizer.observe(this.wrap);
+    const box = this.mapBox;
+    this.pz = new PanZoom(this.svg, {extent: () => [box.x, box.y, box.w, box.h],
+      limits: () => [box.w / ZOOM_MAX, box.w / ZOOM_MIN], fitTitle: 'Show the whole map',
+      onView: (view, s) => this.relayout(s)});
+    this.firstView();
     clear(this.ctx.panel);
     this.phaseBox = el('div', {class: 'sh-phase', testid: 'phase'});
     this.duelBox = el('div', {class: 'sh-duel hidden', testid: 'duel'});
@@ -120,47 +118,21 @@ class ShogunRenderer {
     }
   }
 
-  /** Screen px per map unit of the current view (the SVG keeps the aspect, "meet"). */
-  scale() {
-    const w = this.svg.clientWidth || this.wrap.clientWidth || 1;
-    const h = this.svg.clientHeight || this.wrap.clientHeight || 1;
-    return Math.min(w / this.view.w, h / this.view.h);
-  }
-
   /** The whole map; on a narrow screen (a phone) the map starts zoomed so that its names can be
    * read, centred on Heian, and is panned by dragging. */
-  fit(initial = false) {
-    this.view = {...this.mapBox};
-    this.applyView(false);
-    const s = this.scale();
+  firstView() {
+    this.pz.fit();
+    const s = this.pz.pxPerUnit();
     const readable = 0.72;
-    if (initial && s < readable && this.svg.clientWidth > 0) {  // (not drawn yet: no size to judge)
+    if (s < readable && this.svg.clientWidth > 0) {  // (not drawn yet: no size to judge)
       const heian = this.spaces.get(this.data.map.heian);
-      this.zoomAt(readable / s, heian.x, heian.y);
-      return;
+      this.pz.zoomAt(readable / s, heian.x, heian.y);
     }
-    this.applyView();
   }
 
-  zoomBy(factor) {
-    this.zoomAt(factor, this.view.x + this.view.w / 2, this.view.y + this.view.h / 2);
-  }
-
-  /** Zoom by `factor` keeping the map point (px, py) where it is on screen. */
-  zoomAt(factor, px, py) {
-    const full = this.mapBox.w;
-    const w = Math.min(full / ZOOM_MIN, Math.max(full / ZOOM_MAX, this.view.w / factor));
-    const f = this.view.w / w;
-    this.view = {x: px - (px - this.view.x) / f, y: py - (py - this.view.y) / f, w, h: this.view.h / f};
-    this.applyView();
-  }
-
-  applyView(relayout = true) {
-    const v = this.view;
-    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-    if (!relayout) return;
-    const s = this.scale();
-    if (this.laidOutAt && Math.abs(this.laidOutAt - s) / s < 0.01) return;
+  /** The labels again when the scale changed (a pan keeps it: nothing to do). */
+  relayout(s) {
+    if (!this.labels || (this.laidOutAt && Math.abs(this.laidOutAt - s) / s < 0.01)) return;
     this.laidOutAt = s;
     this.layout(s);
   }
@@ -198,66 +170,6 @@ class ShogunRenderer {
     }
     this.svg.dataset.labelScale = s.toFixed(3);
     this.svg.dataset.hiddenLabels = String(hidden);
-  }
-
-  /** Drag to pan, wheel and two-finger pinch to zoom; a drag never counts as a click. */
-  watchGestures() {
-    const pointers = new Map();
-    let drag = null;
-    let moved = false;
-    const toMap = (cx, cy) => {
-      const r = this.svg.getBoundingClientRect();
-      const s = this.scale();
-      const offX = (r.width - this.view.w * s) / 2;
-      const offY = (r.height - this.view.h * s) / 2;
-      return [this.view.x + (cx - r.left - offX) / s, this.view.y + (cy - r.top - offY) / s];
-    };
-    this.svg.addEventListener('wheel', (e) => {
-      e.preventDefault();
-      const [px, py] = toMap(e.clientX, e.clientY);
-      this.zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, px, py);
-    }, {passive: false});
-    this.svg.addEventListener('pointerdown', (e) => {
-      pointers.set(e.pointerId, [e.clientX, e.clientY]);
-      moved = false;
-      drag = {x: e.clientX, y: e.clientY, view: {...this.view}, dist: null};
-    });
-    this.svg.addEventListener('pointermove', (e) => {
-      if (!pointers.has(e.pointerId) || !drag) return;
-      pointers.set(e.pointerId, [e.clientX, e.clientY]);
-      if (pointers.size === 2) {
-        const [[ax, ay], [bx, by]] = [...pointers.values()];
-        const dist = Math.hypot(ax - bx, ay - by);
-        if (drag.dist) {
-          const [px, py] = toMap((ax + bx) / 2, (ay + by) / 2);
-          this.zoomAt(dist / drag.dist, px, py);
-        }
-        drag.dist = dist;
-        moved = true;
-        return;
-      }
-      const dx = e.clientX - drag.x;
-      const dy = e.clientY - drag.y;
-      if (!moved && Math.hypot(dx, dy) < 6) return;
-      if (!moved) this.svg.setPointerCapture(e.pointerId);
-      moved = true;
-      const s = this.scale();
-      this.view = {...this.view, x: drag.view.x - dx / s, y: drag.view.y - dy / s};
-      this.applyView(false);
-    });
-    const end = (e) => {
-      pointers.delete(e.pointerId);
-      if (!pointers.size) drag = null;
-    };
-    this.svg.addEventListener('pointerup', end);
-    this.svg.addEventListener('pointercancel', end);
-    this.svg.addEventListener('click', (e) => {
-      if (moved) {
-        e.stopPropagation();
-        e.preventDefault();
-        moved = false;
-      }
-    }, true);
   }
 
   /** The colour seat `seat` plays (green: the view names pieces by colour). */
@@ -317,59 +229,10 @@ class ShogunRenderer {
   }
 
   /** A readable label for one action: the server's text (the game's own words for this
-   * position, games/shogun/texts.py), else one made here from the content data. */
-  label(a, fallback) {
-    if (fallback) return fallback[0].toUpperCase() + fallback.slice(1);
-    return this.localLabel(a);
-  }
-
-  localLabel(a) {
-    const S = (id) => this.spaceName(id);
-    const C = (id) => this.cardName(id);
-    const Tr = (id) => this.treasureName(id);
-    switch (a.type) {
-      case 'choose_hero': return `Choose the ${(this.data.heroes[a.hero] || {}).name || a.hero}`;
-      case 'place_castle': return `Place a castle in ${S(a.space)}`;
-      case 'place_shrine': return `Place a shrine in ${S(a.space)}`;
-      case 'choose_home': return `Home castle: ${S(a.space)}`;
-      case 'place_hero': return `Put your hero in ${S(a.space)}`;
-      case 'discard_card': return `Discard ${C(a.card)}`;
-      case 'clear_pile': return `Clear the ${a.attribute} pile`;
-      case 'done': return 'Done';
-      case 'move': return `Move to ${S(a.space)}`;
-      case 'search': return 'Search the shrine';
-      case 'claim': return `Claim the castle in ${S(a.space)}`;
-      case 'abandon': return 'Abandon the claim';
-      case 'attack': return `Attack ${S(a.space)} with ${this.data.cards[a.opening] ? C(a.opening) : Tr(a.opening)}`;
-      case 'convert': return `Convert ${S(a.target)} from ${S(a.source)} with ${C(a.card)}`;
-      case 'convert_pick': return `Convert the peasant in ${S(a.space)}`;
-      case 'recruit': return `Recruit in ${S(a.space)}`;
-      case 'reorganise': return `Pick up the peasant in ${S(a.source)}`;
-      case 'place_peasant': return `Put the peasant in ${S(a.space)}`;
-      case 'cancel_reorganise': return 'Cancel the reorganisation';
-      case 'decree': return `Decree: ${a.kind}`;
-      case 'defy': return `Defy the decree (discard ${Tr(a.treasure)})`;
-      case 'use_item': return `Use ${Tr(a.treasure)}`;
-      case 'discard_treasure': return `Discard ${Tr(a.treasure)}`;
-      case 'keep_treasure': return `Keep ${Tr(a.treasure)}`;
-      case 'return_treasure': return `Return ${Tr(a.treasure)}`;
-      case 'relocate_shrine': return `Move the shrine to ${S(a.space)}`;
-      case 'relocate_hero': return `Send the beaten hero to ${S(a.space)}`;
-      case 'exchange': return `Give a ${a.colour} prisoner to ${this.seatName(a.opponent)}`;
-      case 'play_special': return `Play ${C(a.card)} against ${this.seatName(a.opponent)}`;
-      case 'take_peasant': return `Take the peasant in ${S(a.space)}`;
-      case 'kill': return `Kill the peasant in ${S(a.space)}`;
-      case 'take_treasure': return 'Take a random treasure';
-      case 'duel_play': return `Play ${C(a.card)}${a.target !== undefined ? ` on play #${a.target + 1}` : ''}`;
-      case 'duel_item': return `Use ${Tr(a.item)}`;
-      case 'duel_pass': return 'Pass';
-      case 'duel_discard': return `Discard ${C(a.card)}`;
-      case 'duel_pick': return `They discard ${C(a.card)}`;
-      case 'duel_clear': return `Clear ${C(a.card)}`;
-      case 'duel_recall': return `Recall ${C(a.card)}`;
-      case 'duel_done': return 'Done';
-      default: return JSON.stringify(a);
-    }
+   * position, games/shogun/texts.py), capitalised for a button; the action's JSON when a frame
+   * carries no text for it. */
+  label(a, text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : JSON.stringify(a);
   }
 
   analyse(frame) {

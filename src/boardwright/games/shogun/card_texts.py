@@ -1,12 +1,11 @@
-"""Rise of the Shogun's card, mission and treasure panels and the compass of the map, as the
-terminal prints them.
+"""Rise of the Shogun's cards, missions and treasures in words, and the compass of the map:
+a card's printed data as one line, its text with rule references left out and province ids
+replaced by names, and where a province lies from the hero as a compass point. The terminal's
+panels print these (render/shogun_text.py styles them).
 
 The names of things (provinces, cards, treasures, missions, heroes, seats) and the wording of
-actions, log events and waiting steps are the game module's (`games/shogun/texts.py`): one
-wording for the web table, the terminal, logs and bots, and one decision of what a seat may
-see. What stays here is the terminal's own presentation: a card's printed data as one line,
-its text with rule references left out and province ids replaced by names, and where a
-province lies from the hero as a compass point.
+actions, log events and waiting steps are in `texts.py` beside this module: one wording for
+the web table, the terminal, logs and bots, and one decision of what a seat may see.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ ITEM_FACTS = (("vp", "{} VP while held"), ("vp_per_castle", "{} VP per castle"),
 
 
 class Words:
-    """One game's card, mission and treasure panels and map compass; names come from the
+    """One game's card, mission and treasure texts and map compass; names come from the
     game's `Namer` (`names`)."""
 
     def __init__(self, game: Game) -> None:

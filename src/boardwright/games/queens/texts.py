@@ -1,0 +1,170 @@
+"""Queens & Princes in words: spaces by their board names, moves and logged events as
+sentences, for every front end (the web table's log and menus, the terminal, replays).
+
+A space is named by its row letter and half-cell column (`f11` is the centre of the standard
+board): the rows are lettered from the top and the columns numbered from the left of the board
+as it is drawn, rows shifted by half a cell so that neighbours touch. Every space has one such
+name and every name one space. Seats are named by colour (Red, Blue, Green, Yellow: the
+game's order). Every action of this game is public; `describe` still asks the game's
+`hides_from` first, as every game's does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from boardwright.core.actions import Action
+from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
+from boardwright.games.queens.battle import attack_value, defence_value
+
+Coord = tuple[int, int]
+ROW_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# Why a game ended (the game_over entry's `reason`).
+END_REASONS = {
+    "queen_captured": "the enemy Queen is captured",
+    "last_survivor": "the last player left in the game",
+    "final_round": "the Field race: a player has sown every Field, and the round is complete",
+    "round_limit": "the end of round 50",
+}
+
+
+# -- spaces ------------------------------------------------------------------------------------
+
+def column(coord: Sequence[int], radius: int) -> int:
+    """The half-cell column of a space, 1 at the board's left edge."""
+    q, r = coord[0], coord[1]
+    return 2 * (q + radius) + r + 1
+
+
+def columns(radius: int) -> int:
+    """Columns of a board of that radius (21 for radius 5)."""
+    return 4 * radius + 1
+
+
+def row_letter(r: int, radius: int) -> str:
+    return ROW_LETTERS[r + radius]
+
+
+def label(coord: Sequence[int], radius: int) -> str:
+    """The board name of a space, e.g. (0, 0) -> "f11" on the board of radius 5."""
+    return f"{row_letter(coord[1], radius)}{column(coord, radius)}"
+
+
+def space_name(state: Any, coord: Sequence[int]) -> str:
+    """A space of `state`'s board by its name (`f11`)."""
+    return label(coord, state.game.board.radius)
+
+
+# -- pieces and moves --------------------------------------------------------------------------
+
+def piece_name(state: Any, coord: Sequence[int]) -> str:
+    """"Queen", "Prince" or "Prince (of the stack)" for the piece on a space."""
+    pos = state.game.board.pos(tuple(coord))
+    seat = state.occupant[pos]
+    if seat >= 0 and state.queen[seat] == pos:
+        return "Queen"
+    if state.princes_at[pos] == 2:
+        return "Prince (of the stack)"
+    return "Prince"
+
+
+def is_attack(state: Any, coord: Sequence[int]) -> bool:
+    """Whether moving onto `coord` attacks (an enemy piece or City stands there)."""
+    pos = state.game.board.pos(tuple(coord))
+    me = state.current_player
+    return state.occupant[pos] not in (-1, me) or state.city[pos] not in (-1, me)
+
+
+def queen_space(state: Any) -> Coord:
+    """Where the seat to move has its Queen."""
+    return state.seat_position(state.current_player).queen
+
+
+def describe(game: Any, state: Any, action: Action, viewer: Any = None) -> str:
+    """A move as the log reads it after the seat's name, taken in `state` (before it), e.g.
+    "moves the Prince f11 → e10", "Queen f11 attacks e10 (3 against 2)"."""
+    actor = state.current_player
+    if game.hides_from(action, actor, viewer):
+        return game.describe_action(action, viewer, actor)
+    board = state.game.board
+    S = lambda coord: space_name(state, coord)  # noqa: E731
+    if isinstance(action, Move):
+        piece = piece_name(state, action.src).replace(" (of the stack)", "")
+        if is_attack(state, action.dst):
+            t = board.pos(action.dst)
+            return (f"{piece} {S(action.src)} attacks {S(action.dst)} "
+                    f"({attack_value(state, actor, t)} against {defence_value(state, t)})")
+        return f"moves the {piece} {S(action.src)} → {S(action.dst)}"
+    if isinstance(action, Joint):
+        t = board.pos(action.target)
+        return (f"Princes {S(action.first)} and {S(action.second)} attack {S(action.target)} "
+                f"together ({2 * attack_value(state, actor, t)} against "
+                f"{defence_value(state, t)})")
+    if isinstance(action, Found):
+        return f"founds a City on {S(queen_space(state))}"
+    if isinstance(action, Sow):
+        return f"sows a Field on {S(action.at)}"
+    if isinstance(action, Pass):
+        return "passes (nothing else is possible)"
+    return game.describe_action(action, viewer, actor)
+
+
+# -- logged events -----------------------------------------------------------------------------
+
+def event_text(entry: Mapping[str, Any], name: Callable[[int], str],
+               radius: int | None = None) -> str | None:
+    """A sentence for one logged event, spaces by their board names given the board's
+    `radius` (else axial), seats by `name`; None for the game-over entry (`end_text` words
+    it)."""
+    kind = entry["event"]
+    who = name(entry.get("player", -1))
+    by = f" by {name(entry['by'])}" if "by" in entry else ""
+    at = ""
+    if "at" in entry:
+        coord = entry["at"]
+        at = f"({coord[0]},{coord[1]})" if radius is None else label(coord, radius)
+    if kind == "princes_defeated":
+        two = entry.get("count", 1) == 2
+        return f"{who}'s {'two Princes' if two else 'Prince'} on {at} " \
+               f"{'are' if two else 'is'} defeated{by}."
+    if kind == "queen_captured":
+        return f"{who}'s Queen on {at} is captured{by}."
+    if kind == "city_destroyed":
+        return f"{who}'s City on {at} is destroyed{by} (back to supply)."
+    if kind == "field_captured":
+        return f"{name(entry['by'])} captures {who}'s Field on {at}."
+    if kind == "field_kept":
+        return f"{name(entry['by'])} has no Field left to swap in: the Field on {at} stays " \
+               f"{who}."
+    if kind == "stack_penalty":
+        return f"{who} did not split the stack on {at}: one of its Princes is lost."
+    if kind == "final_round":
+        return f"{who} has sown every Field: this is the final round."
+    if kind == "eliminated":
+        return f"{who} is eliminated: its Princes and Cities leave the board, its Fields stay."
+    return None
+
+
+def end_text(reason: str) -> str:
+    """Why the game ended, as the winners' line adds it ("" for an unknown reason)."""
+    return END_REASONS.get(reason, "")
+
+
+def with_texts(log: Sequence[Mapping[str, Any]], name: Callable[[int], str],
+               radius: int) -> list[dict[str, Any]]:
+    """The log's entries, each a copy with its sentence as `text` ("Game over: the enemy Queen
+    is captured." for the last): what a view sends."""
+    out = []
+    for entry in log:
+        text = event_text(entry, name, radius)
+        if entry["event"] == "game_over":
+            reason = end_text(entry.get("reason", ""))
+            text = f"Game over: {reason}." if reason else "Game over."
+        elif text is None:
+            text = str(entry["event"]).replace("_", " ").capitalize() + "."
+        out.append(dict(entry, text=text))
+    return out
+
+
+__all__ = ["END_REASONS", "column", "columns", "describe", "end_text", "event_text",
+           "is_attack", "label", "piece_name", "row_letter", "space_name", "with_texts"]

@@ -1,0 +1,76 @@
+"""Queens' words (games/queens/texts.py): moves as the log reads them (`Game.describe`, one text
+for every viewer: nothing in this game is hidden), the sentences of the logged events that
+each view carries as `text`, and the board names of the spaces."""
+
+from __future__ import annotations
+
+from queens_helpers import BLUE, RED, custom, seat
+
+import boardwright as bw
+from boardwright.games.queens import Found, Joint, Move, Pass, Sow
+from boardwright.games.queens.texts import END_REASONS, event_text, label
+
+VIEWERS = (None, RED, BLUE, bw.OMNISCIENT)
+
+
+def words(state: object, action: object) -> str:
+    """The game's words for `action`, the same for every viewer, then the action taken."""
+    game = state.game  # type: ignore[attr-defined]
+    texts = {game.describe(state, action, viewer) for viewer in VIEWERS}
+    assert len(texts) == 1, texts
+    state.apply(action)  # type: ignore[attr-defined]
+    return texts.pop()
+
+
+def logged(state: object, start: int) -> list[str]:
+    """The view's event texts from entry `start` on."""
+    return [e["text"] for e in state.view(BLUE)["log"][start:]]  # type: ignore[attr-defined]
+
+
+def test_spaces_are_named_by_row_letter_and_column() -> None:
+    assert label((0, 0), 5) == "f11"
+    assert label((-5, 0), 5) == "f1" and label((5, 0), 5) == "f21"
+    assert label((0, -5), 5) == "a6" and label((0, 5), 5) == "k16"
+
+
+def test_moves_attacks_and_their_events_in_words() -> None:
+    state = custom(seat((-1, 4), princes=[(-1, 3), (0, 2)], cities=[(-1, 4)]),
+                   seat((2, 0), princes=[(-1, 2), (3, -4)], fields=[(0, 3)]))
+    assert words(state, Joint((-1, 3), (0, 2), (-1, 2))) == \
+        "Princes i12 and h13 attack h11 together (6 against 4)"
+    assert logged(state, 0) == ["Blue's Prince on h11 is defeated by Red."]
+    assert words(state, Move((3, -4), (3, -3))) == "moves the Prince b13 → c14"
+    assert words(state, Move((-1, 4), (0, 3))) == "moves the Queen j13 → i14"
+    assert logged(state, 1) == ["Red captures Blue's Field on i14.",
+                                "Red did not split the stack on h11: one of its Princes is lost."]
+    assert state.game.describe(state, Sow((0, -3)), None) == "sows a Field on c8"
+
+
+def test_founding_passing_and_the_end_of_the_game() -> None:
+    state = custom(seat((0, -3), princes=[(1, -4), (-1, -3)]), seat((0, -4)))
+    assert state.game.describe(state, Found(), BLUE) == "founds a City on c8"
+    assert state.game.describe(state, Pass(), RED) == "passes (nothing else is possible)"
+    assert words(state, Joint((-1, -3), (1, -4), (0, -4))) == \
+        "Princes c6 and b9 attack b7 together (8 against 4)"
+    assert state.is_terminal
+    assert logged(state, 0) == ["Blue's Queen on b7 is captured by Red.",
+                                f"Game over: {END_REASONS['queen_captured']}."]
+
+
+def test_each_kind_of_event_has_its_sentence() -> None:
+    name = ["Red", "Blue"].__getitem__
+    entries = {
+        "princes_defeated": ({"player": BLUE, "at": [0, 0], "by": RED, "count": 2},
+                             "Blue's two Princes on f11 are defeated by Red."),
+        "city_destroyed": ({"player": BLUE, "at": [0, 0], "by": RED},
+                           "Blue's City on f11 is destroyed by Red (back to supply)."),
+        "field_kept": ({"player": BLUE, "at": [0, 0], "by": RED},
+                       "Red has no Field left to swap in: the Field on f11 stays Blue."),
+        "final_round": ({"player": RED}, "Red has sown every Field: this is the final round."),
+        "eliminated": ({"player": BLUE},
+                       "Blue is eliminated: its Princes and Cities leave the board, its Fields "
+                       "stay."),
+    }
+    for kind, (entry, sentence) in entries.items():
+        assert event_text({"event": kind, **entry}, name, 5) == sentence
+    assert event_text({"event": "game_over", "player": -1}, name, 5) is None
