@@ -10,6 +10,11 @@ import boardwright as bw
 from boardwright.agents import HUMAN
 from boardwright.cli.common import UsageError
 
+# The help of `--option`, shared by the commands that create games (play, simulate).
+OPTION_HELP = ("A game option as key=value (value parsed as JSON when it can be); repeat for "
+               "several. `boardwright options GAME` lists them.")
+
+
 def parse_seats(text: str, flag: str = "--players", example: str = "human,random") -> list[str]:
     """`"human,random:seed=3"` -> one entry per seat.
 

@@ -16,7 +16,7 @@ import boardwright as bw
 from boardwright.agents import HUMAN, make_agent
 from boardwright.cli.apps import app
 from boardwright.cli.arguments import (
-    add_expansions, agent_seed, bots_only_options, parse_option_values, parse_seats,
+    OPTION_HELP, add_expansions, agent_seed, bots_only_options, parse_option_values, parse_seats,
 )
 from boardwright.cli.common import (
     FAILURE, EngineOption, emit, fail, friendly_errors, new_console,
@@ -39,9 +39,7 @@ def play(
              "'random:seed=3').")] = "human,random",
     seed: Annotated[int | None, typer.Option(help="Seed of the game (random when omitted).")] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
-                               "be); repeat for several. `boardwright options GAME` lists "
-                               "them.")] = None,
+        "--option", "-o", help=OPTION_HELP)] = None,
     expansion: Annotated[list[str] | None, typer.Option(
         "--expansion", "-x", metavar="NAME",
         help="Play with an expansion (e.g. abbey_mayor): adds it to the 'expansions' "

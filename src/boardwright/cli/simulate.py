@@ -21,7 +21,7 @@ from boardwright.agents import HUMAN, make_agent
 from boardwright.agents.registry import import_agents
 from boardwright.cli.apps import app
 from boardwright.cli.arguments import (
-    add_expansions, bots_only_options, parse_option_values, parse_seats,
+    OPTION_HELP, add_expansions, bots_only_options, parse_option_values, parse_seats,
 )
 from boardwright.cli.common import (
     FAILURE, INTERRUPTED, EngineOption, UsageError, fail, friendly_errors, new_console,
@@ -115,9 +115,7 @@ def simulate(
     players: Annotated[int | None, typer.Option(
         "--players", "-p", help="Seats per game (default: the number of agents).")] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="A game option as key=value (value parsed as JSON when it can "
-                               "be); repeat for several. `boardwright options GAME` lists "
-                               "them.")] = None,
+        "--option", "-o", help=OPTION_HELP)] = None,
     expansion: Annotated[list[str] | None, typer.Option(
         "--expansion", "-x", metavar="NAME",
         help="Play with an expansion (e.g. abbey_mayor); repeat for several.")] = None,
