@@ -1,7 +1,7 @@
 """The terminal shows a human their own view of a game: their dice, their hand (`view(seat)`),
 never only the spectator's; several humans at one terminal get it handed over between them when
 their views hold secrets; and a game may draw its view itself (`render(view, seat)`: the
-renderer hook of render/view_renderers.py). Played on a tiny Liar's Dice (tests/liars_dice.py)
+renderer hook of render/view_renderers.py). Played on a tiny Liar's Dice (tests/hidden_dice.py)
 and on the Goofspiel example."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import liars_dice
+import hidden_dice
 import pytest
 from cli_helpers import assert_clean_exit, run_cli
 from example_plugins import write_dist_info
@@ -29,18 +29,18 @@ SEED = 5  # Red rolls 3 and 5, Blue 3 and 6
 def dice_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Liar's Dice registered, and the renderer hook's registrations restored after."""
     monkeypatch.setattr(view_renderers, "_REGISTERED", {})
-    liars_dice.register()
+    hidden_dice.register()
     yield
 
 
 def dice(seat: int, seed: int = SEED) -> str:
-    return ", ".join(map(str, bw.load("liars_dice", 2).new_game(seed).view(seat)["dice"]))
+    return ", ".join(map(str, bw.load("hidden_dice", 2).new_game(seed).view(seat)["dice"]))
 
 
 def play(players: str, answers: str, env: dict[str, Any] | None = None) -> Result:
     runner = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "100",
                             **(env or {})})
-    return runner.invoke(app, ["play", "liars_dice", "--players", players, "--seed", str(SEED)],
+    return runner.invoke(app, ["play", "hidden_dice", "--players", players, "--seed", str(SEED)],
                          input=answers)
 
 
@@ -134,7 +134,7 @@ def my_render(view: dict[str, Any], seat: int | None) -> Text:
 def test_a_game_draws_its_view_itself() -> None:
     from boardwright.render import register_renderer
 
-    register_renderer("liars_dice", my_render)
+    register_renderer("hidden_dice", my_render)
     result = play("human,random", "q\nn\n")
     assert_clean_exit(result, 0)
     assert "My dice: [3, 5] (seat 0) \\x1b[2J" in lines_of(result)
@@ -142,8 +142,8 @@ def test_a_game_draws_its_view_itself() -> None:
 
 
 def test_show_draws_the_spectators_view_with_the_games_renderer(tmp_path: Path) -> None:
-    view_renderers.register_renderer("liars_dice", my_render)
-    state = bw.load("liars_dice", 2).new_game(SEED)
+    view_renderers.register_renderer("hidden_dice", my_render)
+    state = bw.load("hidden_dice", 2).new_game(SEED)
     state.apply(state.legal_actions()[0])
     path = tmp_path / "game.json"
     state.record.save(path)
@@ -159,7 +159,7 @@ def test_a_renderer_is_found_through_its_entry_point(tmp_path: Path,
     (package / "pyproject.toml").write_text(
         '[project]\nname = "dice-terminal"\nversion = "1.0"\n'
         '[project.entry-points."boardwright.renderers"]\n'
-        'liars_dice = "dice_terminal:render"\nbroken_game = "no_such_module_here:render"\n')
+        'hidden_dice = "dice_terminal:render"\nbroken_game = "no_such_module_here:render"\n')
     (package / "dice_terminal.py").write_text(
         "from rich.text import Text\n\n"
         "def render(view, seat):\n    return Text(f'entry point dice {view[\"dice\"]}')\n")
@@ -167,7 +167,7 @@ def test_a_renderer_is_found_through_its_entry_point(tmp_path: Path,
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     monkeypatch.syspath_prepend(str(package))
     monkeypatch.delitem(__import__("sys").modules, "dice_terminal", raising=False)
-    assert view_renderers.view_renderer("liars_dice").__module__ == "dice_terminal"
+    assert view_renderers.view_renderer("hidden_dice").__module__ == "dice_terminal"
     with pytest.raises(bw.PluginError, match="broken_game = no_such_module_here:render"):
         view_renderers.view_renderer("broken_game")
     result = play("human,random", "q\nn\n")
@@ -176,12 +176,12 @@ def test_a_renderer_is_found_through_its_entry_point(tmp_path: Path,
 
 def test_a_registered_renderer_must_be_callable() -> None:
     with pytest.raises(bw.PluginError, match="must be a function of \\(view, seat\\)"):
-        view_renderers.register_renderer("liars_dice", "render")  # type: ignore[arg-type]
+        view_renderers.register_renderer("hidden_dice", "render")  # type: ignore[arg-type]
 
 
 # -- a plug-in game's own strings ----------------------------------------------------------------
 
-class LoudDice(liars_dice.LiarsDiceGame):
+class LoudDice(hidden_dice.LiarsDiceGame):
     """Liar's Dice whose action texts carry escape sequences and markup."""
 
     def action_text(self, action: Any) -> str:
@@ -191,7 +191,7 @@ class LoudDice(liars_dice.LiarsDiceGame):
 def test_a_plug_in_games_texts_are_escaped() -> None:
     from boardwright.core.registry import register
 
-    register("liars_dice", LoudDice)
+    register("hidden_dice", LoudDice)
     result = play("human,random", "1\nq\nn\n")
     assert_clean_exit(result, 0)
     assert "\x1b" not in result.output and "\x07" not in result.output
@@ -200,7 +200,7 @@ def test_a_plug_in_games_texts_are_escaped() -> None:
     assert "Red (you): \\x1b[2J[bold]bids 1 × 1\\x07" in lines  # the move line
 
 
-class OpenDice(liars_dice.LiarsDiceGame):
+class OpenDice(hidden_dice.LiarsDiceGame):
     """Liar's Dice declared a game of perfect information: nothing to hand over."""
 
     perfect_information = True
@@ -209,7 +209,7 @@ class OpenDice(liars_dice.LiarsDiceGame):
 def test_hot_seat_of_a_game_of_perfect_information_has_no_hand_over() -> None:
     from boardwright.core.registry import register
 
-    register("liars_dice", OpenDice)
+    register("hidden_dice", OpenDice)
     result = play("human,human", "1\n1\nq\nn\n")
     assert_clean_exit(result, 0)
     assert "Pass the terminal" not in result.output

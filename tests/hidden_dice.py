@@ -21,7 +21,7 @@ from boardwright.core.inputs import (
 )
 from boardwright.core.record import GameRecord, record_of
 
-NAME = "liars_dice"
+NAME = "hidden_dice"  # not the example of examples/liars_dice.py: both may be registered at once
 DICE = 2
 FACES = 6
 
@@ -172,7 +172,7 @@ class LiarsDiceState(State):
 
 
 def register() -> None:
-    """Make the game playable as "liars_dice" in this process."""
+    """Make the game playable as "hidden_dice" in this process."""
     from boardwright.core.registry import register as register_game
 
     register_game(NAME, LiarsDiceGame)
