@@ -28,10 +28,13 @@ from rich.text import Text
 from boardwright.core.actions import Action
 from boardwright.core.game import State
 from boardwright.games.carcassonne.actions import Deploy, Place, PlaceAbbey
-from boardwright.render.carcassonne_text import (
-    CELL_H, CELL_W, CHOOSE_TILE, DEPLOY, FINAL_ROUND, MARK_STYLE, PLACE_TILE, WAGON_MOVE,
-    Window, board_extent, board_lines, join_lines, label_width, rotations_lines,
+from boardwright.render.carcassonne_board import (
+    Window, board_extent, board_lines, join_lines, label_width,
 )
+from boardwright.render.carcassonne_menus import (
+    CHOOSE_TILE, DEPLOY, FINAL_ROUND, PLACE_TILE, WAGON_MOVE,
+)
+from boardwright.render.carcassonne_tiles import CELL_H, CELL_W, MARK_STYLE, rotations_lines
 from boardwright.render.screen import Reply, Size, height_of, help_lines, shared_keys
 
 if TYPE_CHECKING:

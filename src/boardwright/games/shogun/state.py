@@ -4,7 +4,8 @@ Who decides now is found in this order: a running duel (`duel.current_player`), 
 being resolved outside a duel (`outside`), the first waiting step of `pending` (a choice an
 effect or a rule asks of one player: keep a treasure, relocate a shrine, answer a decree ...),
 and otherwise the phase: the set-up phases (`setup.py`) or the six turn phases (`turn.py`,
-`court.py`). Attacks and their outcomes are in `combat.py`.
+`court.py`). Attacks and their outcomes are in `combat.py`, victory points and the end of the
+game in `scoring.py`, what each seat may see of a position in `visibility.py`.
 
 The board is a set of per-space arrays indexed by map index (`peasant`, `hero_at`,
 `castle_at`, `shrine`) and per-castle arrays (`castle_space`, `roof`, `court`); a castle is
@@ -16,31 +17,30 @@ shares, so seed + actions replay exactly.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import GameOverError, IllegalActionError, MalformedActionError
-from boardwright.core.inputs import coerce_action, short_repr
+from boardwright.core.inputs import coerce_action
 from boardwright.core.game import State, rank_returns
 from boardwright.core.record import GameRecord, record_of
 from boardwright.duel import CardTable, Duel, OutsidePlay
 from boardwright.games.shogun.actions import ACTION_CLASSES, TYPE_OF
 from boardwright.games.shogun.combat import CombatRules
 from boardwright.games.shogun.court import CourtRules
-from boardwright.games.shogun.network import chain_vp
+from boardwright.games.shogun.scoring import CASTLE_VP, NOBODY, ScoringRules
 from boardwright.games.shogun.setup import SETUP_PHASES, SetupRules
 from boardwright.games.shogun.steps import StepRules
-from boardwright.games.shogun.texts import event_text, pending_text
 from boardwright.games.shogun.turn import TurnRules
+from boardwright.games.shogun.visibility import ViewRules
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.game import ShogunGame
 
-NOBODY = -1
-CASTLE_VP = 4  # SHO-SCORE-01
 Step = tuple  # (kind, seat, *payload): one waiting decision or automatic step
 
 
-class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, State):
+class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, ScoringRules,
+                  ViewRules, State):
     """One position of a Rise of the Shogun game."""
 
     __slots__ = (
@@ -327,68 +327,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         other.legal_cache = None
         return other
 
-    def determinize(self, player: int, rng: random.Random) -> ShogunState:
-        """A copy consistent with `player`'s view: other players' hands and every draw pile,
-        the treasure and mission decks and the other players' treasures and missions are
-        pooled and dealt again at random in the same sizes; so is the future of the RNG.
-        Everything derived from a hidden card is dealt with it: items used in a running duel
-        are public and stay with their user, and the items the other duel side may still use
-        come from its new treasures."""
-        other = self.clone()
-        other.rng.seed(rng.getrandbits(64))
-        n = self.game.num_players
-        if other.table is not None:
-            known: list[int] = []
-            for running in (other.duel, other.outside):
-                if running is not None and running.runner.revealed is not None \
-                        and running.runner.revealed[0] == player:
-                    known.append(running.runner.revealed[1])
-            other.table.resample_hidden(player, rng, known_hands=known)
-        # Treasures: the deck, the other players' holdings and cards drawn for someone else.
-        keep_index = next((i for i, step in enumerate(other.pending)
-                           if step[0] == "keep" and step[1] != player), None)
-        shown = self.shown_treasures()
-        pool = list(other.treasure_deck)
-        for seat in range(n):
-            if seat != player:
-                pool.extend(t for t in other.treasures[seat] if t not in shown[seat])
-        if keep_index is not None:
-            pool.extend(other.pending[keep_index][2])
-        rng.shuffle(pool)
-        other.treasure_deck = [pool.pop() for _ in other.treasure_deck]
-        for seat in range(n):
-            if seat != player:
-                other.treasures[seat] = ([t for t in other.treasures[seat] if t in shown[seat]]
-                                         + [pool.pop() for t in other.treasures[seat]
-                                            if t not in shown[seat]])
-        if keep_index is not None:
-            step = other.pending[keep_index]
-            other.pending[keep_index] = (step[0], step[1], tuple(pool.pop() for _ in step[2]))
-        if other.duel is not None:
-            for seat in (other.duel.attacker, other.duel.defender):
-                if seat != player:
-                    other.duel.deal_items(seat, other.duel_items(seat)[seat])
-        missions = list(other.mission_deck) + [m for s, m in enumerate(other.mission)
-                                               if s != player and m is not None]
-        rng.shuffle(missions)
-        other.mission_deck = [missions.pop() for _ in other.mission_deck]
-        for seat in range(n):
-            if seat != player and other.mission[seat] is not None:
-                other.mission[seat] = missions.pop()
-        other.chain_cache = [None] * n
-        return other
-
-    def shown_treasures(self) -> list[set[str]]:
-        """Per seat, the held treasures everyone knows: the items used in the running duel,
-        which stay with their user until the duel ends (SHO-ITEM-01, SHO-DUEL-26)."""
-        shown: list[set[str]] = [set() for _ in range(self.game.num_players)]
-        if self.duel is not None:
-            for seat, item in self.duel.used_items:
-                if item in self.treasures[seat]:
-                    shown[seat].add(item)
-        return shown
-
-    # -- pieces and scores -----------------------------------------------------------------------
+    # -- pieces ----------------------------------------------------------------------------------
 
     def colour(self, seat: int) -> str:
         colours = self.game.colours
@@ -396,16 +335,6 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
 
     def space_id(self, index: int) -> str:
         return self.game.board.ids[index]
-
-    def castles_of(self, seat: int) -> list[int]:
-        """Spaces of the castles `seat` controls (roof lord of its colour)."""
-        return [self.castle_space[c] for c, owner in enumerate(self.roof) if owner == seat]
-
-    def castle_count(self, seat: int) -> int:
-        return sum(1 for owner in self.roof if owner == seat)
-
-    def prisoner_count(self, seat: int) -> int:
-        return sum(self.prisoners[seat])
 
     def courted_castle(self, seat: int) -> int:
         """The castle number `seat` courts, or -1."""
@@ -417,35 +346,6 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
     def emperor(self) -> int:
         """The seat with an ordinary peasant on Heian, or -1 (SHO-EMP-01)."""
         return self.peasant[self.game.board.heian]
-
-    def chain_points(self, seat: int) -> int:
-        cached = self.chain_cache[seat]
-        if cached is None:
-            cached = chain_vp(self.game.board.neighbours, self.peasant, seat,
-                              self.castles_of(seat))
-            self.chain_cache[seat] = cached
-        return cached
-
-    def treasure_vp(self, seat: int) -> int:
-        total = 0
-        for t in self.treasures[seat]:
-            card = self.game.treasure[t]
-            total += card.vp + card.vp_per_castle * self.castle_count(seat)
-        return total
-
-    def vp(self, seat: int) -> int:
-        """4 per castle, 1 per chain peasant, 1 per prisoner, plus scoring treasures
-        (SHO-SCORE-01)."""
-        return (CASTLE_VP * self.castle_count(seat) + self.chain_points(seat)
-                + self.prisoner_count(seat) + self.treasure_vp(seat))
-
-    def public_vp(self, seat: int) -> int:
-        """VP without face-down scoring treasures: what the other players can count."""
-        return self.vp(seat) - self.treasure_vp(seat)
-
-    def touch(self) -> None:
-        """The board changed: chain points must be counted again."""
-        self.chain_cache = [None] * self.game.num_players
 
     def empty(self) -> list[bool]:
         """Spaces holding no piece at all (SHO-BOARD-04)."""
@@ -465,114 +365,7 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
         entry.update(data)
         self.log.append(entry)
 
-    # -- the end -------------------------------------------------------------------------------
-
-    def check_victory(self) -> None:
-        """End the game as soon as someone reaches the threshold (SHO-SCORE-02..05)."""
-        threshold = self.game.config.threshold
-        vps = self.scores
-        reached = [s for s, v in enumerate(vps) if v >= threshold]
-        if not reached:
-            return
-        best = max(vps[s] for s in reached)
-        tied = [s for s in reached if vps[s] == best]
-        if len(tied) > 1:
-            if self.active in tied:
-                tied = [self.active]
-            else:
-                n = self.game.num_players
-                ahead = [self.order[(self.order.index(self.active) + k) % n] for k in range(1, n)]
-                tied = [next(s for s in ahead if s in tied)]
-        self.finish(tied, "threshold")
-
-    def finish(self, winners: Iterable[int], reason: str) -> None:
-        self.over = True
-        self.winners = sorted(winners)
-        self.end_reason = reason
-        self.duel = None
-        self.outside = None
-        self.pending = []
-        self.legal_cache = None
-        self.event("game_over", NOBODY, winners=self.winners, reason=reason)
-
-    def finish_by_rounds(self, reason: str = "max_rounds") -> None:
-        """The round cap: most VP, then castles, then prisoners, else a shared win
-        (SHO-SCORE-08); the decision cap ends the same way (SHO-SCORE-09)."""
-        keys = [(self.vp(s), self.castle_count(s), self.prisoner_count(s))
-                for s in range(self.game.num_players)]
-        best = max(keys)
-        self.finish([s for s, k in enumerate(keys) if k == best], reason)
-
-    # -- views -----------------------------------------------------------------------------------
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """What `player` may see: the board, piles, discard piles and counts are public; hands,
-        draw piles, missions and treasures only to their owner (SHO-DUEL-26), and scoring
-        treasures count in the public VP only once the game is over (SHO-SCORE-06)."""
-        n = self.game.num_players
-        if player is not None and not (type(player) is int and 0 <= player < n):
-            raise IllegalActionError(f"no seat {short_repr(player)} in this game")
-        ids = self.game.board.ids
-        seats = []
-        for s in range(n):
-            own = s == player or self.over
-            seats.append({
-                "seat": s, "colour": self.game.colours[s], "hero": self.heroes[s],
-                "hero_space": ids[self.hero_pos[s]] if self.hero_pos[s] >= 0 else None,
-                "reserve": self.reserve[s],
-                "prisoners": {self.game.colours[c]: k for c, k in enumerate(self.prisoners[s])
-                              if k},
-                "castles": self.castle_count(s),
-                "chain_vp": self.chain_points(s),
-                "vp": self.vp(s) if own else self.public_vp(s),
-                "treasures": sorted(self.treasures[s]) if own else None,
-                "treasure_count": len(self.treasures[s]),
-                "mission": self.mission[s] if own else None,
-                "has_mission": self.mission[s] is not None,
-            })
-        pending = None
-        if self.pending:
-            step = self.pending[0]
-            pending = {"kind": step[0], "seat": step[1], "text": pending_text(step[0])}
-            if step[0] == "keep":
-                pending["drawn"] = list(step[2]) if step[1] == player else len(step[2])
-        view: dict[str, Any] = {
-            "game": self.game.name, "players": n, "viewer": player,
-            "colours": list(self.game.colours), "first_player": self.first,
-            "order": list(self.order), "phase": self.phase, "active": self.active,
-            "round": self.round, "turn": self.turn, "current_player": self.current_player,
-            "threshold": self.game.config.threshold,
-            "max_rounds": self.game.config.max_rounds,
-            "peasants": {ids[s]: self.game.colours[o] for s, o in enumerate(self.peasant)
-                         if o >= 0},
-            "heroes": {ids[s]: self.game.colours[o] for s, o in enumerate(self.hero_at)
-                       if o >= 0},
-            "castles": [{"space": ids[sp], "roof": self.game.colours[self.roof[c]]
-                         if self.roof[c] >= 0 else None,
-                         "court": self.game.colours[self.court[c]]
-                         if self.court[c] >= 0 else None}
-                        for c, sp in enumerate(self.castle_space)],
-            "shrines": [ids[s] for s, here in enumerate(self.shrine) if here],
-            "emperor": self.emperor() if self.phase not in ("heroes", "castles") else NOBODY,
-            "seats": seats,
-            "cards": self.table.view(None if self.over else player)
-            if self.table is not None else None,
-            "treasure_deck": len(self.treasure_deck),
-            "mission_deck": len(self.mission_deck),
-            "exclusive_used": self.exclusive_used,
-            "decree": self.decree,
-            "court_used": list(self.court_used),
-            "pending": pending,
-            "duel": self.duel.view(player) if self.duel is not None else None,
-            "outside_play": self.outside.view(player) if self.outside is not None else None,
-            "log": [dict(e, text=event_text(self.game, e)) for e in self.log[-30:]],
-            "is_terminal": self.over,
-            "winners": list(self.winners),
-            "end_reason": self.end_reason,
-        }
-        if player is not None and player == self.current_player:
-            view["legal_actions"] = [a.to_json() for a in self.legal_actions()]
-        return view
+    # -- equality ------------------------------------------------------------------------------
 
     def signature(self) -> tuple:
         """A complete, canonical description of the position (for equality in tests)."""
@@ -607,3 +400,6 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sta
                 and self.signature() == other.signature())
 
     __hash__ = None  # type: ignore[assignment]
+
+
+__all__ = ["CASTLE_VP", "NOBODY", "ShogunState", "Step"]
