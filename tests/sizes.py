@@ -3,10 +3,10 @@
 The long property, fuzz and differential tests repeat checks that shorter tests already make
 on every rule and invariant, over more random games or more generated inputs. `make test` runs
 them at their everyday size, chosen so that the whole suite fits a quarter hour on two cores;
-`BOARDWRIGHT_TEST_SCALE=N` multiplies every such size by N (5 gives the sizes these tests had
-when they ran alone, a deep run for a release or after a change of an engine's rules):
+`BOARDWRIGHT_TEST_SCALE=N` multiplies every such size by N (10 gives about the sizes these
+tests had when they ran alone, a deep run for a release or after a change of an engine's rules):
 
-    BOARDWRIGHT_TEST_SCALE=5 make test
+    BOARDWRIGHT_TEST_SCALE=10 make test
 
 A failure at any scale names its seed, game and action, so it replays at scale 1.
 """

@@ -34,7 +34,9 @@ def short_record(tmp_path: Path, name: str = "carcassonne", plies: int = 16,
 def test_analyse_prints_the_summary_flags_and_chart_and_stores_the_analysis(
         tmp_path: Path) -> None:
     path = short_record(tmp_path)
-    result = run("analyse", str(path), "--iterations", "24", "--workers", "1", "--seed", "3")
+    # wide enough that no move's words wrap in the table of flagged moves
+    result = run_cli("analyse", str(path), "--iterations", "24", "--workers", "1", "--seed", "3",
+                     columns=200)
     assert_clean_exit(result, 0)
     stored = analysis_path(path)
     assert stored == tmp_path / "game.analysis.json" and stored.is_file()

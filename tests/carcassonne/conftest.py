@@ -7,6 +7,7 @@ import pytest
 # Modules that name their engines themselves, so run once.
 OWN_ENGINES = {
     "test_native_differential.py": "plays both engines in lock-step itself",
+    "test_native_build.py": "builds and installs the project: no game is played on an engine",
 }
 
 

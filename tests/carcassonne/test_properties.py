@@ -5,8 +5,10 @@ every starting seat, some other start tiles) and 1,080 games with every Abbey & 
 (1-6 players, the three end-of-game abbey rules, the three wagon ranges, farmers on/off, piece
 counts from 0 to 20), and checks the end-of-game invariants of every one; smaller subsets of the
 same games are checked after every single action, each subset for one family of invariants.
-`slow` tests play 2,000 further base games and 2,000 further Abbey & Mayor games, times
-BOARDWRIGHT_TEST_SCALE (tests/sizes.py).
+`slow` tests play 1,000 further base games and 1,000 further Abbey & Mayor games, times
+BOARDWRIGHT_TEST_SCALE (tests/sizes.py). The games are shared between the two Carcassonne
+engines, a batch or a game on each in turn, instead of being played twice: the differential test
+(test_native_differential.py) checks that the engines agree at every step of their games.
 Each failure names the game (seed and options) and the action, so it can be replayed.
 """
 
@@ -60,7 +62,7 @@ from fixtures import FX_RING  # noqa: E402
 from sizes import sized  # noqa: E402
 
 DEFAULT_GAMES = 2_000
-SLOW_GAMES = 1_000 * sized(2)  # tests/sizes.py: BOARDWRIGHT_TEST_SCALE=5 plays 10,000
+SLOW_GAMES = 1_000 * sized(1)  # tests/sizes.py: BOARDWRIGHT_TEST_SCALE=10 plays 10,000
 BATCH = 100
 # Games checked after every action, per family of invariants (indexes into the default games;
 # 20 consecutive indexes cover every player count / farmers / scoring combination).
@@ -91,7 +93,9 @@ def test_configurations_cover_every_combination() -> None:
     assert len({c.seed for c in games}) == DEFAULT_GAMES
 
 
-@pytest.mark.parametrize("first", range(0, DEFAULT_GAMES, BATCH))
+@pytest.mark.parametrize("carcassonne_engine, first",
+                         alternating(range(0, DEFAULT_GAMES, BATCH)),
+                         indirect=["carcassonne_engine"])
 def test_random_games_end_consistently(first: int) -> None:
     """Pile used up, 72 tiles placed or discarded, tiles matched, features and followers
     consistent, scores equal the score log, rank returns, and the record replays exactly."""
@@ -100,15 +104,16 @@ def test_random_games_end_consistently(first: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("carcassonne_engine, first",
-                         alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 1_000)),
+                         alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 500)),
                          indirect=["carcassonne_engine"])
 def test_many_more_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over further games (2,000 at scale 1; the engines in
+    """The same end-of-game invariants over further games (1,000 at scale 1; the engines in
     turn)."""
-    _check_games(configs(first, 1_000))
+    _check_games(configs(first, 500))
 
 
-@pytest.mark.parametrize("cfg", _step_games(POSITION_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_step_games(POSITION_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_invariants_hold_after_every_action(cfg: Config) -> None:
     """Followers conserved, tiles matched, features agree with a board search, no follower
     left on a completed feature after a turn, scores never fall, a new follower stands alone."""
@@ -125,7 +130,8 @@ def test_invariants_hold_after_every_action(cfg: Config) -> None:
     check_end_of_game(play(cfg, on_step))
 
 
-@pytest.mark.parametrize("cfg", _step_games(LEGAL_ACTION_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_step_games(LEGAL_ACTION_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_legal_actions_are_exactly_the_rules_and_all_apply(cfg: Config) -> None:
     """While the game runs the legal actions are non-empty, equal a brute-force enumeration
     (placements by side matching, one per distinct rotation; deployments on unoccupied features)
@@ -140,7 +146,8 @@ def test_legal_actions_are_exactly_the_rules_and_all_apply(cfg: Config) -> None:
         step += 1
 
 
-@pytest.mark.parametrize("cfg", _step_games(VIEW_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_step_games(VIEW_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_views_never_reveal_the_pile_order(cfg: Config) -> None:
     """Every player's view and the spectator view are the same for any order of the pile,
     and none contains the pile list; determinize keeps the pile's tiles and all else."""
@@ -166,7 +173,8 @@ def test_determinize_really_reshuffles() -> None:
     assert len(state.pile) == BASE_SET_SIZE - 2  # start tile on the board, first tile drawn
 
 
-@pytest.mark.parametrize("cfg", _step_games(CLONE_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_step_games(CLONE_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_clones_are_independent(cfg: Config) -> None:
     """At every action: a clone equals the original, is untouched when the original moves on,
     and playing the clone leaves the original untouched."""
@@ -199,7 +207,7 @@ def test_clone_plays_on_like_the_original() -> None:
 # -- Abbey & Mayor -----------------------------------------------------------------------------
 
 AM_DEFAULT_GAMES = 10 * AM_COMBINATION_CYCLE  # 1,080
-AM_SLOW_GAMES = 1_000 * sized(2)
+AM_SLOW_GAMES = 1_000 * sized(1)
 # Games checked after every action, per family of invariants. The strides are prime to the
 # 6-player cycle, so each subset mixes player counts, end-of-game rules and wagon ranges.
 AM_POSITION_GAMES = range(0, AM_COMBINATION_CYCLE, 5)
@@ -258,7 +266,9 @@ def test_am_step_subsets_mix_the_options() -> None:
         assert {(c.wagon_adjacency, c.wagon_traverse) for c in games} == set(WAGON_MODES), subset
 
 
-@pytest.mark.parametrize("first", range(0, AM_DEFAULT_GAMES, AM_COMBINATION_CYCLE))
+@pytest.mark.parametrize("carcassonne_engine, first",
+                         alternating(range(0, AM_DEFAULT_GAMES, AM_COMBINATION_CYCLE)),
+                         indirect=["carcassonne_engine"])
 def test_am_random_games_end_consistently(first: int) -> None:
     """Pile used up; every landscape tile placed or discarded; tiles matched and abbeys in
     holes; every piece back or accounted for (barns and abbeys by who placed them); mayors in
@@ -271,12 +281,12 @@ def test_am_random_games_end_consistently(first: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("carcassonne_engine, first",
                          alternating(range(AM_DEFAULT_GAMES, AM_DEFAULT_GAMES + AM_SLOW_GAMES,
-                                           1_000)),
+                                           500)),
                          indirect=["carcassonne_engine"])
 def test_many_more_am_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over further A&M games (2,000 at scale 1; the engines
+    """The same end-of-game invariants over further A&M games (1,000 at scale 1; the engines
     in turn)."""
-    _check_games(am_configs(first, 1_000))
+    _check_games(am_configs(first, 500))
 
 
 def test_am_games_exercise_every_component() -> None:
@@ -298,7 +308,8 @@ def test_am_games_exercise_every_component() -> None:
     assert final_rounds >= 10
 
 
-@pytest.mark.parametrize("cfg", _am_games(AM_POSITION_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_am_games(AM_POSITION_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_am_invariants_hold_after_every_action(cfg: AMConfig) -> None:
     """After every action: pieces conserved per seat (abbeys by who placed them), tiles
     matched, abbeys in holes, barns on valid points, features and figures agree with a board
@@ -322,7 +333,8 @@ def test_am_invariants_hold_after_every_action(cfg: AMConfig) -> None:
     assert facts.final_round_seats == watch.final_round_seats
 
 
-@pytest.mark.parametrize("cfg", _am_games(AM_LEGAL_ACTION_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_am_games(AM_LEGAL_ACTION_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_am_legal_actions_are_exactly_the_rules_and_all_apply(cfg: AMConfig) -> None:
     """In every phase the legal actions equal an independent enumeration (draw or an abbey
     into each hole; placements; each figure on each free feature of the new tile and the barn
@@ -333,14 +345,16 @@ def test_am_legal_actions_are_exactly_the_rules_and_all_apply(cfg: AMConfig) -> 
     _play_checking(cfg, lambda state: check_action_ids(game, check_legal_actions(state), ids))
 
 
-@pytest.mark.parametrize("cfg", _am_games(AM_VIEW_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_am_games(AM_VIEW_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_am_views_never_reveal_the_pile_order(cfg: AMConfig) -> None:
     """Every view, in every A&M phase, is the same for any order of the pile."""
     shuffler = random.Random(-cfg.seed)
     _play_checking(cfg, lambda state: check_views_hide_pile(state, shuffler, rounds=1))
 
 
-@pytest.mark.parametrize("cfg", _am_games(AM_CLONE_GAMES), ids=str)
+@pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_am_games(AM_CLONE_GAMES)),
+                         indirect=["carcassonne_engine"])
 def test_am_clones_are_independent(cfg: AMConfig) -> None:
     """At every action of an A&M game (wagon queue, final round and barns included) a clone
     equals the original and neither affects the other."""

@@ -27,8 +27,8 @@ from boardwright.games.queens.position import (
 )
 from boardwright.games.queens.state import QueensState
 
-DEFAULT_GAMES = {2: 2_000, 3: 300, 4: 300}
-SLOW_GAMES = {2: sized(800), 3: sized(200), 4: sized(200)}  # tests/sizes.py
+DEFAULT_GAMES = {2: 1_000, 3: 300, 4: 300}
+SLOW_GAMES = {2: sized(400), 3: sized(100), 4: sized(100)}  # tests/sizes.py
 FULL_CHECK_EVERY = 10
 
 
