@@ -18,9 +18,10 @@ import boardwright as bw  # noqa: E402
 from boardwright.games.carcassonne import Place  # noqa: E402
 from boardwright.games.carcassonne.scenario import build  # noqa: E402
 
-# A&M games: every 4th of one full cycle of end-of-game rules x wagon ranges (54 indexes),
-# so each end rule and each wagon mode (nearby, connected, connected with traversal) occurs.
-AM_GAMES = am_configs(0, 54)[::4]
+# A&M games: every 7th of one full cycle of end-of-game rules x wagon ranges (54 indexes),
+# so each player count, end rule and wagon mode (nearby, connected, connected with traversal)
+# occurs.
+AM_GAMES = am_configs(0, 54)[::7]
 
 
 # The native engine has the Python engine answer every input it does not list (a position

@@ -27,8 +27,8 @@ from boardwright.games.queens.position import (
 )
 from boardwright.games.queens.state import QueensState
 
-DEFAULT_GAMES = {2: 1_000, 3: 300, 4: 300}
-SLOW_GAMES = {2: sized(400), 3: sized(100), 4: sized(100)}  # tests/sizes.py
+DEFAULT_GAMES = {2: 500, 3: 150, 4: 150}
+SLOW_GAMES = {2: sized(200), 3: sized(50), 4: sized(50)}  # tests/sizes.py
 FULL_CHECK_EVERY = 10
 
 
