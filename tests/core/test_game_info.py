@@ -104,21 +104,8 @@ class _Bare(Game):
 
     name = "liars_dice"
 
-    def new_game(self, seed: int | None = None) -> Any:
+    def new_game(self, seed: int | None = None) -> Any:  # the one method a game must write
         raise NotImplementedError
-
-    def action_from_json(self, data: Any) -> Any:
-        raise NotImplementedError
-
-    def action_id(self, action: Any) -> int:
-        raise NotImplementedError
-
-    def action_from_id(self, action_id: int) -> Any:
-        raise NotImplementedError
-
-    @property
-    def num_distinct_actions(self) -> int:
-        return 1
 
 
 def test_a_game_that_declares_nothing_gets_a_default_from_its_class() -> None:
