@@ -65,16 +65,27 @@ def test_simulate_prints_progress_table_and_speed(tmp_path):
     assert re.search(r"^12 games in [\d.]+ s \([\d.]+ games/s\)", out, re.MULTILINE)
 
 
-SWEEP = ("simulate", "queens", "-a", "mcts:iters=10,c=0.7,random", "-n", "6", "--seed", "3")
+SWEEP = ("simulate", "queens", "-a", "mcts:iters=10,c=0.7,random", "-n", "4", "--seed", "3")
+_SWEEPS: dict[int, tuple[Result, dict]] = {}
 
 
-@pytest.mark.parametrize("columns, draws", [(80, "(draws)"), (120, "Draws")])
-def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path):
-    # 80 columns: the compact layout (intervals under values); 120: one line per agent
-    terminal = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": str(columns)})
-    out = tmp_path / "out.json"
-    result = run(*SWEEP, "--out", str(out), runner=terminal)
-    assert_clean_exit(result, 0)
+def sweep(columns: int, tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, dict]:
+    """The Queens sweep printed `columns` wide, and its JSON report: played once per width in a
+    process (the three tests below read the same games)."""
+    if columns not in _SWEEPS:
+        terminal = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None,
+                                  "COLUMNS": str(columns)})
+        out = tmp_path_factory.mktemp("sweep") / "out.json"
+        result = run(*SWEEP, "--out", str(out), runner=terminal)
+        assert_clean_exit(result, 0)
+        _SWEEPS[columns] = result, json.loads(out.read_text())
+    return _SWEEPS[columns]
+
+
+@pytest.mark.parametrize("columns, draws", [(80, "(draws)"), (140, "Draws")])
+def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path_factory):
+    # 80 columns: the compact layout (intervals under values); 140: one line per agent
+    result, report = sweep(columns, tmp_path_factory)
     text = result.output[:result.output.index("Results saved to")]  # (a path is kept whole)
     assert max(len(line.rstrip()) for line in text.splitlines()) <= columns
     assert "…" not in text
@@ -82,7 +93,7 @@ def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path):
     for header in ("Agent", "Wins", draws, "Win rate", "Mean score", "Elo", "[95% CI]",
                    "decision"):
         assert header in table
-    agents = {row["agent"]: row for row in json.loads(out.read_text())["summary"]["agents"]}
+    agents = {row["agent"]: row for row in report["summary"]["agents"]}
     assert set(agents) == {"mcts:iters=10,c=0.7", "random"}
     cells = " ".join(table.split())
     for name, row in agents.items():
@@ -97,12 +108,10 @@ def test_the_table_fits_the_terminal_and_cuts_nothing(columns, draws, tmp_path):
     assert (f"{iters:.0f} iters" in cells) if columns == 80 else ("iterations" in table)
 
 
-def test_a_clean_sweep_shows_a_bound_not_a_zero_width_interval(tmp_path):
-    out = tmp_path / "out.json"
-    result = run(*SWEEP, "--out", str(out))
-    assert_clean_exit(result, 0)
-    loser = json.loads(out.read_text())["summary"]["agents"][1]
-    assert loser["wins"] == 0  # mcts swept random in these 6 games
+def test_a_clean_sweep_shows_a_bound_not_a_zero_width_interval(tmp_path_factory):
+    result, report = sweep(140, tmp_path_factory)
+    loser = report["summary"]["agents"][1]
+    assert loser["wins"] == 0  # mcts swept random in these 4 games
     low, high = loser["elo_ci"]
     assert low is None and high < 0  # unbounded below (-inf is written as null)
     row = table_rows(result.output)["random"]
