@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from glob import glob
 from pathlib import Path
 
@@ -56,27 +57,71 @@ def reason_of(exc: BaseException) -> str:
     return f"{step}: {text}"
 
 
+def build_jobs() -> int:
+    """How many compilers run at once: one per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 class optional_build_ext(build_ext):
     """`build_ext` that builds the native engine when it can and otherwise leaves it out.
 
     A failed or skipped build also removes what an earlier build left (in the build directory,
     and beside the sources for an editable install), so the package never imports an engine
-    older than its sources."""
+    older than its sources.
+
+    The sources compile on every core at once (setuptools compiles one file after another):
+    nanobind's one large file starts first and the engine's files share the other compilers;
+    the link waits for all of them."""
 
     def build_extensions(self) -> None:
         try:
             if os.environ.get(SWITCH, "").strip() == "0":
                 raise SkipNative(f"{SWITCH}=0")
-            self._prepare_nanobind()
-            super().build_extensions()
+            with ThreadPoolExecutor(build_jobs()) as pool:
+                self._compile_in(pool)
+                self._prepare_nanobind(pool)
+                super().build_extensions()
         except SkipNative as exc:
             self._leave_out(str(exc))
         except Exception as exc:  # no compiler, a compile or link error: the package still works
             self._leave_out(reason_of(exc))
 
-    def _prepare_nanobind(self) -> None:
-        """Compile nanobind's sources once (with their own flags) and give the objects and
-        include directories to the extension."""
+    def _compile_in(self, pool: ThreadPoolExecutor) -> None:
+        """The compiler's `compile` runs each source on `pool` (the same commands as
+        setuptools' own loop), and its link waits for what is still compiling."""
+        compiler = self.compiler
+        pending: list[Future] = []
+        self._pending = pending
+        self._compile_one_by_one = compiler.compile
+
+        def compile(sources, output_dir=None, macros=None, include_dirs=None, debug=False,
+                    extra_preargs=None, extra_postargs=None, depends=None):
+            macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+                output_dir, macros, include_dirs, sources, depends, extra_postargs)
+            cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+            jobs = [pool.submit(compiler._compile, obj, *build[obj], cc_args, extra_postargs,
+                                pp_opts) for obj in objects if obj in build]
+            pending.extend(jobs)
+            for job in jobs:
+                job.result()
+            return objects
+
+        link = compiler.link
+
+        def link_when_compiled(*args, **kwargs):
+            for job in pending:
+                job.result()  # (raises a compilation's error here)
+            return link(*args, **kwargs)
+
+        compiler.compile = compile
+        compiler.link = link_when_compiled
+
+    def _prepare_nanobind(self, pool: ThreadPoolExecutor) -> None:
+        """Start compiling nanobind's sources (once, with their own flags) and give the objects
+        and include directories to the extension (its link waits for them)."""
         try:
             import nanobind
         except ImportError:
@@ -85,9 +130,11 @@ class optional_build_ext(build_ext):
         includes = [nanobind.include_dir(), str(source_dir.parent / "ext/robin_map/include")]
         for ext in self.extensions:
             ext.include_dirs = [*includes, *ext.include_dirs]
-        objects = self.compiler.compile(
-            [str(source_dir / "nb_combined.cpp")], output_dir=self.build_temp,
-            include_dirs=includes, extra_postargs=[*COMPILE_ARGS, *NANOBIND_ARGS])
+        source = str(source_dir / "nb_combined.cpp")
+        objects = self.compiler.object_filenames([source], output_dir=self.build_temp)
+        self._pending.append(pool.submit(
+            self._compile_one_by_one, [source], output_dir=self.build_temp, include_dirs=includes,
+            extra_postargs=[*COMPILE_ARGS, *NANOBIND_ARGS]))
         for ext in self.extensions:
             ext.extra_objects = [*objects, *ext.extra_objects]
 
