@@ -49,6 +49,9 @@ def serving(db: Path, **overrides: Any) -> Iterator[Site]:
         kwargs["hint_iterations"] = 16  # hints from a tiny search: quick, and reproducible
     if "analysis_iterations" in params:
         kwargs["analysis_iterations"] = 48  # analyses in seconds (the pages, not the judgement)
+    for setting in ("create_limit", "bot_only_games", "bot_only_seconds"):
+        if setting in params:  # the tests make many games at once (the limits' own test sets them)
+            kwargs[setting] = None
     app = create_app(f"sqlite:///{db}", **{**kwargs, **overrides})
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
