@@ -86,6 +86,15 @@ def manual_clock_site(tmp_path: Path) -> Iterator[tuple[Site, ManualClock]]:
         yield served, clock
 
 
+@pytest.fixture
+def limited_site(tmp_path: Path) -> Iterator[Site]:
+    """A web table of its own allowing each visitor one new game per minute (of a
+    `ManualClock` that stands still: a refusal always says 60 s)."""
+    with serving(tmp_path / "limits.db", clock=ManualClock(), create_limit=1,
+                 create_window=60) as served:
+        yield served
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright. Module scope: Playwright's sync API
