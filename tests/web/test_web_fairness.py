@@ -277,3 +277,31 @@ def test_a_bot_only_games_bot_searches_within_the_budget(tmp_path: Path) -> None
         wait_until(lambda: len(jobs) >= 2)
         agents = {job.game_id: job.agent for job in jobs}
         assert agents == {both["id"]: "mcts:seconds=0.5", versus["id"]: "mcts:seconds=1"}
+
+
+def test_a_game_that_could_not_be_saved_counts_for_nothing() -> None:
+    """An admission is counted at once (two requests cannot both take the last place), and
+    given back when the game is not saved."""
+    from boardwright.web.limits import CreationLimits, LimitSettings, TooManyRequests
+
+    clock = ManualClock()
+    playing: set[str] = set()
+    limits = CreationLimits(LimitSettings(games=2, window=60, bot_only=1), clock,
+                            playing.__contains__)
+    first = limits.admit("v", bot_only=True)
+    with pytest.raises(TooManyRequests, match="bot-only"):
+        limits.admit("v", bot_only=True)  # the first is not saved yet, and already counts
+    first.cancel()
+    second = limits.admit("v", bot_only=True)
+    second.confirm("g1")
+    playing.add("g1")
+    limits.admit("v", bot_only=False).confirm("g2")
+    with pytest.raises(TooManyRequests, match="per 60 seconds") as refusal:
+        limits.check("v")
+    assert refusal.value.retry_after == 60
+    clock.advance(60)
+    playing.clear()  # g1 finished, the window has passed
+    limits.admit("v", bot_only=True).confirm("g3")
+    clock.advance(600)
+    limits.check("w")  # a sweep: g3 is over, v's games left the window: v is forgotten
+    assert "v" not in limits._visitors

@@ -129,17 +129,8 @@ class CreationLimits:
         TooManyRequests naming the limit reached. Synchronous: two requests of one visitor
         cannot both take the last place."""
         settings = self.settings
-        now = self.clock()
-        self._sweep(now)
+        now = self.check(key)
         entry = self.visitor(key)
-        window = settings.window
-        while entry.created and entry.created[0] <= now - window:
-            entry.created.popleft()
-        if settings.games is not None and len(entry.created) >= settings.games:
-            wait = max(1, math.ceil(entry.created[0] + window - now))
-            raise TooManyRequests(
-                f"too many new games: this server allows {settings.games} per {window:g} "
-                f"seconds for each visitor; try again in {wait} s", "games_per_window", wait)
         if bot_only and settings.bot_only is not None:
             entry.bot_only = {g for g in entry.bot_only if self.in_play(g)}
             if len(entry.bot_only) + entry.pending >= settings.bot_only:
@@ -151,6 +142,25 @@ class CreationLimits:
         if bot_only:
             entry.pending += 1
         return Admission(self, key, now, bot_only)
+
+    def check(self, key: str) -> float:
+        """Raise TooManyRequests when visitor `key` has created its games of the window (so
+        a refused request is turned away before the game is built); the time now."""
+        settings = self.settings
+        now = self.clock()
+        self._sweep(now)
+        entry = self._visitors.get(key)
+        if entry is None:
+            return now
+        window = settings.window
+        while entry.created and entry.created[0] <= now - window:
+            entry.created.popleft()
+        if settings.games is not None and len(entry.created) >= settings.games:
+            wait = max(1, math.ceil(entry.created[0] + window - now))
+            raise TooManyRequests(
+                f"too many new games: this server allows {settings.games} per {window:g} "
+                f"seconds for each visitor; try again in {wait} s", "games_per_window", wait)
+        return now
 
     def _sweep(self, now: float) -> None:
         """Forget the visitors with nothing left to count, once per window."""

@@ -86,6 +86,8 @@ class Lobby:
         """Create the game `body` describes; `visitor` (limits.py) when the creation counts
         against a visitor's limits."""
         manager = self.manager
+        if visitor is not None:  # over the window's count: refused before any work
+            manager.limits.check(visitor)
         if not isinstance(body, dict):
             raise RequestError(400, "the body must be a JSON object with \"game\" and \"seats\"")
         unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed", "rated",
