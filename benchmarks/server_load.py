@@ -227,7 +227,8 @@ class Server:
         self.base, self.ws_base = f"http://127.0.0.1:{self.port}", f"ws://127.0.0.1:{self.port}"
         self.http = Http(self.base)
         command = [sys.executable, "-m", "boardwright.cli", "serve", "--port", str(self.port),
-                   "--db", db_url, "--log-level", "warning", "--bot-workers", "1"]
+                   "--db", db_url, "--log-level", "warning", "--bot-workers", "1",
+                   "--create-limit", "0"]  # every game comes from this one address
         if profile:  # the server's event-loop thread under cProfile, written when it stops
             target = Path(profile).resolve()
             if number:

@@ -40,9 +40,12 @@ def sqlite_url(tmp_path: Path, name: str = "games.db") -> str:
 
 @contextlib.contextmanager
 def client(url: str, **kwargs: Any) -> Iterator[TestClient]:
-    """A test client of a fresh app (bots in a thread unless told otherwise, no bot delay)."""
+    """A test client of a fresh app (bots in a thread unless told otherwise, no bot delay, no
+    creation limits and no search budget for bot-only games: tests of those ask for them)."""
     kwargs.setdefault("bot_mode", "thread")
     kwargs.setdefault("bot_workers", 1)
+    for setting in ("create_limit", "bot_only_games", "bot_only_seconds"):
+        kwargs.setdefault(setting, None)
     app = create_app(url, **kwargs)
     with TestClient(app) as test_client:
         yield test_client

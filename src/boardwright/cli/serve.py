@@ -29,6 +29,16 @@ def serve(
         help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
     hint_seconds: Annotated[float, typer.Option(
         help="Seconds of search behind a hint at the table.")] = 1.0,
+    create_limit: Annotated[int, typer.Option(
+        help="New games each visitor (a named player, else an address) may create per "
+             "--create-window; 0: no limit.")] = 20,
+    create_window: Annotated[float, typer.Option(
+        help="Seconds of the --create-limit window.")] = 60.0,
+    bot_only_games: Annotated[int, typer.Option(
+        help="Bot-only games each visitor may have in play at a time; 0: no limit.")] = 3,
+    bot_only_seconds: Annotated[float, typer.Option(
+        help="Seconds of search a bot of a bot-only game may take per decision at most; 0: "
+             "as its agent string says.")] = 0.5,
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
@@ -67,6 +77,16 @@ def serve(
         fail(f"--bot-delay must be 0 or more, not {bot_delay}", USAGE)
     if not 0 < hint_seconds <= 10:
         fail(f"--hint-seconds must be more than 0 and at most 10, not {hint_seconds}", USAGE)
+    if create_limit < 0:
+        fail(f"--create-limit must be 0 (no limit) or more, not {create_limit}", USAGE)
+    if not 0 < create_window <= 86_400:
+        fail(f"--create-window must be more than 0 and at most 86400, not {create_window}",
+             USAGE)
+    if bot_only_games < 0:
+        fail(f"--bot-only-games must be 0 (no limit) or more, not {bot_only_games}", USAGE)
+    if not 0 <= bot_only_seconds <= 10:
+        fail(f"--bot-only-seconds must be from 0 (no budget) to 10, not {bot_only_seconds}",
+             USAGE)
     if bot_workers is not None and bot_workers < 1:
         fail(f"--bot-workers must be at least 1, not {bot_workers}", USAGE)
     if log_level.lower() not in LOG_LEVELS:
@@ -90,7 +110,10 @@ def serve(
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
                                  hint_seconds=hint_seconds, agents=agent or [],
-                                 policies=policies)
+                                 policies=policies, create_limit=create_limit or None,
+                                 create_window=create_window,
+                                 bot_only_games=bot_only_games or None,
+                                 bot_only_seconds=bot_only_seconds or None)
     except bw.BoardwrightError as exc:  # an --agent or --policy that is unknown or does not load
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database

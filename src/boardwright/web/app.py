@@ -38,11 +38,20 @@ from boardwright.agents.levels import LEVELS
 from boardwright.agents.registry import NAME
 from boardwright.web import clocks
 from boardwright.web.analysis import Analyses, analysis_router
+from boardwright.web.botqueue import BOT_ONLY_SECONDS
 from boardwright.web.bots import BotPool
 from boardwright.web.clocks import TimeSource, loop_time
 from boardwright.web.connection import Connection
 from boardwright.web.errors import RequestError
 from boardwright.web.identity import COOKIE, IdentityStore, same_origin
+from boardwright.web.limits import (
+    BOT_ONLY,
+    GAMES,
+    WINDOW,
+    LimitSettings,
+    TooManyRequests,
+    visitor_of,
+)
 from boardwright.web.logsafe import redact_loggers
 from boardwright.web.manager import GameManager
 from boardwright.web.players_api import identity_of, players_router
@@ -166,7 +175,11 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                analysis_iterations: int | None = None,
                agents: list[str] | tuple[str, ...] = (),
                policies: Mapping[str, str] | None = None,
-               clock: TimeSource = loop_time) -> FastAPI:
+               clock: TimeSource = loop_time,
+               create_limit: int | None = GAMES,
+               create_window: float = WINDOW,
+               bot_only_games: int | None = BOT_ONLY,
+               bot_only_seconds: float | None = BOT_ONLY_SECONDS) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -182,8 +195,16 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     now; the lobby offers each as a seat of the game and player count it plays ("policy
     NAME"). Visitors never name a file: they choose among these. `clock`: the monotonic time
     of the game clocks, in seconds (default: the event loop's); tests give a manual one to set
-    the time exactly."""
+    the time exactly; the creation limits' windows are measured on it too.
+    Each visitor (limits.py) may create `create_limit` games per `create_window` seconds and
+    have `bot_only_games` bot-only games in play (None: no limit); a bot-only game's bot
+    searches at most `bot_only_seconds` per decision (None: as its agent string says), and
+    the bots' decisions wait for a worker in a fair order (botqueue.py)."""
     redact_loggers()
+    limits = LimitSettings(create_limit, create_window, bot_only_games)
+    if bot_only_seconds is not None and not (0 < bot_only_seconds <= 10):
+        raise bw.InvalidOptionError(f"bot_only_seconds must be more than 0 and at most 10 "
+                                    f"(or None), not {bot_only_seconds!r}")
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
         make_agent(spec, seed=0)
@@ -193,7 +214,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered,
                           policies={p["agent"]: (p["game"], p["players"]) for p in policy_list},
-                          clock=clock)
+                          clock=clock, limits=limits, bot_only_seconds=bot_only_seconds)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
@@ -231,6 +252,11 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     @app.exception_handler(RequestError)
     async def _request_error(_request: Request, exc: RequestError) -> JSONResponse:
         return _error(exc.status, exc.message)
+
+    @app.exception_handler(TooManyRequests)
+    async def _too_many(_request: Request, exc: TooManyRequests) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status,
+                            headers={"Retry-After": str(exc.retry_after)})
 
     def page(name: str) -> Response:
         path = static / PAGES[name]
@@ -276,7 +302,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
             body = json.loads(raw) if raw else None
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return _error(400, "the body is not valid JSON")
-        return JSONResponse(await manager.lobby.create(body), status_code=201)
+        visitor = await visitor_of(identities, request)
+        return JSONResponse(await manager.lobby.create(body, visitor), status_code=201)
 
     @app.get("/api/games")
     async def list_games(status: str | None = None) -> Any:

@@ -1,6 +1,8 @@
 """Bot driving: when a bot is to move in a live game, one driver task per game asks the bot
 pool (bots.py) for its decision off the event loop and commits it like a player's move
 (authority.py); a seat out of time is played by the clock's stand-in the same way (clocks.py).
+The decisions wait their turn in the bot queue (botqueue.py): games with a player at the table
+first, the others round robin, a bot-only game's search held to its time budget.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import boardwright as bw
-from boardwright.web.bots import BotJob
+from boardwright.web.botqueue import bot_only, budgeted, human_waiting
+from boardwright.web.bots import BotJob, choose_action
 from boardwright.web.protocol import ProtocolError
 from boardwright.web.storage import StaleRevision
 
@@ -48,9 +51,11 @@ class BotDriver:
     """Moves the bots of a server's live games: `schedule` starts a game's driver when a bot
     is to move; the driver moves until a human is to move or the game ends."""
 
-    def __init__(self, manager: GameManager, delay: float = 0.0) -> None:
+    def __init__(self, manager: GameManager, delay: float = 0.0,
+                 bot_only_seconds: float | None = None) -> None:
         self.manager = manager
         self.delay = delay  # each bot move takes at least this long, so people can follow
+        self.bot_only_seconds = bot_only_seconds  # a bot-only game's search budget
 
     def schedule(self, live: LiveGame) -> None:
         """Start the game's bot driver when a bot is to move (one driver per game)."""
@@ -70,11 +75,15 @@ class BotDriver:
                     live.bots.task = None
                     return
                 generation = live.generation
+                agent = live.agent_for(seat)
+                if bot_only(live):
+                    agent = budgeted(agent, self.bot_only_seconds)
                 job = BotJob(live.id, live.name, live.players, live.options, live.seed,
-                             tuple(live.actions), seat, live.agent_for(seat))
+                             tuple(live.actions), seat, agent)
+                urgent = human_waiting(live)
             started = loop.time()
             try:
-                data = await manager.pool.choose(job)
+                data = await manager.bot_queue.run(live.id, urgent, choose_action, job)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -107,7 +107,7 @@ class HintDesk:
     async def _run(self, live: LiveGame, job: HintJob, request: HintRequest) -> None:
         """Compute the hint in the bot pool, then send it to the asking seat's connections."""
         try:
-            found = await self.manager.pool.run(compute_hints, job)
+            found = await self.manager.bot_queue.run(live.id, True, compute_hints, job)
             error = None
         except asyncio.CancelledError:
             raise

@@ -82,8 +82,12 @@ class Lobby:
         self.policies = dict(policies or {})
         self.agents = tuple(a.strip() for a in agents) + tuple(self.policies)
 
-    async def create(self, body: Any) -> dict[str, Any]:
+    async def create(self, body: Any, visitor: str | None = None) -> dict[str, Any]:
+        """Create the game `body` describes; `visitor` (limits.py) when the creation counts
+        against a visitor's limits."""
         manager = self.manager
+        if visitor is not None:  # over the window's count: refused before any work
+            manager.limits.check(visitor)
         if not isinstance(body, dict):
             raise RequestError(400, "the body must be a JSON object with \"game\" and \"seats\"")
         unknown = sorted(set(body) - {"game", "players", "options", "seats", "seed", "rated",
@@ -166,9 +170,18 @@ class Lobby:
             "clock": Clock.new(control, players).to_json() if control is not None else None,
         }
         assert manager.writer is not None
-        await manager.writer.insert(row)
+        admission = (manager.limits.admit(visitor, HUMAN not in kinds)
+                     if visitor is not None else None)
+        try:
+            await manager.writer.insert(row)
+        except BaseException:
+            if admission is not None:
+                admission.cancel()
+            raise
         live = LiveGame(row, game, state, [], None)
         manager.adopt(live)
+        if admission is not None:
+            admission.confirm(live.id)
         manager.bot_driver.schedule(live)
         seat_info = []
         for seat, (kind, token) in enumerate(zip(kinds, tokens)):

@@ -4,9 +4,10 @@ dispatched to the part of the server that handles it.
 
 The parts: `authority` applies moves and undos (authority.py), `bot_driver` moves the bots
 (botdriver.py), `hint_desk` answers hints (hintdesk.py), `clocks` keeps the time
-(clocks.py), `lobby` creates and lists games (lobby.py), `replays` replays finished games
-(replays.py), `cluster` keeps the games in step with other processes (cluster.py). Bots and
-hints run in the worker `pool` (bots.py).
+(clocks.py), `lobby` creates and lists games (lobby.py) within the visitors' `limits`
+(limits.py), `replays` replays finished games (replays.py), `cluster` keeps the games in step
+with other processes (cluster.py). Bots and hints run in the worker `pool` (bots.py), in the
+order the `bot_queue` gives them (botqueue.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from boardwright.web.agreement import answer as answer_undo
 from boardwright.web.authority import Authority
 from boardwright.web.botdriver import BotDriver
+from boardwright.web.botqueue import BOT_ONLY_SECONDS, BotQueue
 from boardwright.web.bots import BotPool
 from boardwright.web.chat import post, send_history
 from boardwright.web.clocks import ClockKeeper, TimeSource, loop_time
@@ -26,6 +28,7 @@ from boardwright.web.cluster import Cluster
 from boardwright.web.connection import Connection
 from boardwright.web.hintdesk import HintDesk
 from boardwright.web.live import FINISHED, OPEN, RUNNING, LiveGame, live_from_row
+from boardwright.web.limits import CreationLimits, LimitSettings
 from boardwright.web.lobby import Lobby
 from boardwright.web.protocol import (
     BAD_TOKEN,
@@ -61,10 +64,14 @@ class GameManager:
                  rate_limit: int = RATE_LIMIT, hint_seconds: float | None = 1.0,
                  hint_iterations: int | None = None, agents: Collection[str] = (),
                  policies: Mapping[str, tuple[str, int]] | None = None,
-                 clock: TimeSource = loop_time) -> None:
+                 clock: TimeSource = loop_time, limits: LimitSettings | None = None,
+                 bot_only_seconds: float | None = BOT_ONLY_SECONDS) -> None:
         self.storage = storage
         self.time = clock  # monotonic seconds of the game clocks
         self.pool = bots
+        self.bot_queue = BotQueue(bots, bots.workers)
+        self.limits = CreationLimits(limits if limits is not None else LimitSettings(), clock,
+                                     self._in_play)
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
         self.games: dict[str, LiveGame] = {}
@@ -74,7 +81,7 @@ class GameManager:
         self.hint_desk = HintDesk(self, hint_seconds, hint_iterations)
         self.lobby = Lobby(self, agents, policies)
         self.authority = Authority(self)
-        self.bot_driver = BotDriver(self, bot_delay)
+        self.bot_driver = BotDriver(self, bot_delay, bot_only_seconds)
         self.replays = Replays(self)
         self.cluster = Cluster(self)
         self.clocks = ClockKeeper(self)
@@ -156,6 +163,10 @@ class GameManager:
             if self.games.get(live.id) is live:
                 del self.games[live.id]
 
+    def _in_play(self, game_id: str) -> bool:
+        live = self.games.get(game_id)
+        return live is not None and live.status != FINISHED
+
     def stats(self) -> dict[str, Any]:
         """Counters for operators and the load benchmark."""
         times = sorted(self.authority.move_times)
@@ -176,6 +187,7 @@ class GameManager:
                    "commits": self.writer.commits if self.writer else 0,
                    "operations": self.writer.operations if self.writer else 0},
             "cluster": self.cluster.stats(),
+            "bot_queue": self.bot_queue.stats(),
         }
 
     # -- connections ----------------------------------------------------------------------------
@@ -192,6 +204,8 @@ class GameManager:
             arrived = seat is not None and not peers
             started = False
             peers.add(connection)
+            if seat is not None:  # a player is at the table: its bots' decisions are urgent
+                self.bot_queue.promote(live.id)
             connection.send(live.state_frame(seat))
             for _ in range(FRAME_ATTEMPTS):
                 if seat is None or live.seats[seat].get("joined"):

@@ -49,6 +49,9 @@ def serving(db: Path, **overrides: Any) -> Iterator[Site]:
         kwargs["hint_iterations"] = 16  # hints from a tiny search: quick, and reproducible
     if "analysis_iterations" in params:
         kwargs["analysis_iterations"] = 48  # analyses in seconds (the pages, not the judgement)
+    for setting in ("create_limit", "bot_only_games", "bot_only_seconds"):
+        if setting in params:  # the tests make many games at once (the limits' own test sets them)
+            kwargs[setting] = None
     app = create_app(f"sqlite:///{db}", **{**kwargs, **overrides})
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
@@ -81,6 +84,15 @@ def manual_clock_site(tmp_path: Path) -> Iterator[tuple[Site, ManualClock]]:
     clock = ManualClock()
     with serving(tmp_path / "clocks.db", clock=clock) as served:
         yield served, clock
+
+
+@pytest.fixture
+def limited_site(tmp_path: Path) -> Iterator[Site]:
+    """A web table of its own allowing each visitor one new game per minute (of a
+    `ManualClock` that stands still: a refusal always says 60 s)."""
+    with serving(tmp_path / "limits.db", clock=ManualClock(), create_limit=1,
+                 create_window=60) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")

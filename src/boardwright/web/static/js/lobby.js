@@ -106,6 +106,8 @@ function renderOptions() {
 function showError(message) {
   replace(errorBox, message);
   errorBox.classList.toggle('hidden', !message);
+  // below the button on a short screen: a refusal (a bad option, a limit reached) is seen
+  if (message) errorBox.scrollIntoView({block: 'nearest'});
 }
 
 async function onCreate(event) {
