@@ -88,7 +88,7 @@ function who() {
 
 function seatNames(game) {
   return (game.seats || []).map((s) => el('span', {class: `seat-chip ${s.kind === 'human' ? 'on' : 'bot'}${s.seat === game.my_seat ? ' mine' : ''}`},
-    s.name || (s.kind === 'human' ? `seat ${s.seat + 1}` : (s.level || s.kind))));
+    s.name || (s.kind === 'human' ? `seat ${s.seat + 1}` : s.label || s.level || s.kind)));
 }
 
 // My games: the game by its title (the server's words), its players, where it stands, and a
@@ -100,10 +100,10 @@ function gamesTable(list) {
     el('tbody', {}, list.map((game) => el('tr', {testid: `my-game-${game.id}`, dataset: {gameId: game.id}},
       el('td', {testid: `my-game-title-${game.id}`, title: game.id}, game.title || game.game,
         game.rated ? el('span', {class: 'rated-mark', title: 'rated'}, ' ★') : ''),
-      el('td', {}, seatNames(game)),
+      el('td', {class: 'players'}, seatNames(game)),
       el('td', {}, `${game.status}, move ${game.step ?? 0}`,
         el('span', {class: 'my-game-result', testid: `my-game-result-${game.id}`})),
-      el('td', {}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
+      el('td', {class: 'link'}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
         game.status === 'finished' ? 'replay' : 'play'))))));
 }
 
