@@ -91,10 +91,12 @@ def test_the_filter_by_game_and_a_finished_games_words_from_the_database(tmp_pat
     with client(url) as api:
         queens = create(api, "queens", ["random", "random"], seed=4)
         create(api, "carcassonne", ["human", "random"])
-        for _ in range(400):
+        for _ in range(1200):
             if api.get(f"/api/games/{queens['id']}").json()["status"] == "finished":
                 break
             time.sleep(0.05)
+        else:
+            pytest.fail("the bots' game did not finish")
         only = api.get("/api/games?game=queens").json()
         assert {g["game"] for g in only} == {"queens"} and queens["id"] in {g["id"] for g in only}
         assert {g["game"] for g in api.get("/api/games?game=carcassonne").json()} == \
