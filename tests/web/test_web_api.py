@@ -102,9 +102,14 @@ def test_lobby_lists_open_running_and_finished_games(api) -> None:
     assert {g["id"] for g in everything} == {waiting["id"], running["id"], bots["id"]}
     summary = api.get(f"/api/games/{waiting['id']}").json()
     assert set(summary) == {"id", "game", "players", "options", "status", "created", "seats",
-                            "step", "scores", "rated", "clock"}
-    assert summary["seats"] == [{"seat": 0, "kind": "human", "connected": False},
-                                {"seat": 1, "kind": "random", "connected": False}]
+                            "step", "scores", "rated", "clock", "host", "title",
+                            "time_control", "setup", "score_words"}
+    red, blue = bw.game_info("carcassonne").seats_for(2)
+    assert summary["seats"] == [
+        {"seat": 0, "kind": "human", "connected": False, "label": "guest",
+         "seat_name": red.name, "colour": red.colour},
+        {"seat": 1, "kind": "random", "connected": False, "label": "bot random",
+         "seat_name": blue.name, "colour": blue.colour}]
     assert summary["step"] == 0 and summary["scores"] == [0, 0]
     assert summary["created"].endswith("Z")
     done = api.get(f"/api/games/{bots['id']}").json()

@@ -32,7 +32,8 @@ def test_an_agent_string_of_a_level_is_shown_with_the_level_name(api) -> None:
     created = create(api, "queens", ["human", "mcts:seconds=0.25"], seed=3)
     summary = api.get(f"/api/games/{created['id']}").json()
     assert summary["seats"][1] == {"seat": 1, "kind": "mcts:seconds=0.25", "connected": False,
-                                   "level": "medium"}
+                                   "level": "medium", "label": "medium bot", "seat_name": "Blue",
+                                   "colour": summary["seats"][1]["colour"]}
 
 
 def test_an_unknown_level_is_refused_with_the_levels_named(api) -> None:

@@ -26,7 +26,10 @@ def test_the_catalog_carries_every_games_option_specs_per_player_count(api) -> N
     assert carcassonne["expansions"]["labels"] == {"abbey_mayor": "Abbey & Mayor"}
     assert carcassonne["abbeys"] == {
         "name": "abbeys", "type": "int", "default": 1, "min": 0, "max": 20,
-        "requires": {"expansions": "abbey_mayor"}, "help": carcassonne["abbeys"]["help"]}
+        "requires": {"expansions": "abbey_mayor"}, "help": carcassonne["abbeys"]["help"],
+        "label": "Abbey tiles per player"}
+    assert carcassonne["starting_seat"]["seat"] is True  # a seat, shown counted from 1
+    assert carcassonne["start_tile"]["advanced"] is True and "advanced" not in carcassonne["farmers"]
     assert carcassonne["starting_seat"]["max"] == 1
     assert games["carcassonne"]["option_specs"]["5"][3]["max"] == 4
     shogun = {o["name"]: o for o in games["shogun"]["option_specs"]["3"]}

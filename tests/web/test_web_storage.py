@@ -42,7 +42,7 @@ def test_schema_is_created_stamped_and_matches_the_migrations(db_url) -> None:
     assert storage.schema == "created"
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == S.head_revision() == "multiprocess"
+        assert context.get_current_revision() == S.head_revision() == "host"
         assert compare_metadata(context, S.Base.metadata) == []
     storage.dispose()
     again = S.Storage(db_url)

@@ -26,7 +26,7 @@ from boardwright.core.actions import Action, JsonDict
 from boardwright.core.errors import BoardwrightError, InvalidOptionError, PluginError
 from boardwright.core.info import GameInfo, default_info
 from boardwright.core.inputs import copy_options, short_repr
-from boardwright.core.options import OptionSpec, derive_specs
+from boardwright.core.options import OptionSpec, changed_words, derive_specs
 from boardwright.core.playout import PLAYOUT_POLICIES, PlayoutStop
 from boardwright.core.state import _CHANCE_SCRIPT, State, rank_returns
 from boardwright.core.viewers import OMNISCIENT, Viewer
@@ -43,7 +43,8 @@ __all__ = [
 OPTIONAL_HOOKS: Final = (
     "option_specs", "bots_only_options", "learning_action_space", "observation_encoder",
     "heuristic", "evaluation", "final_values", "table_data", "rollout_action", "playout",
-    "secret_fields", "undoable", "new_chance_game", "max_decisions")
+    "secret_fields", "undoable", "new_chance_game", "max_decisions", "setup_words",
+    "score_words")
 
 
 class Game(ABC):
@@ -397,6 +398,25 @@ class Game(ABC):
         user). Games whose rules may not end between bots add a limit here; options that
         already set it are left alone. The default adds nothing."""
         return dict(options), {}
+
+    @classmethod
+    def setup_words(cls, options: Mapping[str, Any], players: int) -> list[str]:
+        """The options of a game that matter to someone choosing it, in words, for listings
+        such as the web lobby's rows ("Abbey & Mayor", "standard map"). Read from the class:
+        no game is created. The default names the options set away from their defaults
+        (advanced ones left out); games say what matters to their players instead."""
+        try:
+            specs = cls.option_specs(players)
+        except BoardwrightError:
+            return []
+        return changed_words(specs, options)
+
+    @classmethod
+    def score_words(cls, scores: Sequence[Any]) -> list[str]:
+        """Each seat's public score (`State.scores` as every seat sees it) as people read it,
+        for listings: the number itself by default. A game whose score encodes something
+        (a ranking folded into one number) words it here."""
+        return [str(score) for score in scores]
 
     def option_summary(self) -> JsonDict:
         """The options as they are recorded (JSON-able; a deep copy each time)."""

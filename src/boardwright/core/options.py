@@ -21,6 +21,10 @@ Types (`OptionSpec.type`):
 A spec whose `default` is None may be given as None, meaning "not set". `requires` names
 options that must hold given values for this one to apply (Carcassonne's abbey count needs the
 Abbey & Mayor expansion): for a list option the value must be among its items.
+
+For people, a spec may carry a `label` (its name in players' words: "Starting tile"),
+`advanced` (set-ups for puzzles, tests and tools: the lobby folds them away) and `seat` (a
+whole number that names a seat: 0 in the data, shown as "Seat 1").
 """
 
 from __future__ import annotations
@@ -49,6 +53,14 @@ class OptionSpec:
     requires: tuple[tuple[str, Any], ...] = ()
     # Names for the choices, for people (e.g. "abbey_mayor" -> "Abbey & Mayor"); optional.
     labels: tuple[tuple[str, str], ...] = field(default=())
+    label: str = ""  # the option's name for people ("Starting tile"); the name when empty
+    advanced: bool = False  # for puzzles, tests and tools: folded away in the lobby's form
+    seat: bool = False  # an "int" that names a seat (0-based), shown counted from 1
+
+    @property
+    def title(self) -> str:
+        """What people call the option: its label, else its name in words."""
+        return self.label or self.name.replace("_", " ")
 
     def __post_init__(self) -> None:
         if self.type not in OPTION_TYPES:
@@ -69,6 +81,12 @@ class OptionSpec:
             data["max"] = self.max
         if self.requires:
             data["requires"] = dict(self.requires)
+        if self.label:
+            data["label"] = self.label
+        if self.advanced:
+            data["advanced"] = True
+        if self.seat:
+            data["seat"] = True
         return data
 
     def applies(self, values: Mapping[str, Any]) -> bool:
@@ -204,6 +222,32 @@ def _type_of(value: Any) -> str:
     if isinstance(value, dict):
         return "object"
     return "json"
+
+
+def value_words(spec: OptionSpec, value: Any) -> str:
+    """One option's value as people read it: its choices' labels, yes/no, seats from 1."""
+    labels = dict(spec.labels)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec.seat and type(value) is int:
+        return f"seat {value + 1}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(labels.get(v, str(v)) for v in value) or "none"
+    return labels.get(value, str(value)) if isinstance(value, str) else str(value)
+
+
+def changed_words(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> list[str]:
+    """The options of `options` set away from their defaults, in words ("cards: 5"), leaving
+    out advanced ones and those only tools give (objects, JSON)."""
+    out = []
+    for spec in specs:
+        if spec.name not in options or spec.advanced or spec.type in ("object", "json"):
+            continue
+        value = options[spec.name]
+        if value is None or _json(value) == _json(spec.default):
+            continue
+        out.append(f"{spec.title}: {value_words(spec, value)}")
+    return out
 
 
 def describe_specs(specs: Sequence[OptionSpec]) -> list[tuple[str, str, str]]:

@@ -28,7 +28,7 @@ from boardwright.core.errors import (
 from boardwright.core.game import Game, State
 from boardwright.core.info import GameInfo, default_info
 from boardwright.core.inputs import MAX_INT, copy_options, short_repr
-from boardwright.core.options import OptionSpec
+from boardwright.core.options import OptionSpec, changed_words
 from boardwright.core.record import GameRecord
 
 GameFactory = Callable[[int, dict[str, Any]], Game]
@@ -136,6 +136,25 @@ def option_specs(name: str, players: int = 2) -> list[OptionSpec]:
     except BoardwrightError:
         return []
     return list(type(game).option_specs(players))
+
+
+def setup_words(name: str, options: dict[str, Any], players: int) -> list[str]:
+    """The options of a game of `name` that matter to its players, in the game's words
+    (`Game.setup_words`); a plain factory function's game words them by the defaults'."""
+    factory = _factory(name)
+    hook = getattr(factory, "setup_words", None)
+    if callable(hook):
+        return list(hook(options, players))
+    try:
+        return changed_words(option_specs(name, players), options)
+    except BoardwrightError:
+        return []
+
+
+def score_words(name: str, scores: list[Any]) -> list[str]:
+    """Each seat's public score of a game of `name` as people read it (`Game.score_words`)."""
+    hook = getattr(_factory(name), "score_words", None)
+    return list(hook(scores)) if callable(hook) else [str(score) for score in scores]
 
 
 def _engines(factory: GameFactory) -> tuple[str, ...]:

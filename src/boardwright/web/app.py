@@ -36,7 +36,7 @@ import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.agents.levels import LEVELS
 from boardwright.agents.registry import NAME
-from boardwright.web import clocks
+from boardwright.web import clocks, names
 from boardwright.web.analysis import Analyses, analysis_router
 from boardwright.web.botqueue import BOT_ONLY_SECONDS
 from boardwright.web.bots import BotPool
@@ -129,7 +129,8 @@ def catalog(offered: list[str] | tuple[str, ...] = (),
                       "levels": levels(), "agents": agents,
                       "policies": [{k: p[k] for k in ("name", "agent", "players", "description")}
                                    for p in policies if p["game"] == name]})
-    return {"games": games, "levels": levels(), "table_form": table_form()}
+    return {"games": games, "levels": levels(), "table_form": table_form(),
+            "names": {"min_length": names.MIN_LENGTH, "max_length": names.MAX_LENGTH}}
 
 
 def table_form() -> dict[str, Any]:
@@ -303,11 +304,15 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return _error(400, "the body is not valid JSON")
         visitor = await visitor_of(identities, request)
-        return JSONResponse(await manager.lobby.create(body, visitor), status_code=201)
+        host = None  # the creator's name, shown as the game's host
+        if request.cookies.get(COOKIE) and same_origin(request.headers):
+            identity = await identity_of(identities, request.cookies)
+            host = identity.name if identity is not None else None
+        return JSONResponse(await manager.lobby.create(body, visitor, host), status_code=201)
 
     @app.get("/api/games")
-    async def list_games(status: str | None = None) -> Any:
-        return await manager.lobby.listing(status)
+    async def list_games(status: str | None = None, game: str | None = None) -> Any:
+        return await manager.lobby.listing(status, game)
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> Any:

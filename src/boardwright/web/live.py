@@ -24,6 +24,7 @@ from boardwright.web.chat import ChatLog
 from boardwright.web.clocks import STAND_IN, Clock, TimeSource, clock_frame, loop_time, stands_in
 from boardwright.web.connection import Connection
 from boardwright.web.hints import Consent, HintState, consent
+from boardwright.web.listing import presented
 from boardwright.web.position import LastAction, ViewCache, rebuild, table_game, visible_scores
 from boardwright.web.tokens import seat_for_token
 from boardwright.web.wording import MoveWords
@@ -81,6 +82,7 @@ class LiveGame:
         self.seats: list[dict[str, Any]] = [dict(s) for s in row["seats"]]
         self.status: str = row["status"]
         self.rated: bool = bool(row.get("rated"))
+        self.host: str | None = row.get("host")  # its creator's name (listing.py), if any
         self.revision: int = row.get("revision") or 0  # the database's, at this state
         self.behind: int = self.revision  # the newest revision known to be committed
         self.game = game
@@ -232,13 +234,15 @@ class LiveGame:
         self.generation += 1
 
     def summary(self) -> dict[str, Any]:
-        return {
+        """The game as the lobby lists it, with the words of its row (listing.py)."""
+        return presented({
             "id": self.id, "game": self.name, "players": self.players, "options": self.options,
             "status": self.status, "created": iso(self.created), "seats": self.seat_list(),
             "step": self.step, "scores": visible_scores(self.state, self.views.view(None)),
             "rated": self.rated,
             "clock": self.clock.control.to_json() if self.clock is not None else None,
-        }
+            "host": self.host,
+        })
 
     # -- sending --------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from boardwright.agents.levels import LEVELS, level_agent, level_of
 from boardwright.agents.registry import registered_names
 from boardwright.web.clocks import Clock, parse_control
 from boardwright.web.errors import RequestError
+from boardwright.web.listing import presented
 from boardwright.web.live import FINISHED, OPEN, RUNNING, LiveGame, iso, seat_entry
 from boardwright.web.position import public_scores, table_game
 from boardwright.web.storage import STATUSES, now
@@ -82,9 +83,11 @@ class Lobby:
         self.policies = dict(policies or {})
         self.agents = tuple(a.strip() for a in agents) + tuple(self.policies)
 
-    async def create(self, body: Any, visitor: str | None = None) -> dict[str, Any]:
+    async def create(self, body: Any, visitor: str | None = None,
+                     host: str | None = None) -> dict[str, Any]:
         """Create the game `body` describes; `visitor` (limits.py) when the creation counts
-        against a visitor's limits."""
+        against a visitor's limits; `host`: the name its creator plays under (None: a visitor
+        without one), shown in the lobby's row."""
         manager = self.manager
         if visitor is not None:  # over the window's count: refused before any work
             manager.limits.check(visitor)
@@ -168,6 +171,7 @@ class Lobby:
             "scores": public_scores(state), "created": stamp, "updated": stamp,
             "rated": rated and HUMAN in kinds,  # bots alone are never rated
             "clock": Clock.new(control, players).to_json() if control is not None else None,
+            "host": host,
         }
         assert manager.writer is not None
         admission = (manager.limits.admit(visitor, HUMAN not in kinds)
@@ -199,19 +203,24 @@ class Lobby:
         return {"id": live.id, "seats": seat_info, "spectate_url": f"/play/{live.id}",
                 "rated": live.rated}
 
-    async def listing(self, status: str | None) -> list[dict[str, Any]]:
+    async def listing(self, status: str | None, game: str | None = None
+                      ) -> list[dict[str, Any]]:
+        """The games of a status (all when None), of game `game` only when given."""
         manager = self.manager
         if status is not None and status not in STATUSES:
             raise RequestError(400, f"status must be one of {', '.join(STATUSES)}, "
                                     f"not {status!r}")
+        if game is not None and game not in bw.available_games():
+            raise RequestError(400, f"no game {game[:64]!r}: "
+                                    f"{', '.join(bw.available_games())}")
         wanted = [status] if status else list(STATUSES)
         if manager.cluster.shared:  # other processes create and play games too: ask the database
-            rows = await asyncio.to_thread(manager.storage.listing, wanted)
+            rows = await asyncio.to_thread(manager.storage.listing, wanted, game=game)
             return [self.row_summary(r) for r in rows]
         out = [g.summary() for g in manager.games.values()
-               if g.status in wanted and g.status != FINISHED]
+               if g.status in wanted and g.status != FINISHED and game in (None, g.name)]
         if FINISHED in wanted:
-            rows = await asyncio.to_thread(manager.storage.listing, [FINISHED])
+            rows = await asyncio.to_thread(manager.storage.listing, [FINISHED], game=game)
             out.extend(self.row_summary(r) for r in rows)
         out.sort(key=lambda s: s["created"], reverse=True)
         return out
@@ -221,14 +230,15 @@ class Lobby:
         live = self.manager.games.get(row["id"])
         if live is not None and live.revision >= row.get("revision", 0):
             return live.summary()
-        return {
+        return presented({
             "id": row["id"], "game": row["game"], "players": row["players"],
             "options": row["options"], "status": row["status"], "created": iso(row["created"]),
             "seats": [seat_entry(s, seat["kind"], False, seat)
                       for s, seat in enumerate(row["seats"])],
             "step": row["step"], "scores": row["scores"], "rated": bool(row.get("rated")),
             "clock": row["clock"]["control"] if row.get("clock") else None,
-        }
+            "host": row.get("host"),
+        })
 
     async def summary(self, game_id: str) -> dict[str, Any]:
         manager = self.manager

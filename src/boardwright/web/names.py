@@ -49,7 +49,7 @@ def validate_name(raw: object) -> str:
     if not isinstance(raw, str):
         raise InvalidNameError("a name must be a string of text")
     if len(raw) > 4 * MAX_LENGTH:
-        raise InvalidNameError(f"a name has at most {MAX_LENGTH} characters")
+        raise InvalidNameError(f"a name has at most {MAX_LENGTH} characters, not {len(raw)}")
     name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
     if len(name) < MIN_LENGTH:
         raise InvalidNameError(f"a name has at least {MIN_LENGTH} characters")

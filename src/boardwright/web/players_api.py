@@ -33,7 +33,7 @@ from boardwright.web.identity import (
     same_origin,
     set_cookie,
 )
-from boardwright.web.names import InvalidNameError
+from boardwright.web.names import MAX_LENGTH, InvalidNameError
 from boardwright.web.ratings import leaderboard
 from boardwright.web.seating import SeatError, take_seat
 
@@ -78,7 +78,8 @@ def players_router(manager: GameManager, store: IdentityStore) -> APIRouter:
             return _error(403, "a name is chosen from this site's own pages")
         raw = await request.body()
         if len(raw) > MAX_NAME_BODY:
-            return _error(413, f"the body is larger than {MAX_NAME_BODY} bytes")
+            return _error(413, f"the body is larger than {MAX_NAME_BODY} bytes: a name has at "
+                               f"most {MAX_LENGTH} characters")
         try:
             body = json.loads(raw) if raw else None
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):

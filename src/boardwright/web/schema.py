@@ -58,6 +58,8 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JsonType, nullable=True, default=None)
     # One more at every committed change of the row: what a conditional update is made against.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # the name its creator played under when creating it (the lobby's "host"); null: unnamed
+    host: Mapped[str | None] = mapped_column(String(100), nullable=True, default=None)
 
 
 COLUMNS = tuple(c.name for c in GameRow.__table__.columns)

@@ -356,11 +356,14 @@ class Storage:
         return [dict(r) for r in rows]
 
     def listing(self, statuses: Iterable[str], limit: int = 200,
-                without: Iterable[str] = ()) -> list[dict[str, Any]]:
-        """Summaries (no record) of games with these statuses, newest first."""
+                without: Iterable[str] = (), game: str | None = None) -> list[dict[str, Any]]:
+        """Summaries (no record) of games with these statuses (of game `game` only, when
+        given), newest first."""
         columns = [c for c in self.table.columns if c.name != "record"]
         query = (select(*columns).where(self.table.c.status.in_(list(statuses)))
                  .order_by(self.table.c.created.desc()).limit(limit))
+        if game is not None:
+            query = query.where(self.table.c.game == game)
         skip = list(without)
         if skip:
             query = query.where(self.table.c.id.not_in(skip))

@@ -178,3 +178,24 @@ def turn_to(page: Any, rotation: int) -> None:
             return
         page.get_by_test_id("rotate-right").click()
     assert svg.get_attribute("data-rotation") == str(rotation)
+
+
+# -- the lobby's create form ----------------------------------------------------------------------
+
+def choose_seat(page: Any, seat: int, value: str) -> None:
+    """Set seat `seat` of the lobby's create form: "human", "open", a level or a policy from
+    its choice, an agent string ("random") under "Other agent"."""
+    select = page.get_by_test_id(f"seat-{seat}")
+    values = select.evaluate("(s) => [...s.options].map((o) => o.value)")
+    if value in values:
+        select.select_option(value)
+        return
+    select.select_option("other")
+    page.get_by_test_id(f"seat-other-{seat}").select_option(value)
+
+
+def open_advanced(page: Any) -> None:
+    """Unfold the lobby form's "Advanced" section (seed, starting tile, fixed piles, bounds)."""
+    advanced = page.get_by_test_id("advanced")
+    if advanced.get_attribute("open") is None:
+        advanced.locator("summary").click()

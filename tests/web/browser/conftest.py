@@ -95,6 +95,15 @@ def limited_site(tmp_path: Path) -> Iterator[Site]:
         yield served
 
 
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[tuple[Site, str]]:
+    """A web table of its own (a test that fills the database itself: a leaderboard of many
+    games) and its database URL."""
+    url = f"sqlite:///{tmp_path / 'own.db'}"
+    with serving(tmp_path / "own.db") as served:
+        yield served, url
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright. Module scope: Playwright's sync API

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from browser_helpers import (
+    choose_seat,
+    open_advanced,
     SHORT_PILE, body_data, carcassonne_turn, click_and_wait, join_url, rendered, screenshot,
     turn_to, wait_rendered, wait_turn_or_end,
 )
@@ -22,7 +24,8 @@ def test_lobby_creates_a_game_against_a_bot_and_it_is_played_to_the_end(site, pa
     page.get_by_test_id("new-game").select_option("carcassonne")
     page.get_by_test_id("new-players").select_option("2")
     page.get_by_test_id("seat-0").select_option("human")
-    page.get_by_test_id("seat-1").select_option("random")
+    choose_seat(page, 1, "random")
+    open_advanced(page)
     page.get_by_test_id("option-draw_order").fill(" ".join(SHORT_PILE))
     page.get_by_test_id("new-seed").fill("7")
     page.get_by_test_id("create-game").click()

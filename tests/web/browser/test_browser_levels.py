@@ -1,9 +1,12 @@
 """The lobby's bot levels in Chromium: the seats offer me, open, easy, medium and hard with each
-level's agent string shown, and a game created with a level records its agent string."""
+level's description shown (its agent string in the choice's title), and a game created with a
+level records its agent string."""
 
 from __future__ import annotations
 
 import pytest
+
+from boardwright.agents.levels import LEVELS
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +26,12 @@ def test_the_lobby_offers_the_levels_and_shows_their_agent_strings(site, page):
     assert titles["hard"].startswith("mcts:seconds=1")
     # a bot seat starts at a level, its agent string next to it; choosing another level updates it
     assert page.get_by_test_id("seat-1").input_value() == "medium"
-    assert page.get_by_test_id("seat-agent-1").inner_text() == "bot mcts:seconds=0.25"
+    assert page.get_by_test_id("seat-agent-1").inner_text() == LEVELS["medium"].why
     page.get_by_test_id("seat-2").select_option("hard")
-    assert page.get_by_test_id("seat-agent-2").inner_text() == "bot mcts:seconds=1"
+    assert page.get_by_test_id("seat-agent-2").inner_text() == LEVELS["hard"].why
     assert "mcts:seconds=1" in page.get_by_test_id("seat-2").get_attribute("title")
     page.get_by_test_id("seat-1").select_option("easy")
-    assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
+    assert page.get_by_test_id("seat-agent-1").inner_text() == LEVELS["easy"].why
     page.get_by_test_id("seat-0").select_option("human")
     assert page.get_by_test_id("seat-agent-0").inner_text() == ""
     page.get_by_test_id("create-game").click()

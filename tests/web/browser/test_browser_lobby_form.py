@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from browser_helpers import choose_name, screenshot, unique, wait_rendered
+from browser_helpers import (
+    choose_name,
+    choose_seat,
+    open_advanced,
+    screenshot,
+    unique,
+    wait_rendered,
+)
+from boardwright.agents.levels import LEVELS
 
 pytestmark = pytest.mark.browser
 
@@ -42,15 +50,46 @@ def test_no_json_is_typed_in_the_lobby(site, page):
     form = page.get_by_test_id("options-form")
     assert form.get_by_test_id("option-farmers").get_attribute("type") == "checkbox"
     assert form.get_by_test_id("option-small_city_scoring").evaluate("e => e.tagName") == "SELECT"
+    # the first player is a seat, counted from 1 as the seats are (0 in the data)
     seat = form.get_by_test_id("option-starting_seat")
-    assert (seat.get_attribute("type"), seat.get_attribute("min"), seat.get_attribute("max")) == \
-        ("number", "0", "1")
+    choices = "s => [...s.options].map((o) => [o.value, o.textContent])"
+    assert seat.evaluate(choices) == [["0", "Seat 1"], ["1", "Seat 2"]]
+    assert form.get_by_test_id("option-row-starting_seat").inner_text().startswith("First player")
     assert "first turn" in form.get_by_test_id("option-help-starting_seat").inner_text()
     page.get_by_test_id("new-players").select_option("4")  # the range follows the seats
-    assert page.get_by_test_id("option-starting_seat").get_attribute("max") == "3"
-    # the seat choices: me, an open seat, the levels, then the agent strings
-    values = page.get_by_test_id("seat-1").evaluate("s => [...s.options].map((o) => o.value)")
-    assert values[:5] == ["human", "open", "easy", "medium", "hard"] and "random" in values
+    assert page.get_by_test_id("option-starting_seat").evaluate(choices)[-1] == ["3", "Seat 4"]
+    # the seat choices: me, an open seat, the levels by name, then "Other agent…", which shows
+    # the agent strings in a second choice
+    seat1 = page.get_by_test_id("seat-1")
+    assert seat1.evaluate(choices) == [
+        ["human", "Me"], ["open", "Open seat (anyone may take it)"], ["easy", "Easy bot"],
+        ["medium", "Medium bot"], ["hard", "Hard bot"], ["other", "Other agent…"]]
+    other = page.get_by_test_id("seat-other-1")
+    assert other.is_hidden()
+    seat1.select_option("other")
+    assert other.is_visible() and "mcts:seconds=0.5" in [v for v, _ in other.evaluate(choices)]
+    # seed, starting tile and the tools' bounds are folded under "Advanced", in plain words
+    advanced = page.get_by_test_id("advanced")
+    assert advanced.get_attribute("open") is None
+    assert page.get_by_test_id("new-seed").is_hidden()
+    assert page.get_by_test_id("option-start_tile").is_hidden()
+    assert form.get_by_test_id("option-start_tile").count() == 0  # not among the options
+    open_advanced(page)
+    assert page.get_by_test_id("new-seed").is_visible()
+    assert page.get_by_test_id("option-row-start_tile").inner_text().startswith("Starting tile")
+    seed_label = page.get_by_test_id("new-seed").evaluate("(i) => i.closest('label').textContent")
+    assert " ".join(seed_label.split()) == "Random seed (the same seed deals the same game)"
+    # the Rated checkbox inside its label: clicking the word ticks it
+    rated = page.get_by_test_id("rated")
+    assert rated.evaluate("(box) => box.closest('label').textContent.trim()") == "Rated"
+    page.get_by_test_id("rated-label").get_by_text("Rated").click()
+    assert not rated.is_checked()
+    box, word = rated.bounding_box(), page.get_by_test_id("rated-label").bounding_box()
+    assert abs((box["y"] + box["height"] / 2) - (word["y"] + word["height"] / 2)) < 4  # one line
+    # Rise of the Shogun: the tools' bound is advanced, in words
+    page.get_by_test_id("new-game").select_option("shogun")
+    assert page.get_by_test_id("advanced-options").get_by_test_id("option-row-max_decisions") \
+        .inner_text().startswith("Stop after this many moves (for testing tools)")
 
 
 def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
@@ -66,7 +105,8 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
     page.get_by_test_id("seat-0").select_option("human")
     page.get_by_test_id("seat-1").select_option("easy")
     page.get_by_test_id("seat-2").select_option("open")
-    assert page.get_by_test_id("seat-agent-1").inner_text() == "bot greedy:depth=1"
+    assert page.get_by_test_id("seat-agent-1").inner_text() == LEVELS["easy"].why
+    open_advanced(page)
     page.get_by_test_id("new-seed").fill("4")
     screenshot(page, "lobby_form_abbey_mayor")
     game_id = create_from_form(page)
@@ -83,7 +123,7 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
     # switching the expansion off again hides its options and leaves them out
     page.get_by_test_id("option-expansions-abbey_mayor").uncheck()
     assert abbeys.is_hidden()
-    page.get_by_test_id("seat-2").select_option("random")
+    choose_seat(page, 2, "random")
     other = site.summary(create_from_form(page))
     assert other["options"] == {"farmers": False}
 
@@ -91,7 +131,8 @@ def test_carcassonne_with_abbey_and_mayor_a_bot_and_an_open_seat(site, page):
 def test_queens_and_shogun_from_the_form(site, page):
     open_lobby(site, page, "queens", 3)
     assert page.get_by_test_id("option-map").input_value() == "default"
-    assert "position" in page.get_by_test_id("options-elsewhere").inner_text()
+    open_advanced(page)  # what only the API or the CLI sets is named there
+    assert "Starting position" in page.get_by_test_id("options-elsewhere").inner_text()
     page.get_by_test_id("seat-1").select_option("open")
     page.get_by_test_id("seat-2").select_option("hard")
     queens = site.summary(create_from_form(page))
@@ -114,6 +155,7 @@ def test_queens_and_shogun_from_the_form(site, page):
 
 def test_a_refused_option_is_named_in_the_lobby(site, page):
     open_lobby(site, page, "carcassonne", 2)
+    open_advanced(page)
     page.get_by_test_id("option-start_tile").fill("ZZ")
     page.get_by_test_id("create-game").click()
     page.wait_for_function(
@@ -125,6 +167,7 @@ def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
     creator = new_page()
     open_lobby(site, creator, "carcassonne", 2)
     creator.get_by_test_id("seat-1").select_option("open")
+    open_advanced(creator)
     creator.get_by_test_id("option-draw_order").fill("E U V J D")
     game_id = create_from_form(creator)
     assert site.summary(game_id)["options"] == {"draw_order": ["E", "U", "V", "J", "D"]}
@@ -163,7 +206,7 @@ def test_a_plugin_games_options_from_its_specs(site, page):
     assert (cards.get_attribute("type"), cards.get_attribute("min"), cards.get_attribute("max"),
             cards.input_value()) == ("number", "3", "20", "13")
     cards.fill("5")
-    page.get_by_test_id("seat-1").select_option("random")
+    choose_seat(page, 1, "random")
     page.get_by_test_id("seat-2").select_option("open")
     created = site.summary(create_from_form(page))
     assert created["game"] == "goofspiel" and created["options"] == {"cards": 5}

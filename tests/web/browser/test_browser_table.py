@@ -8,6 +8,7 @@ import random
 import pytest
 
 from browser_helpers import (
+    open_advanced,
     SHORT_PILE, body_data, carcassonne_turn, join_url, rendered, screenshot, two_seated_pages,
     wait_change, wait_rendered, wait_turn_or_end,
 )
@@ -143,6 +144,7 @@ def test_lobby_lists_games_and_reports_refused_creations(site, page):
     assert row.get_attribute("data-status") in ("open", "running")
     # an option the game refuses, then a seat the server does not offer: clear messages, no game
     page.get_by_test_id("new-game").select_option("carcassonne")
+    open_advanced(page)
     page.get_by_test_id("option-draw_order").fill("E U nosuchtile")
     page.get_by_test_id("create-game").click()
     error = page.get_by_test_id("lobby-error")

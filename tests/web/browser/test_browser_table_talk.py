@@ -92,7 +92,7 @@ def test_an_undo_asked_in_one_context_is_accepted_in_another(site, new_page):
     assert mover.get_by_test_id("undo").is_visible()
     mover.get_by_test_id("undo").click()
     other.wait_for_function("() => document.querySelector('[data-testid=undo-request]').dataset.state === 'asking'")
-    assert "asks to take back its last move" in other.get_by_test_id("undo-request").inner_text()
+    assert "asks to take back their last move" in other.get_by_test_id("undo-request").inner_text()
     assert "waiting for" in mover.get_by_test_id("undo-request").inner_text()
     screenshot(other, "table_undo_request")
     other.get_by_test_id("undo-accept").click()

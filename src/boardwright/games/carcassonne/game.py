@@ -177,6 +177,10 @@ class CarcassonneGame(Game):
     def option_specs(cls, players: int) -> list[OptionSpec]:
         return option_specs(players)
 
+    @classmethod
+    def setup_words(cls, options: Any, players: int) -> list[str]:
+        return texts.setup_words(options)
+
     def __init__(self, players: int, options: dict[str, Any], engine: str | None = None) -> None:
         self.engine = self.choose_engine(engine)
         options = copy_options(options)  # the game's own: later edits by the caller change nothing

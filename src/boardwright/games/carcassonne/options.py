@@ -72,27 +72,31 @@ def _specs(players: int) -> tuple[OptionSpec, ...]:
 
     def count(name: str, what: str) -> OptionSpec:
         return OptionSpec(name, "int", 1, min=0, max=MAX_PIECES, requires=am,
+                          label=f"{what.capitalize()} per player",
                           help=f"{what} per player (0 removes them; more than 1 is a variant)")
 
     return (
         OptionSpec("expansions", "list", (), choices=KNOWN_EXPANSIONS,
-                   labels=((ABBEY_MAYOR, "Abbey & Mayor"),),
+                   labels=((ABBEY_MAYOR, "Abbey & Mayor"),), label="Expansions",
                    help="expansions to play with: Abbey & Mayor adds abbeys, mayors, wagons, "
                         "barns, 12 landscape tiles and a sixth colour"),
-        OptionSpec("farmers", "bool", True,
+        OptionSpec("farmers", "bool", True, label="Farmers",
                    help="followers may be laid in fields as farmers, who score at the end"),
         OptionSpec("small_city_scoring", "str", SMALL_CITY_STANDARD,
                    choices=(SMALL_CITY_STANDARD, SMALL_CITY_FIRST_EDITION),
                    labels=((SMALL_CITY_STANDARD, "standard: a 2-tile city scores 4"),
                            (SMALL_CITY_FIRST_EDITION, "first edition: a 2-tile city scores 2")),
-                   help="what a completed city of two tiles scores"),
-        OptionSpec("starting_seat", "int", 0, min=0, max=max(players - 1, 0),
-                   help="the seat that takes the first turn"),
-        OptionSpec("start_tile", "str", "D", help="the name of the tile placed first, at (0, 0)"),
-        OptionSpec("draw_order", "list", None, max=MAX_DRAW_ORDER,
+                   label="Two-tile cities", help="what a completed city of two tiles scores"),
+        OptionSpec("starting_seat", "int", 0, min=0, max=max(players - 1, 0), seat=True,
+                   label="First player", help="the seat that takes the first turn"),
+        OptionSpec("start_tile", "str", "D", label="Starting tile", advanced=True,
+                   help="the name of the tile placed first, at (0, 0): D is the rulebook's"),
+        OptionSpec("draw_order", "list", None, max=MAX_DRAW_ORDER, advanced=True,
+                   label="Fixed draw pile (tile names)",
                    help="tile names: a fixed draw pile, drawn from the front, instead of a "
                         "shuffled one (puzzles, tests; everyone can read it in the lobby)"),
         OptionSpec("abbey_mayor_tiles", "bool", True, requires=am,
+                   label="Abbey & Mayor landscape tiles",
                    help="shuffle the 12 Abbey & Mayor landscape tiles into the pile"),
         count("abbeys", "abbey tiles"),
         count("mayors", "mayors"),
@@ -102,15 +106,17 @@ def _specs(players: int) -> tuple[OptionSpec, ...]:
                    labels=((END_MANDATORY, "a final round: a placeable abbey must be placed"),
                            ("none", "no final round"),
                            ("voluntary_round", "a final round: each player may pass")),
+                   label="Abbeys at the end",
                    help="what happens to abbeys still held when the last tile is down"),
         OptionSpec("wagon_adjacency", "str", NEARBY, choices=ADJACENCY_OPTIONS, requires=am,
                    labels=((NEARBY, "nearby: on its tile or a surrounding one (2nd edition)"),
                            ("connected", "connected: linked to the scored feature (1st edition)")),
-                   help="where a wagon may move after its feature scores"),
+                   label="Wagon moves", help="where a wagon may move after its feature scores"),
         OptionSpec("wagon_traverse", "bool", False, requires=am,
+                   label="Wagons travel through linked features",
                    help="variant: a wagon may travel through a chain of linked features "
                         "(needs connected wagon adjacency)"),
-        OptionSpec("mayor_lies_flat", "bool", False, requires=am,
+        OptionSpec("mayor_lies_flat", "bool", False, requires=am, label="Mayor lies flat",
                    help="variant, display only: a mayor in a city without pennants lies flat"),
     )
 

@@ -210,3 +210,26 @@ def with_texts(log: Sequence[Mapping[str, Any]], name: SeatName) -> list[dict[st
 __all__ = ["FINAL_ROUND_TEXT", "REASONS", "describe", "discarded_text", "figure_name",
            "figure_place", "kind_at", "option_text", "score_detail", "score_gain", "score_lines",
            "scoring_line", "scoring_text", "seat_names", "variant_at", "with_texts"]
+
+
+# -- listings ----------------------------------------------------------------------------------
+
+def setup_words(options: Mapping[str, Any]) -> list[str]:
+    """What a game's options mean to someone choosing it (the web lobby's rows): the
+    expansions ("Abbey & Mayor", else "base game"), then the rules changed from the
+    rulebook's ("no farmers", "two-tile cities score 2", "fixed draw pile")."""
+    expansions = options.get("expansions") or []
+    words = ["Abbey & Mayor" if "abbey_mayor" in expansions else "base game"]
+    if options.get("farmers") is False:
+        words.append("no farmers")
+    if options.get("small_city_scoring") == "first_edition":
+        words.append("two-tile cities score 2")
+    if options.get("draw_order"):
+        words.append("fixed draw pile")
+    if "abbey_mayor" in expansions:
+        for key, one, many in (("abbeys", "abbey", "abbeys"), ("mayors", "mayor", "mayors"),
+                               ("wagons", "wagon", "wagons"), ("barns", "barn", "barns")):
+            count = options.get(key, 1)
+            if type(count) is int and count != 1:
+                words.append(f"no {many}" if count == 0 else f"{count} {many} each")
+    return words

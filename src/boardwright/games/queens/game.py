@@ -35,7 +35,7 @@ from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
-from boardwright.games.queens.texts import describe
+from boardwright.games.queens.texts import describe, setup_words, standing_words
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,15 @@ class QueensGame(Game):
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
         return option_specs(players)
+
+    @classmethod
+    def setup_words(cls, options: Any, players: int) -> list[str]:
+        return setup_words(options)
+
+    @classmethod
+    def score_words(cls, scores: Any) -> list[str]:
+        """The standing in the rules' terms ("2 Fields, 1 City, 4 Princes"), not its number."""
+        return [standing_words(score) for score in scores]
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         options = copy_options(options)  # the game's own: later edits by the caller change nothing

@@ -34,10 +34,11 @@ def option_specs(players: int) -> list[OptionSpec]:
 def _specs(players: int) -> tuple[OptionSpec, ...]:
     """The specs, built once per player count (they are immutable)."""
     return (
-        OptionSpec("map", "str", DEFAULT_MAP, choices=tuple(MAP_FILES),
+        OptionSpec("map", "str", DEFAULT_MAP, choices=tuple(MAP_FILES), label="Map",
+                   labels=((DEFAULT_MAP, "standard map"),),
                    help="the map: a shipped one by name (the standard hex map), or through the "
                         "API or CLI a map object (radius, mountains, setup)"),
-        OptionSpec("position", "object", None,
+        OptionSpec("position", "object", None, advanced=True, label="Starting position",
                    help="a starting position to play from instead of the set-up (puzzles, "
                         "studies, tests)"),
     )

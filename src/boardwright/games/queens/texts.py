@@ -168,3 +168,32 @@ def with_texts(log: Sequence[Mapping[str, Any]], name: Callable[[int], str],
 
 __all__ = ["END_REASONS", "column", "columns", "describe", "end_text", "event_text",
            "is_attack", "label", "piece_name", "row_letter", "space_name", "with_texts"]
+
+
+# -- listings ----------------------------------------------------------------------------------
+
+def standing_words(score: int) -> str:
+    """A seat's standing as the rules rank it (QUE-END-04), from its score (`turn.standing`:
+    100 x Fields + 10 x Cities + Princes, exact since a player owns at most 3 Cities and 4
+    Princes), e.g. "2 Fields, 1 City, 4 Princes"; "out" once eliminated."""
+    if type(score) is not int or score < 0:
+        return "out"
+    fields, rest = divmod(score, 100)
+    cities, princes = divmod(rest, 10)
+    plural = lambda n, one, many: f"{n} {one if n == 1 else many}"  # noqa: E731
+    return (f"{plural(fields, 'Field', 'Fields')}, {plural(cities, 'City', 'Cities')}, "
+            f"{plural(princes, 'Prince', 'Princes')}")
+
+
+def setup_words(options: Mapping[str, Any]) -> list[str]:
+    """What a game's options mean to someone choosing it: the map ("standard map", a shipped
+    map's name, or a custom one) and a set starting position."""
+    chosen = options.get("map", "default")
+    if isinstance(chosen, str):
+        words = ["standard map" if chosen == "default" else f"{chosen} map"]
+    else:
+        name = chosen.get("name") if isinstance(chosen, Mapping) else None
+        words = [f"custom map {name}" if isinstance(name, str) and name else "custom map"]
+    if options.get("position"):
+        words.append("from a set position")
+    return words

@@ -20,8 +20,8 @@ from boardwright.games.shogun.content import (
 from boardwright.games.shogun.decks import ATTRIBUTES, HEROES, hero_deck
 from boardwright.games.shogun.heuristic import evaluate
 from boardwright.games.shogun.missions import Mission
-from boardwright.games.shogun.options import option_specs, parse_options
-from boardwright.games.shogun.texts import action_words, describe
+from boardwright.games.shogun.options import DEFAULT_THRESHOLDS, option_specs, parse_options
+from boardwright.games.shogun.texts import action_words, describe, setup_words
 from boardwright.games.shogun.visibility import SECRET_ACTIONS, hidden_fingerprint
 from boardwright.games.shogun.state import ShogunState
 from boardwright.games.shogun.treasures import Treasure
@@ -97,6 +97,10 @@ class ShogunGame(Game):
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
         return option_specs(players)
+
+    @classmethod
+    def setup_words(cls, options: Any, players: int) -> list[str]:
+        return setup_words(options, DEFAULT_THRESHOLDS.get(players))
 
     @classmethod
     def bots_only_options(cls, options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

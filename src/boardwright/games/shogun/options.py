@@ -108,24 +108,29 @@ def option_specs(players: int) -> list[OptionSpec]:
 def _specs(players: int) -> tuple[OptionSpec, ...]:
     """The specs, built once per player count (they are immutable)."""
     return (
-        OptionSpec("max_rounds", "int", None, min=1, max=10_000,
+        OptionSpec("max_rounds", "int", None, min=1, max=10_000, label="Last round",
                    help="end the game after this round (not set: the rulebook's game, which "
                         "ends on victory points; 30 when only bots play)"),
-        OptionSpec("max_decisions", "int", None, min=1, max=100_000_000,
-                   help="end the game once this many decisions were taken (a bound for tools)"),
+        OptionSpec("max_decisions", "int", None, min=1, max=100_000_000, advanced=True,
+                   label="Stop after this many moves (for testing tools)",
+                   help="end the game once this many decisions were taken"),
         OptionSpec("vp_threshold", "int", DEFAULT_THRESHOLDS.get(players), min=1, max=1000,
+                   label="Victory points to win",
                    help="victory points that win (24 / 22 / 20 for 2 / 3 / 4 players)"),
         OptionSpec("vp_threshold_4p", "int", DEFAULT_THRESHOLDS[4], min=1, max=1000,
+                   advanced=True, label="Victory points to win with 4 players",
                    help="the 4-player threshold alone (24 is the rulebook's other reading); "
                         "vp_threshold takes precedence"),
-        OptionSpec("own_peasant_step_cost", "int", 0, min=0, max=1,
+        OptionSpec("own_peasant_step_cost", "int", 0, min=0, max=1, advanced=True,
+                   label="Cost of stepping onto your own peasant",
                    help="what entering a space of one's own peasant costs a moving hero"),
-        OptionSpec("custom_decks", "bool", False,
+        OptionSpec("custom_decks", "bool", False, advanced=True, label="Custom decks",
                    help="decks other than the four heroes may be given in heroes (as tables)"),
         OptionSpec("heroes", "list", None, choices=HEROES, min=players, max=players,
+                   label="Heroes", labels=tuple((h, h.capitalize()) for h in HEROES),
                    help="one hero per seat, in seat order, skipping the hero choice of the "
                         "set-up"),
-        OptionSpec("fixed_order", "object", None,
+        OptionSpec("fixed_order", "object", None, advanced=True, label="Fixed chance",
                    help="chance fixed for tests: first_player, treasure, missions, decks "
                         "(everyone can read it in the lobby)"),
     )

@@ -449,3 +449,23 @@ def pending_text(kind: str) -> str:
 
 __all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "describe", "event_text",
            "pending_text"]
+
+
+# -- listings ----------------------------------------------------------------------------------
+
+def setup_words(options: Mapping[str, Any], default_vp: int | None) -> list[str]:
+    """What a game's options mean to someone choosing it (the web lobby's rows): the heroes
+    (dealt in seat order, else chosen at the table), the last round when the game has one, and
+    the victory points to win when they differ from the rulebook's (`default_vp`)."""
+    heroes = options.get("heroes")
+    if isinstance(heroes, list) and heroes and all(isinstance(h, str) for h in heroes):
+        words = ["heroes " + ", ".join(h.capitalize() for h in heroes)]
+    else:
+        words = ["heroes chosen at the table"]
+    rounds = options.get("max_rounds")
+    if type(rounds) is int:
+        words.append(f"ends after round {rounds}")
+    vp = options.get("vp_threshold")
+    if type(vp) is int and vp != default_vp:
+        words.append(f"{vp} VP to win")
+    return words

@@ -18,7 +18,7 @@ export class UndoPanel {
     box.dataset.state = '';
     const names = (seats) => seats.map((s) => this.seatName(s)).join(', ');
     if (request) {
-      const moves = request.steps === 1 ? 'its last move' : `its last ${request.steps} moves`;
+      const moves = request.steps === 1 ? 'their last move' : `their last ${request.steps} moves`;
       if (request.seat === me) {
         box.dataset.state = 'asked';
         replace(box, el('span', {}, `You asked to take back your last move; waiting for ${names(request.waiting)}.`));

@@ -46,9 +46,16 @@ export const catalog = () => request('GET', '/api/catalog');
 export const createGame = (body) => request('POST', '/api/games', body);
 
 /** An open seat's token for the caller: {id, seat, token, join_url} (409 when not open). */
-/** status: "open" | "running" | "finished" | undefined */
-export const listGames = (status) =>
-  request('GET', status ? `/api/games?status=${encodeURIComponent(status)}` : '/api/games');
+/** status: "open" | "running" | "finished" | undefined; game: a game's name (undefined: all).
+ *  Each entry carries its row's words: title, time_control, rated, setup, host, score_words,
+ *  and per seat its label, seat_name and colour. */
+export function listGames(status, game) {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (game) query.set('game', game);
+  const text = query.toString();
+  return request('GET', text ? `/api/games?${text}` : '/api/games');
+}
 
 export const getGame = (id) => request('GET', `/api/games/${encodeURIComponent(id)}`);
 

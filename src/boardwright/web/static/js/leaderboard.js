@@ -36,7 +36,7 @@ async function start() {
       el('tbody', {}, players.map((p) => el('tr', {testid: `leaderboard-row-${p.rank}`,
         class: me.id && p.player === `id:${me.id}` ? 'me' : '', dataset: {player: p.player}},
       el('td', {class: 'num'}, String(p.rank)),
-      el('td', {testid: `leaderboard-name-${p.rank}`}, p.name),
+      el('td', {class: 'name', testid: `leaderboard-name-${p.rank}`}, p.name),
       el('td', {class: 'muted'}, p.kind === 'bot' ? 'bot' : ''),
       el('td', {class: 'num', testid: `leaderboard-rating-${p.rank}`, title: `mu ${p.mu}, sigma ${p.sigma}`}, p.rating.toFixed(1)),
       el('td', {class: 'num', testid: `leaderboard-games-${p.rank}`}, String(p.games)))))));

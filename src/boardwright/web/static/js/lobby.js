@@ -1,8 +1,11 @@
-// The lobby: create a game (game, players, per seat "me", an open seat or a bot, the game's
-// options as a form built from its specs: optionform.js, seed), show its join links and
-// spectator link, and list the games by status, with a "Take seat" button on open seats.
+// The lobby: create a game (game, players, per seat "me", an open seat, a bot level or another
+// agent, the game's options as a form built from its specs: optionform.js, with the advanced
+// ones and the seed folded away), show its join links and spectator link, and list the games
+// by status, each row saying what one joins (the server's words: title, seats, time control,
+// rated, options, host), with a "Take seat" button on open seats and a filter by game.
 
 import * as api from './api.js';
+import {showFormError, showServerError} from './formerror.js';
 import {optionForm} from './optionform.js';
 import {tableForm} from './tableform.js';
 import {el, replace} from './util.js';
@@ -13,6 +16,10 @@ const gameSelect = document.getElementById('new-game');
 const playersSelect = document.getElementById('new-players');
 const seatsBox = document.getElementById('seats');
 const optionsBox = document.getElementById('options-form');
+const advancedBox = document.getElementById('advanced-options');
+const filterSelect = document.getElementById('games-filter');
+const FILTER_KEY = 'boardwright.lobby.game'; // the game the list shows, remembered by the browser
+const OTHER = 'other'; // the seat choice that reveals the agent strings
 const seedInput = document.getElementById('new-seed');
 const errorBox = document.getElementById('create-error');
 const created = document.getElementById('created');
@@ -26,6 +33,14 @@ function currentGame() {
 
 function seatInputs() {
   return [...seatsBox.querySelectorAll('select.seat-kind')];
+}
+
+/** What a seat's choice sends: "human", "open", a level's name, a policy, or the agent string
+ *  chosen under "Other agent". */
+function seatValue(select) {
+  if (select.value !== OTHER) return select.value;
+  const other = seatsBox.querySelector(`[data-testid="seat-other-${select.dataset.seat}"]`);
+  return other ? other.value : select.value;
 }
 
 function renderPlayers() {
@@ -52,44 +67,59 @@ function policyOf(value) {
   return ((game && game.policies) || []).find((policy) => policy.agent === value) || null;
 }
 
-function describeSeat(select, note) {
+function describeSeat(select, note, other) {
   const level = levelOf(select.value);
   const policy = policyOf(select.value);
-  note.textContent = level ? `bot ${level.agent}` : policy ? `trained policy: ${policy.description}`
-    : select.value === 'open' ? 'anyone may take it in the lobby' : '';
-  select.title = level ? `${level.name}: ${level.agent} — ${level.description}` : policy ? policy.agent : '';
+  note.textContent = level ? level.description : policy ? `trained policy: ${policy.description}`
+    : select.value === 'open' ? 'anyone may take it in the lobby'
+      : select.value === OTHER ? 'a bot by its agent string' : '';
+  select.title = level ? `${level.agent} — ${level.description}` : policy ? policy.agent : '';
+  other.classList.toggle('hidden', select.value !== OTHER);
+  other.disabled = select.value !== OTHER;
 }
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function seatChoices(game, players) {
   const levels = (game && game.levels) || [];
   const policies = ((game && game.policies) || []).filter((policy) => policy.players === players);
   return [
-    el('option', {value: 'human'}, 'me'),
-    el('option', {value: 'open'}, 'open seat'),
-    el('optgroup', {label: 'bot level'}, levels.map((level) => el('option', {value: level.name,
-      title: `${level.agent} — ${level.description}`, dataset: {agent: level.agent}}, `${level.name} bot`))),
-    ...(policies.length ? [el('optgroup', {label: 'trained policy'}, policies.map((policy) => el('option',
-      {value: policy.agent, title: policy.description}, `policy ${policy.name}`)))] : []),
-    el('optgroup', {label: 'bot (agent string)'}, ((game && game.agents) || []).map((a) => el('option', {value: a}, a))),
+    el('option', {value: 'human'}, 'Me'),
+    el('option', {value: 'open'}, 'Open seat (anyone may take it)'),
+    el('optgroup', {label: 'Bot'}, levels.map((level) => el('option', {value: level.name,
+      title: `${level.agent} — ${level.description}`, dataset: {agent: level.agent}}, `${capital(level.name)} bot`))),
+    ...(policies.length ? [el('optgroup', {label: 'Trained policy'}, policies.map((policy) => el('option',
+      {value: policy.agent, title: policy.description}, `Policy ${policy.name}`)))] : []),
+    ...(((game && game.agents) || []).length ? [el('option', {value: OTHER}, 'Other agent…')] : []),
   ];
 }
 
 function renderSeats() {
   const game = currentGame();
   const n = Number(playersSelect.value);
-  const old = seatInputs().map((select) => select.value);
+  const old = seatInputs().map(seatValue);
   const legend = seatsBox.querySelector('legend');
   replace(seatsBox, legend);
   const levels = (game && game.levels) || [];
   const fallback = levels.length ? levels[Math.min(1, levels.length - 1)].name : 'random';
+  const agents = (game && game.agents) || [];
   for (let i = 0; i < n; i++) {
-    const select = el('select', {class: 'seat-kind', testid: `seat-${i}`, name: `seat-${i}`}, seatChoices(game, n));
+    const select = el('select', {class: 'seat-kind', testid: `seat-${i}`, name: `seat-${i}`, id: `seat-${i}`,
+      dataset: {seat: String(i)}}, seatChoices(game, n));
+    const other = el('select', {class: 'seat-other hidden', testid: `seat-other-${i}`, name: `seat-other-${i}`,
+      'aria-label': `Seat ${i + 1}: agent string`}, agents.map((a) => el('option', {value: a}, a)));
     const wanted = old[i] || (i === 0 ? 'human' : fallback);
-    select.value = [...select.options].some((o) => o.value === wanted) ? wanted : fallback;
+    if (agents.includes(wanted)) {
+      select.value = OTHER;
+      other.value = wanted;
+    } else {
+      select.value = [...select.options].some((o) => o.value === wanted) ? wanted : fallback;
+    }
     const note = el('span', {class: 'seat-agent muted', testid: `seat-agent-${i}`});
-    select.addEventListener('change', () => describeSeat(select, note));
-    describeSeat(select, note);
-    seatsBox.append(el('label', {class: 'seat'}, `Seat ${i + 1} `, select, ' ', note));
+    select.addEventListener('change', () => describeSeat(select, note, other));
+    describeSeat(select, note, other);
+    seatsBox.append(el('div', {class: 'seat'}, el('label', {for: `seat-${i}`}, `Seat ${i + 1}`),
+      el('span', {class: 'seat-pick'}, select, other), note));
   }
   renderOptions();
 }
@@ -100,12 +130,11 @@ function renderOptions() {
   // what the user changed stays when the seat count changes; the rest takes the new defaults
   const kept = options && optionsBox.dataset.game === gameSelect.value ? options.read() : {};
   optionsBox.dataset.game = gameSelect.value;
-  options = optionForm(optionsBox, specs, kept);
+  options = optionForm(optionsBox, specs, kept, advancedBox);
 }
 
 function showError(message) {
-  replace(errorBox, message);
-  errorBox.classList.toggle('hidden', !message);
+  showFormError(errorBox, message);
   // below the button on a short screen: a refusal (a bad option, a limit reached) is seen
   if (message) errorBox.scrollIntoView({block: 'nearest'});
 }
@@ -117,7 +146,7 @@ async function onCreate(event) {
     game: gameSelect.value,
     players: Number(playersSelect.value),
     options: options ? options.read() : {},
-    seats: seatInputs().map((select) => select.value),
+    seats: seatInputs().map(seatValue),
     ...(table ? table.read() : {}),
   };
   if (seedInput.value.trim() !== '') body.seed = Number(seedInput.value);
@@ -125,7 +154,7 @@ async function onCreate(event) {
   try {
     result = await api.createGame(body);
   } catch (err) {
-    showError(`The game was not created: ${err.message}`);
+    showServerError(errorBox, err, 'The game was not created: ');
     return;
   }
   showCreated(result);
@@ -159,22 +188,43 @@ function formatTime(value) {
   return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString();
 }
 
+// A row says what one joins, in the server's words (listing.py): the title, the time control,
+// rated or not, the options that matter and the host; then each seat (its colour name and who
+// sits there: a name, a bot level, an open seat with its "Take seat" button) with its score
+// once the game has begun; then the move, the date and the id.
 function gameRow(game) {
-  const seats = (game.seats || []).map((s) => (s.open && game.status !== 'finished'
-    ? takeButton(game, s)
-    : el('span', {class: `seat-chip ${s.kind === 'human' ? (s.connected ? 'on' : 'off') : 'bot'}`,
-      title: s.kind === 'human' ? (s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`}, s.name || s.level || s.kind)));
+  const id = game.id;
+  const seats = (game.seats || []).map((s) => seatChip(game, s));
   const link = game.status === 'finished'
-    ? el('a', {href: `/replay/${encodeURIComponent(game.id)}`, testid: `replay-${game.id}`}, 'replay')
-    : el('a', {href: `/play/${encodeURIComponent(game.id)}`, testid: `watch-${game.id}`}, 'watch');
-  return el('tr', {testid: `game-row-${game.id}`, dataset: {gameId: game.id, status: game.status}},
-    el('td', {}, (games.find((g) => g.name === game.game) || {}).title || game.game),
-    el('td', {class: 'mono'}, game.id),
-    el('td', {}, seats),
-    el('td', {class: 'num'}, String(game.step ?? '')),
-    el('td', {}, (game.scores || []).join(' · ')),
-    el('td', {class: 'muted'}, formatTime(game.created)),
-    el('td', {}, link));
+    ? el('a', {href: `/replay/${encodeURIComponent(id)}`, testid: `replay-${id}`}, 'replay')
+    : el('a', {href: `/play/${encodeURIComponent(id)}`, testid: `watch-${id}`}, 'watch');
+  const facts = [
+    el('span', {testid: `game-clock-${id}`}, game.time_control || 'no clock'),
+    el('span', {testid: `game-rated-${id}`, class: game.rated ? 'rated-mark' : ''}, game.rated ? 'rated' : 'unrated'),
+    ...(game.setup || []).length ? [el('span', {testid: `game-setup-${id}`}, game.setup.join(', '))] : [],
+    ...game.host ? [el('span', {testid: `game-host-${id}`}, 'host ', el('strong', {}, game.host))] : [],
+  ];
+  return el('li', {class: 'game-row', testid: `game-row-${id}`, dataset: {gameId: id, status: game.status, game: game.game}},
+    el('div', {class: 'game-row-head'},
+      el('strong', {class: 'game-row-title', testid: `game-title-${id}`}, game.title || game.game),
+      el('span', {class: 'game-row-facts'}, facts.map((f, i) => [i ? ' · ' : '', f])),
+      el('span', {class: 'game-row-link'}, link)),
+    el('div', {class: 'game-row-seats', testid: `game-seats-${id}`}, seats),
+    el('div', {class: 'game-row-foot muted'},
+      `move ${game.step ?? 0} · ${formatTime(game.created)} · `, el('span', {class: 'mono'}, id)));
+}
+
+function seatChip(game, s) {
+  const open = s.open && game.status !== 'finished';
+  const kind = s.kind === 'human' ? (open ? 'open' : s.connected ? 'on' : 'off') : 'bot';
+  const score = game.step > 0 || game.status === 'finished' ? (game.score_words || [])[s.seat] : undefined;
+  return el('span', {class: `seat-chip ${kind}`, testid: `game-seat-${game.id}-${s.seat}`,
+    title: s.kind === 'human' ? (open ? 'open: anyone may take it' : s.connected ? 'connected' : 'not connected') : `bot: ${s.kind}`},
+  s.colour ? el('span', {class: 'swatch', style: `background:${s.colour}`}) : '',
+  s.seat_name ? `${s.seat_name} ` : `Seat ${s.seat + 1} `,
+  el('span', {class: 'seat-who'}, s.label || s.name || s.level || s.kind),
+  score !== undefined ? el('span', {class: 'seat-score', testid: `game-score-${game.id}-${s.seat}`}, ` · ${score}`) : '',
+  open ? [' ', takeButton(game, s)] : '');
 }
 
 // An open seat: a named player takes it (POST .../seats/{seat}/take); the seat is then theirs,
@@ -194,28 +244,30 @@ function takeButton(game, seat) {
 }
 
 function showListError(message) {
-  const box = document.getElementById('games-error');
-  replace(box, message);
-  box.classList.toggle('hidden', !message);
+  showFormError(document.getElementById('games-error'), message);
 }
 
+let generation = 0; // a list fetched before the filter changed is not shown
+
 async function refresh() {
+  const mine = ++generation;
+  const game = filterSelect.value;
   await Promise.all(STATUSES.map(async (status) => {
     const box = document.getElementById(`games-${status}`);
     let list;
     try {
-      list = await api.listGames(status);
+      list = await api.listGames(status, game || undefined);
     } catch (err) {
-      replace(box, el('p', {class: 'error'}, err.message));
+      if (mine === generation) replace(box, el('p', {class: 'error'}, err.message));
       return;
     }
+    if (mine !== generation) return;
+    box.dataset.filter = game;
     if (!list.length) {
       replace(box, el('p', {class: 'muted'}, 'None.'));
       return;
     }
-    replace(box, el('table', {class: 'games-table'},
-      el('thead', {}, el('tr', {}, ['Game', 'Id', 'Seats', 'Step', 'Scores', 'Created', ''].map((h) => el('th', {}, h)))),
-      el('tbody', {}, list.map(gameRow))));
+    replace(box, el('ul', {class: 'game-rows'}, list.map(gameRow)));
   }));
 }
 
@@ -231,6 +283,7 @@ async function start() {
   replace(gameSelect, games.map((g) => el('option', {value: g.name}, g.title || g.name)));
   const wanted = new URLSearchParams(location.search).get('game');
   if (wanted && games.some((g) => g.name === wanted)) gameSelect.value = wanted;
+  setUpFilter();
   gameSelect.addEventListener('change', renderPlayers);
   playersSelect.addEventListener('change', renderSeats);
   form.addEventListener('submit', onCreate);
@@ -239,6 +292,19 @@ async function start() {
   document.body.dataset.ready = 'true';
   refresh();
   setInterval(refresh, 5000);
+}
+
+// The filter: which game the lists show, remembered by this browser (localStorage).
+function setUpFilter() {
+  replace(filterSelect, el('option', {value: ''}, 'all games'),
+    games.map((g) => el('option', {value: g.name}, g.title || g.name)));
+  let remembered = '';
+  try { remembered = localStorage.getItem(FILTER_KEY) || ''; } catch { /* storage refused */ }
+  filterSelect.value = games.some((g) => g.name === remembered) ? remembered : '';
+  filterSelect.addEventListener('change', () => {
+    try { localStorage.setItem(FILTER_KEY, filterSelect.value); } catch { /* storage refused */ }
+    refresh();
+  });
 }
 
 start();

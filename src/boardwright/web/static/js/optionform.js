@@ -6,7 +6,9 @@
 // or commas. Options that need another option's value (the Abbey & Mayor pieces need the
 // expansion) are shown only when it holds. Object-valued options (a map given inline, a
 // position) are named but set through the API or the CLI. Only values that differ from the
-// defaults are sent.
+// defaults are sent. Each option is shown by its label (the game's words: "Starting tile"); a
+// whole number that names a seat is a choice of seats counted from 1; options the game marks
+// advanced (puzzles, tests, tools) go in a second box, the lobby's folded "Advanced" section.
 
 import {el, replace} from './util.js';
 
@@ -29,6 +31,14 @@ function fixedLength(spec) {
 function control(spec, previous) {
   const id = `option-${spec.name}`;
   const start = previous !== undefined ? previous : spec.default;
+  if (spec.type === 'int' && spec.seat) { // a seat: 0 in the data, "Seat 1" for people
+    const count = (spec.max ?? 0) - (spec.min ?? 0) + 1;
+    const select = el('select', {id, testid: id, name: id}, Array.from({length: Math.max(count, 1)}, (_, i) => {
+      const seat = (spec.min ?? 0) + i;
+      return el('option', {value: String(seat), selected: seat === start}, `Seat ${seat + 1}`);
+    }));
+    return {node: select, read: () => Number(select.value)};
+  }
   if (spec.type === 'bool') {
     const box = el('input', {type: 'checkbox', id, testid: id, name: id, checked: Boolean(start)});
     return {node: box, read: () => box.checked};
@@ -89,9 +99,10 @@ function same(a, b) {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** Build the form for `specs` in `box`, keeping `previous` values (name -> value) where the
- *  options still exist. Returns {read(): the options to send, values(): every current value}. */
-export function optionForm(box, specs, previous = {}) {
+/** Build the form for `specs` in `box` (the advanced ones in `advancedBox` when given), keeping
+ *  `previous` values (name -> value) where the options still exist. Returns {read(): the
+ *  options to send, values(): every current value}. */
+export function optionForm(box, specs, previous = {}, advancedBox = null) {
   const fields = [];
   const elsewhere = [];
   for (const spec of specs) {
@@ -101,11 +112,11 @@ export function optionForm(box, specs, previous = {}) {
       continue;
     }
     const help = el('small', {class: 'option-help muted', testid: `option-help-${spec.name}`}, spec.help);
-    const title = spec.name.replace(/_/g, ' ');
+    const title = spec.label || spec.name.replace(/_/g, ' ');
     const row = spec.type === 'bool'
       ? el('label', {class: 'option check', testid: `option-row-${spec.name}`, title: spec.help}, made.node, ' ', title, help)
       : el('label', {class: 'option', testid: `option-row-${spec.name}`, title: spec.help}, title, made.node, help);
-    fields.push({spec, row, read: made.read});
+    fields.push({spec, row, read: made.read, advanced: Boolean(spec.advanced && advancedBox)});
   }
   const values = () => {
     const out = {};
@@ -120,11 +131,16 @@ export function optionForm(box, specs, previous = {}) {
       for (const input of f.row.querySelectorAll('input, select')) input.disabled = !on;
     }
   };
+  const main = fields.filter((f) => !f.advanced);
+  const folded = fields.filter((f) => f.advanced);
+  const away = elsewhere.length ? el('p', {class: 'muted option-elsewhere', testid: 'options-elsewhere'},
+    'Through the API or the CLI only: ', elsewhere.map((s) => s.label || s.name).join(', '), '.') : null;
   replace(box,
-    fields.length ? fields.map((f) => f.row) : el('p', {class: 'muted'}, 'This game has no options.'),
-    elsewhere.length ? el('p', {class: 'muted option-elsewhere', testid: 'options-elsewhere'},
-      'Through the API or the CLI only: ', elsewhere.map((s) => s.name).join(', '), '.') : null);
+    main.length ? main.map((f) => f.row) : el('p', {class: 'muted'}, 'This game has no options.'),
+    advancedBox ? null : away);
+  if (advancedBox) replace(advancedBox, folded.map((f) => f.row), away);
   box.onchange = refresh; // one listener per form, replaced with the form
+  if (advancedBox) advancedBox.onchange = refresh;
   refresh();
   return {
     values,

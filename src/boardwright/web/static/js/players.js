@@ -2,29 +2,73 @@
 // (with a link to play or replay each), and the leaderboards. Names are inserted as text only.
 
 import * as api from './api.js';
+import {showFormError, showServerError} from './formerror.js';
 import {el, replace} from './util.js';
 
 const box = document.getElementById('me');
 
 let me = {id: null, name: null};
 let editing = false;
+let catalog = null; // GET /api/catalog, once: the games' titles and the names' limits
+let limits = {min_length: 2, max_length: 24}; // the server's (names.py), from the catalog
+
+function loadCatalog() {
+  if (!catalog) {
+    catalog = api.catalog().then((data) => {
+      if (data.names) limits = data.names;
+      return data;
+    }).catch(() => { catalog = null; return {games: []}; });
+  }
+  return catalog;
+}
+
+function titleOf(data, name) {
+  return ((data.games || []).find((g) => g.name === name) || {}).title || name;
+}
+
+const tooLong = (length) => `A name has at most ${limits.max_length} characters; this one has ${length}.`;
 
 function nameForm() {
-  const input = el('input', {type: 'text', name: 'name', testid: 'name-input', maxlength: '24',
-    placeholder: 'your name', autocomplete: 'nickname', value: me.name || ''});
+  const max = limits.max_length;
+  const input = el('input', {type: 'text', name: 'name', testid: 'name-input', maxlength: String(max),
+    placeholder: 'your name', autocomplete: 'nickname', value: me.name || '', 'aria-describedby': 'name-hint'});
   const error = el('div', {class: 'error hidden', testid: 'name-error', role: 'alert'});
+  // A longer text (typed or pasted) is refused whole, saying so, instead of cut silently at
+  // the limit; the server refuses it too.
+  input.addEventListener('beforeinput', (event) => {
+    if (!event.inputType || !event.inputType.startsWith('insert') || event.data == null) return;
+    const kept = input.value.length - Math.abs((input.selectionEnd ?? 0) - (input.selectionStart ?? 0));
+    if (kept + event.data.length > max) {
+      event.preventDefault();
+      showFormError(error, tooLong(kept + event.data.length));
+    }
+  });
+  input.addEventListener('paste', (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData('text') : '';
+    const kept = input.value.length - Math.abs((input.selectionEnd ?? 0) - (input.selectionStart ?? 0));
+    if (kept + text.length > max) {
+      event.preventDefault();
+      showFormError(error, tooLong(kept + text.length));
+    }
+  });
+  input.addEventListener('input', () => { if (input.value.length <= max) showFormError(error, ''); });
   const form = el('form', {class: 'name-form', testid: 'name-form'},
     el('label', {}, me.name ? 'New name ' : 'Choose a name to play under ', input), ' ',
     el('button', {type: 'submit', class: 'primary', testid: 'name-save'}, me.name ? 'Change' : 'Save'),
     me.name ? el('button', {type: 'button', testid: 'name-cancel', onclick: () => { editing = false; render(); }}, 'Cancel') : '',
+    el('small', {class: 'muted name-hint', id: 'name-hint', testid: 'name-hint'},
+      `up to ${max} characters: letters, digits, spaces and - _ . '`),
     error);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (input.value.length > max) { // (set by a script, past the field's limit)
+      showFormError(error, tooLong(input.value.length));
+      return;
+    }
     try {
       me = await api.setMyName(input.value);
     } catch (err) {
-      replace(error, err.message);
-      error.classList.remove('hidden');
+      showServerError(error, err);
       return;
     }
     editing = false;
@@ -44,20 +88,22 @@ function who() {
 
 function seatNames(game) {
   return (game.seats || []).map((s) => el('span', {class: `seat-chip ${s.kind === 'human' ? 'on' : 'bot'}${s.seat === game.my_seat ? ' mine' : ''}`},
-    s.name || (s.kind === 'human' ? `seat ${s.seat + 1}` : (s.level || s.kind))));
+    s.name || (s.kind === 'human' ? `seat ${s.seat + 1}` : s.label || s.level || s.kind)));
 }
 
+// My games: the game by its title (the server's words), its players, where it stands, and a
+// link. The status cell keeps a place (`my-game-result-<id>`) for how a finished game ended.
 function gamesTable(list) {
   if (!list.length) return el('p', {class: 'muted', testid: 'my-games-empty'}, 'No game yet: open a join link, or take an open seat, while your name is set.');
-  return el('table', {class: 'games-table', testid: 'my-games-table'},
-    el('thead', {}, el('tr', {}, ['Game', 'Id', 'Players', 'Status', 'Step', ''].map((h) => el('th', {}, h)))),
+  return el('table', {class: 'games-table my-games-list', testid: 'my-games-table'},
+    el('thead', {}, el('tr', {}, ['Game', 'Players', 'Status', ''].map((h) => el('th', {}, h)))),
     el('tbody', {}, list.map((game) => el('tr', {testid: `my-game-${game.id}`, dataset: {gameId: game.id}},
-      el('td', {}, game.game, game.rated ? el('span', {class: 'rated-mark', title: 'rated'}, ' ★') : ''),
-      el('td', {class: 'mono'}, game.id),
-      el('td', {}, seatNames(game)),
-      el('td', {}, game.status),
-      el('td', {class: 'num'}, String(game.step ?? '')),
-      el('td', {}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
+      el('td', {testid: `my-game-title-${game.id}`, title: game.id}, game.title || game.game,
+        game.rated ? el('span', {class: 'rated-mark', title: 'rated'}, ' ★') : ''),
+      el('td', {class: 'players'}, seatNames(game)),
+      el('td', {}, `${game.status}, move ${game.step ?? 0}`,
+        el('span', {class: 'my-game-result', testid: `my-game-result-${game.id}`})),
+      el('td', {class: 'link'}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
         game.status === 'finished' ? 'replay' : 'play'))))));
 }
 
@@ -79,9 +125,9 @@ async function refreshGames() {
 
 async function renderBoards() {
   try {
-    const data = await api.catalog();
+    const data = await loadCatalog();
     replace(boardsBox, 'Leaderboards: ', (data.games || []).map((g, i) => [i ? ' · ' : '',
-      el('a', {href: `/leaderboard/${encodeURIComponent(g.name)}`, testid: `leaderboard-link-${g.name}`}, g.name)]));
+      el('a', {href: `/leaderboard/${encodeURIComponent(g.name)}`, testid: `leaderboard-link-${g.name}`}, titleOf(data, g.name))]));
   } catch {
     replace(boardsBox, '');
   }
@@ -101,6 +147,7 @@ async function start() {
   } catch {
     me = {id: null, name: null};
   }
+  await loadCatalog(); // the name's limit, before the form is drawn
   render();
   renderBoards();
   await refreshGames();

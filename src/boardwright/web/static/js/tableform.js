@@ -42,7 +42,9 @@ export function tableForm(box, form) {
   replace(box,
     el('label', {title: clock.help}, 'Clock', control),
     Object.values(groups), timeoutLabel,
-    el('label', {class: 'check', title: form.rated.help}, rated, ' Rated', el('span', {class: 'muted small'}, form.rated.help)));
+    el('div', {class: 'check-row'},
+      el('label', {class: 'check inline', testid: 'rated-label', title: form.rated.help}, rated, ' Rated'),
+      el('small', {class: 'muted option-help'}, form.rated.help)));
   sync();
   return {
     read() {
