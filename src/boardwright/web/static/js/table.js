@@ -13,6 +13,7 @@ import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
 import {installHelp} from './help.js';
 import {gameInfo, seatOf} from './gameinfo.js';
+import {TurnAlert} from './turnalert.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -86,6 +87,7 @@ class Table {
       conn: document.getElementById('connection'),
     };
     this.dom.undo.addEventListener('click', () => this.undo());
+    this.turnAlert = new TurnAlert(document.getElementById('turn-alerts'));
     installHelp(document.querySelector('.topbar'), () => this.frame && this.frame.game);
     this.hints = new HintPanel({
       button: document.getElementById('hint'),
@@ -284,7 +286,8 @@ class Table {
   renderHeader(frame, renderer) {
     const title = (this.info && this.info.title) || frame.game;
     this.dom.title.textContent = `${title} · game ${this.gameId}${frame.rated ? ' · rated' : ''}`;
-    document.title = `${title} — boardwright`;
+    const seated = frame.seat !== null && frame.seat !== undefined;
+    this.turnAlert.update({seated, mine: this.isMyTurn(frame), title});
     if (frame.seat === null || frame.seat === undefined) {
       replace(this.dom.seat, 'Spectator');
     } else {

@@ -20,6 +20,7 @@
 import {el, svg, replace, clear, loadJson, plural} from '../util.js';
 import {PanZoom} from '../panzoom.js';
 import {seatOf} from '../gameinfo.js';
+import {longPress} from '../longpress.js';
 
 const T = 100;
 const FIGURE_ORDER = ['follower', 'mayor', 'wagon', 'barn'];
@@ -251,7 +252,9 @@ class CarcassonneRenderer {
       this.offered = [];
     }
     this.tileKey = key;
-    if (this.pending && (this.pending.step !== frame.step || !myTurn || !this.confirm)) this.pending = null;
+    if (this.pending && (this.pending.step !== frame.step || !myTurn || !(this.confirm || this.pending.picked))) {
+      this.pending = null;
+    }
     this.table = frame.table || {};
     this.final = frame.status === 'finished' ? this.table.final || null : null;
     this.renderTiles(v);
@@ -421,17 +424,19 @@ class CarcassonneRenderer {
       g.append(svg('title', {}, `${FIGURE_LABEL[a.figure]} as ${role} on ${a.location}`
         + (feature ? ` — ${this.worthText(feature)}` : '')));
       this.clickable(g, () => this.ctx.send(a));
-      g.addEventListener('mouseenter', () => {
+      const preview = () => {
         clear(this.layers.ghost);
         const ghost = this.figureNode(frame.seat, a.figure, role, at.point);
         ghost.setAttribute('opacity', '0.6');
         this.layers.ghost.append(ghost);
         if (feature) this.highlight(feature.segments, feature.kind, at.point, this.worthText(feature));
-      });
+      };
+      g.addEventListener('mouseenter', preview);
       g.addEventListener('mouseleave', () => {
         clear(this.layers.ghost);
         this.clearHighlight();
       });
+      longPress(g, preview);  // touch screens: a long press shows what hovering shows
       layer.append(g);
     }
   }
@@ -563,6 +568,7 @@ class CarcassonneRenderer {
       svg('title', {}, s.text));
       g.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, point, s.text));
       g.addEventListener('mouseleave', () => this.clearHighlight());
+      longPress(g, () => this.highlight(s.segments, s.feature, point, s.text));
       layer.append(g);
     });
   }
@@ -629,13 +635,19 @@ class CarcassonneRenderer {
     layer.append(ghosts, ...marks);
   }
 
-  /** Pre-select a hinted move: turn the drawn tile as the hint turns it, or choose its figure. */
+  /** Pre-select a hinted move: a hinted placement is shown where it goes, turned, and waits
+   *  for Confirm like any placement (even with the confirmation switched off: choosing from a
+   *  list is not placing); a hinted deployment chooses its figure. */
   pickHint(hint) {
     const a = hint.action;
-    if (a.type === 'place' && this.offered && this.offered.includes(a.rotation)) this.rotation = a.rotation;
+    const frame = this.frame;
+    if (!frame) return;
+    if (a.type === 'place' && this.offered && this.offered.includes(a.rotation)) {
+      this.rotation = a.rotation;
+      this.pending = {x: a.x, y: a.y, rotation: a.rotation, step: frame.step, picked: true};
+    }
     if (a.type === 'deploy' && a.figure) this.figure = a.figure;
-    if (this.frame) this.render(this.frame);
-    if (a.type === 'place') this.showGhostTile(this.frame.view.tile, a.x, a.y, a.rotation);
+    this.render(frame);
   }
 
   showGhostTile(name, x, y, rotation) {
@@ -756,6 +768,7 @@ class CarcassonneRenderer {
         const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`}, swatches(s), ` ${s.text}`);
         li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), s.text));
         li.addEventListener('mouseleave', () => this.clearHighlight());
+        longPress(li, () => this.highlight(s.segments, s.feature, this.scoringPoint(s), s.text));
         return li;
       });
       replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing was scored.')]);
