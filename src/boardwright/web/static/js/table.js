@@ -14,6 +14,7 @@ import {ChatPanel} from './chat.js';
 import {installHelp} from './help.js';
 import {gameInfo, seatOf} from './gameinfo.js';
 import {TurnAlert} from './turnalert.js';
+import {People} from './people.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -165,11 +166,13 @@ class Table {
     this.rendererLoading = (async () => {
       let renderer;
       this.info = await gameInfo(game);  // title and seats, as the server declares them
+      this.people = new People(this.info, (this.frame && this.frame.seats) || []);
       const ctx = {
         board: clear(this.dom.board),
         panel: clear(this.dom.panel),
         interactive: true,
         info: this.info,
+        people: this.people,  // who sits at each seat (people.js), updated with every frame
         send: (action) => this.sendMove(action),
         choose: chooseFrom,
       };
@@ -194,6 +197,7 @@ class Table {
       this.log = this.log.filter((entry) => entry.step <= frame.step);
     }
     this.frame = frame;
+    this.people.update(frame.seats);
     this.setBusy(false);
     if (frame.last_action && frame.step !== this.lastLoggedStep) {
       if (!this.log.some((entry) => entry.step === frame.step)) {
