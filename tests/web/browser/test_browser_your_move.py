@@ -128,3 +128,31 @@ def test_a_spectator_has_no_switches_and_an_unmarked_title(site, page):
     assert page.get_by_test_id("turn-alerts").is_hidden()
     assert not page.title().startswith(MARK)
     assert page.evaluate("() => document.body.dataset.turnAlert") == "off"
+
+
+@pytest.mark.parametrize("game, options", [("queens", {}), ("shogun", {"max_rounds": 2}),
+                                           ("goofspiel", {"cards": 3})])
+def test_every_game_marks_the_tab_on_its_players_move(site, new_page, game, options):
+    """Queens, Rise of the Shogun and a plug-in game (the generic page): the mark comes with
+    the seat's move and goes with it."""
+    title = next(g["title"] for g in site.request("GET", "/api/catalog")["games"] if g["name"] == game)
+    created = site.create(game, ["human", "human"], options, seed=4)
+    pages = [new_page(), new_page()]
+    for seat, page in enumerate(pages):
+        page.goto(join_url(site, created, seat))
+        wait_rendered(page)
+    mover = next(p for p in pages if p.evaluate("() => document.body.dataset.myTurn") == "true")
+    other = pages[1 - pages.index(mover)]
+    assert mover.title() == f"{MARK}{title} — boardwright"
+    assert other.title() == f"{title} — boardwright"
+    step = mover.evaluate("() => document.body.dataset.rendered")
+    if game != "goofspiel":  # (the generic page opens the list of moves itself)
+        mover.get_by_test_id("all-actions-toggle").click()
+    mover.get_by_test_id("action-0").click()
+    mover.wait_for_function("(s) => document.body.dataset.rendered !== s", arg=step)
+    # marked exactly while the seat is to move (a Shogun seat may decide several steps)
+    still = mover.evaluate("() => document.body.dataset.myTurn") == "true"
+    assert mover.title() == f"{MARK if still else ''}{title} — boardwright"
+    for page in pages:
+        page.wait_for_function("() => (document.body.dataset.myTurn === 'true')"
+                               " === document.title.startsWith('● Your move')")
