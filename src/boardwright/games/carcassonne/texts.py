@@ -217,4 +217,5 @@ def with_texts(log: Sequence[Mapping[str, Any]], name: SeatName) -> list[dict[st
 
 __all__ = ["FINAL_ROUND_TEXT", "REASONS", "describe", "discarded_text", "figure_name",
            "figure_place", "kind_at", "option_text", "score_detail", "score_gain", "score_lines",
-           "scoring_line", "scoring_sentence", "scoring_text", "seat_names", "variant_at", "with_texts"]
+           "scoring_line", "scoring_sentence", "scoring_text", "seat_names", "variant_at",
+           "with_texts"]
