@@ -229,7 +229,8 @@ def test_turn_sequence_scores_and_returns_knight_within_the_turn() -> None:
     assert view["followers"] == []
     assert view["log"] == [{"turn": view["turn"], "feature": "city", "complete": True,
                             "points": 4, "players": [RED],
-                            "text": f"Turn {view['turn']}: Red +4 (city, completed)"}]
+                            "text": f"Turn {view['turn']}: Red +4 (city, completed)",
+                            "words": [f"Turn {view['turn']}: ", {"seat": RED}, " +4 (city, completed)"]}]
     # Blue's turn begins only now: Blue holds the next tile, in the placement phase.
     assert (state.current_player, state.tile, view["phase"]) == (BLUE, "U", "place_tile")
     assert view["draw_pile_size"] == 1

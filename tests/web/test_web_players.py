@@ -205,3 +205,20 @@ def test_names_are_kept_in_the_replay_and_after_a_restart(tmp_path) -> None:
         assert frame["seats"][0]["name"] == "Ann"
         replay = api.get(f"/api/games/{game_id}/replay").json()
         assert replay["names"] == ["Ann", None]
+        assert replay["levels"] == [None, None]  # "random" is an agent, not a level
+
+
+def test_a_replay_names_the_level_of_each_bot_seat() -> None:
+    """The replay page names a bot's seat by its label ("bot: hard"), as the players list does:
+    the replay says each seat's level."""
+    import json
+
+    from boardwright.agents.levels import LEVELS
+    from boardwright.web.replays import build_replay
+
+    row = {"game": "carcassonne", "players": 3, "options": {}, "seed": 1, "record": [],
+           "seats": [{"kind": "human", "name": "Ann"}, {"kind": LEVELS["hard"].agent},
+                     {"kind": "random"}]}
+    body = json.loads(build_replay(row)["body"])
+    assert body["names"] == ["Ann", None, None]
+    assert body["levels"] == [None, "hard", None]

@@ -10,6 +10,8 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import boardwright as bw
+from boardwright.agents import HUMAN
+from boardwright.agents.levels import level_of
 from boardwright.web.errors import RequestError
 from boardwright.web.live import FINISHED
 from boardwright.web.position import table_game, visible_scores
@@ -41,6 +43,7 @@ def build_replay(row: dict[str, Any]) -> dict[str, Any]:
             "frames": frames, "actions": actions, "descriptions": texts, "seats": seats,
             "kinds": [s["kind"] for s in row["seats"]],
             "names": [s.get("name") for s in row["seats"]],
+            "levels": [level_of(s["kind"]) if s["kind"] != HUMAN else None for s in row["seats"]],
             "scores": visible_scores(state, frames[-1])}
     return {"body": json.dumps(body, separators=(",", ":")).encode("utf-8"),
             "frames": frames, "actions": actions, "texts": texts, "seats": seats}

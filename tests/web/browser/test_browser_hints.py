@@ -1,6 +1,8 @@
 """Hints in Chromium: the Hint button of a Carcassonne training game draws three numbered hints
 on the board (ghost tiles, turned as each move turns them) and lists them with their expected
-margins; with two humans, hints wait for both to agree (proposal, refusal, acceptance)."""
+margins; with two humans, hints wait for both to agree (proposal, refusal, acceptance). The
+games are rated (the default), so each first hint is asked through the question that it makes
+the game unrated (test_browser_hint_confirm.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ def test_the_hint_button_draws_three_numbered_hints_on_the_carcassonne_board(sit
     assert page.get_by_test_id("hint-consent").is_hidden()  # training: nothing to agree on
     assert hint_marks(page).count() == 0
     button.click()
+    page.get_by_test_id("hint-unrate-ask").click()
     page.wait_for_function("() => document.querySelectorAll('[data-testid^=hint-mark-]').length === 3")
     marks = hint_marks(page)
     assert [marks.nth(i).get_attribute("data-rank") for i in range(3)] == ["1", "2", "3"]
@@ -87,6 +90,7 @@ def test_two_humans_agree_before_hints_and_only_the_mover_gets_them(site, new_pa
     assert red.get_by_test_id("hint").is_enabled()
     assert blue.get_by_test_id("hint").is_disabled()  # not Blue's turn
     red.get_by_test_id("hint").click()
+    red.get_by_test_id("hint-unrate-ask").click()
     red.wait_for_function("() => document.querySelectorAll('[data-testid^=hint-mark-]').length === 3")
     assert red.get_by_test_id("hints").locator("li").count() == 3
     # Blue's page got nothing: no marks, no list
@@ -110,6 +114,7 @@ def test_queens_and_shogun_hints_number_their_target_spaces(site, page, game):
     wait_rendered(page)
     assert wait_turn_or_end(page) == "turn"
     page.get_by_test_id("hint").click()
+    page.get_by_test_id("hint-unrate-ask").click()
     page.get_by_test_id("hint-1").wait_for()
     hints = page.evaluate("() => window.boardwright.table.hints.hint.hints")
     assert 1 <= len(hints) <= 3 and page.get_by_test_id("hints").locator("li").count() == len(hints)

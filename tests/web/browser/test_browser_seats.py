@@ -27,7 +27,11 @@ def test_the_table_names_and_colours_seats_as_the_server_declares(site, page):
         assert row.locator(".player-name").inner_text().startswith(seats[seat].name)
         swatch = row.locator(".swatch").evaluate("(e) => getComputedStyle(e).backgroundColor")
         assert swatch == rgb(seats[seat].colour)
-        # the game's own panel names the seat alike
-        assert seats[seat].name in page.get_by_test_id(f"score-{seat}").inner_text()
+        # the game's own panel names who holds the seat (a bot by its label), in its colour
+        cell = page.get_by_test_id(f"score-name-{seat}")
+        assert cell.inner_text().strip() == (seats[seat].name if seat == 0 else "bot: random") + (
+            " ◂" if seat == 0 else "")  # (an unnamed player's seat keeps the game's name)
+        assert cell.locator(".person").get_attribute("title") == seats[seat].name
+        assert cell.locator(".swatch").evaluate("(e) => getComputedStyle(e).backgroundColor") == rgb(seats[seat].colour)
     assert seats[2].name == "Yellow"  # the rules' third colour (the page once said Green)
     assert page.get_by_test_id("game-title").inner_text().startswith("Carcassonne · game")

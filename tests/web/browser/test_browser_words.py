@@ -1,5 +1,5 @@
 """The pages show the games' words and share one pan and zoom: Carcassonne's scoring list is
-the server's lines (games/carcassonne/texts.py), and every board (Carcassonne, Queens, Rise of
+the server's lines (games/carcassonne/texts.py, their seats named by who held them), and every board (Carcassonne, Queens, Rise of
 the Shogun) pans and zooms through panzoom.js."""
 
 from __future__ import annotations
@@ -12,6 +12,13 @@ from browser_helpers import SHORT_PILE, join_url, screenshot, wait_rendered
 pytestmark = pytest.mark.browser
 
 
+def bot_words(entry) -> str:
+    """A scoring line as a page shows it when bots playing "random" hold every seat."""
+    if "words" not in entry:
+        return entry["text"]
+    return "".join(p if isinstance(p, str) else "bot: random" for p in entry["words"])
+
+
 def test_carcassonne_shows_the_servers_scoring_lines(site, page, artifacts):
     created = site.create("carcassonne", ["random", "random"], {"draw_order": SHORT_PILE},
                           seed=7)
@@ -21,7 +28,9 @@ def test_carcassonne_shows_the_servers_scoring_lines(site, page, artifacts):
     state = bw.load("carcassonne", 2, {"draw_order": SHORT_PILE}).new_game(7)
     for data in replay["actions"]:
         state.apply(data)
-    expected = [s["text"] for s in state.game.table_data(state)["final"]["scorings"]]
+    # the game's words, each seat it names as who held it (both bots: "bot: random")
+    scorings = state.game.table_data(state)["final"]["scorings"]
+    expected = [bot_words(s) for s in scorings]
     assert expected and all(" +" in line for line in expected)
     page.goto(site.url(f"/play/{created['id']}"))
     wait_rendered(page)
@@ -36,7 +45,7 @@ def test_carcassonne_shows_the_servers_scoring_lines(site, page, artifacts):
     page.wait_for_function("(n) => document.querySelectorAll("
                            "'[data-testid^=scoring-line-]').length === n", arg=len(log))
     lines = page.locator("[data-testid^=scoring-line-]").all_inner_texts()
-    assert [line.strip() for line in lines] == [e["text"] for e in log][::-1]
+    assert [line.strip() for line in lines] == [bot_words(e) for e in log][::-1]
     screenshot(page, "carcassonne_scoring_lines")
 
 

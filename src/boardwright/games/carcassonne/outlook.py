@@ -24,7 +24,7 @@ from boardwright.games.carcassonne.capabilities.barn import (
 )
 from boardwright.games.carcassonne.scoring import feature_value
 from boardwright.games.carcassonne.state import DEPLOY, CarcassonneState
-from boardwright.games.carcassonne.texts import SeatName, scoring_line, seat_names
+from boardwright.games.carcassonne.texts import SeatName, scoring_sentence, seat_names
 from boardwright.games.carcassonne.tiles import FIELD, KIND_NAMES, MONASTERY
 
 if TYPE_CHECKING:
@@ -292,7 +292,8 @@ def table_data(state: Any) -> dict[str, Any]:
 def scoring_json(scoring: Scoring, name: SeatName) -> dict[str, Any]:
     """A scoring as JSON: its fields as they are (its lists are built for it and not shared
     with the game; `dataclasses.asdict`'s deep copy cost a third of a table's time), and its
-    line in the game's words (`texts.scoring_line`, seats named by `name`) as `text`."""
+    line in the game's words (`texts.scoring_line`, seats named by `name`) as `text`, and as
+    `words` for front ends that name the seats (`texts.scoring_sentence`)."""
     out = dict(vars(scoring))
-    out["text"] = scoring_line(out, name)
+    out.update(scoring_sentence(out, name))
     return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from boardwright.core.actions import Action
+from boardwright.core.seatwords import sentence
 from boardwright.games.carcassonne.actions import Deploy, Draw, Pass, Place, PlaceAbbey, pack
 from boardwright.games.carcassonne.tiles import CITY, FIELD, KIND_NAMES, MONASTERY, ROAD
 
@@ -202,14 +203,22 @@ def scoring_line(entry: Mapping[str, Any], name: SeatName) -> str:
     return f"Turn {entry['turn']}: {scoring_text(entry, name)}"
 
 
+def scoring_sentence(entry: Mapping[str, Any], name: SeatName) -> dict[str, Any]:
+    """A scoring's line (`scoring_line`) as a view sends it: `text`, and `words` with the seats
+    left for a front end to name (core.seatwords)."""
+    return sentence(lambda seat_name: scoring_line(entry, seat_name), name)
+
+
 def with_texts(log: Sequence[Mapping[str, Any]], name: SeatName) -> list[dict[str, Any]]:
-    """The log's entries, each a copy with its `text` (`scoring_line`): what a view sends."""
-    return [dict(entry, text=scoring_line(entry, name)) for entry in log]
+    """The log's entries, each a copy with its `text` (`scoring_line`) and `words`: what a
+    view sends."""
+    return [dict(entry, **scoring_sentence(entry, name)) for entry in log]
 
 
 __all__ = ["FINAL_ROUND_TEXT", "REASONS", "describe", "discarded_text", "figure_name",
            "figure_place", "kind_at", "option_text", "score_detail", "score_gain", "score_lines",
-           "scoring_line", "scoring_text", "seat_names", "variant_at", "with_texts"]
+           "scoring_line", "scoring_sentence", "scoring_text", "seat_names", "setup_words",
+           "variant_at", "with_texts"]
 
 
 # -- listings ----------------------------------------------------------------------------------

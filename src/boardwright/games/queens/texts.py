@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from boardwright.core.actions import Action
+from boardwright.core.seatwords import sentence
 from boardwright.games.queens.actions import Found, Joint, Move, Pass, Sow
 from boardwright.games.queens.battle import attack_value, defence_value
 
@@ -153,20 +154,24 @@ def end_text(reason: str) -> str:
 def with_texts(log: Sequence[Mapping[str, Any]], name: Callable[[int], str],
                radius: int) -> list[dict[str, Any]]:
     """The log's entries, each a copy with its sentence as `text` ("Game over: the enemy Queen
-    is captured." for the last): what a view sends."""
-    out = []
-    for entry in log:
-        text = event_text(entry, name, radius)
-        if entry["event"] == "game_over":
-            reason = end_text(entry.get("reason", ""))
-            text = f"Game over: {reason}." if reason else "Game over."
-        elif text is None:
-            text = str(entry["event"]).replace("_", " ").capitalize() + "."
-        out.append(dict(entry, text=text))
-    return out
+    is captured." for the last) and, when it names seats, as `words`: what a view sends."""
+    return [dict(entry, **sentence(lambda seat_name, e=entry: entry_text(e, seat_name, radius),
+                                   name)) for entry in log]
 
 
-__all__ = ["END_REASONS", "column", "columns", "describe", "end_text", "event_text",
+def entry_text(entry: Mapping[str, Any], name: Callable[[int], str], radius: int) -> str:
+    """The sentence of one entry of the log, the game-over entry's included; with
+    `with_texts`, also as `words` whose seats a front end names (core.seatwords)."""
+    text = event_text(entry, name, radius)
+    if entry["event"] == "game_over":
+        reason = end_text(entry.get("reason", ""))
+        return f"Game over: {reason}." if reason else "Game over."
+    if text is None:
+        return str(entry["event"]).replace("_", " ").capitalize() + "."
+    return text
+
+
+__all__ = ["END_REASONS", "column", "columns", "describe", "end_text", "entry_text", "event_text",
            "is_attack", "label", "piece_name", "row_letter", "space_name", "with_texts"]
 
 

@@ -11,7 +11,10 @@ whose `public_action` hides something from the viewer is worded from its public 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+import copy
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from boardwright.core.seatwords import sentence
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.game import ShogunGame
@@ -146,16 +149,28 @@ class Namer:
         return self.heroes.get(hero_id, str(hero_id).capitalize())
 
     def seat(self, seat: Any) -> str:
+        return self.seat_colour(seat)
+
+    def seat_colour(self, seat: Any) -> str:
+        """A seat by its colour ("Green"), whoever names the seats."""
         colours = self.game.colours
         if type(seat) is int and 0 <= seat < len(colours):
             return colours[seat].capitalize()
         return "Nobody"
 
     def colour(self, colour: Any) -> str:
-        """A colour given as a seat number or a colour name, as an adjective ("green")."""
+        """A colour given as a seat number or a colour name, as an adjective ("green"): a
+        piece's colour, never a player's name."""
         if type(colour) is int:
-            return self.seat(colour).lower()
+            return self.seat_colour(colour).lower()
         return str(colour).lower()
+
+    def naming_seats(self, name: Callable[[int], str]) -> Namer:
+        """This namer with the seats (not the colours) named by `name`."""
+        other = copy.copy(self)
+        other.seat = lambda seat: (name(seat) if type(seat) is int  # type: ignore[method-assign]
+                                   and 0 <= seat < len(self.game.colours) else self.seat(seat))
+        return other
 
     def seats(self, seats: Any) -> str:
         names = [self.seat(s) for s in seats]
@@ -357,10 +372,12 @@ SPACE_EVENTS = {
 }
 
 
-def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
-    """One log entry of `ShogunState.log` as a sentence. Entries carry nothing secret (a kept
-    or discarded treasure is logged without its name), so the sentence is the same for all."""
-    n = namer(game)
+def event_text(game: ShogunGame, entry: Mapping[str, Any],
+               name: Callable[[int], str] | None = None) -> str:
+    """One log entry of `ShogunState.log` as a sentence, seats by their colour unless `name`
+    names them. Entries carry nothing secret (a kept or discarded treasure is logged without
+    its name), so the sentence is the same for all."""
+    n = namer(game) if name is None else namer(game).naming_seats(name)
     kind = entry.get("event", "")
     who = n.seat(entry.get("seat"))
     S = n.space
@@ -439,6 +456,13 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any]) -> str:
 
 # -- waiting steps ---------------------------------------------------------------------------------
 
+def event_sentence(game: ShogunGame, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A log entry's sentence as a view sends it: `text`, and `words` with the seats left for
+    a front end to name (core.seatwords)."""
+    n = namer(game)
+    return sentence(lambda name: event_text(game, entry, name), n.seat, len(game.colours))
+
+
 def pending_text(kind: str) -> str:
     """What the player of a waiting step of `kind` must do (completes "<player> must ...")."""
     text = PENDING_TEXTS.get(kind)
@@ -447,8 +471,8 @@ def pending_text(kind: str) -> str:
     return text
 
 
-__all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "describe", "event_text",
-           "pending_text"]
+__all__ = ["GLOSSARY", "PENDING_TEXTS", "Namer", "action_words", "describe", "event_sentence",
+           "event_text", "pending_text", "setup_words"]
 
 
 # -- listings ----------------------------------------------------------------------------------

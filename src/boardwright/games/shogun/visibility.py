@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.core.errors import IllegalActionError
 from boardwright.core.inputs import short_repr
 from boardwright.games.shogun.scoring import NOBODY
-from boardwright.games.shogun.texts import event_text, pending_text
+from boardwright.games.shogun.texts import event_sentence, pending_text
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -131,7 +131,7 @@ class ViewRules:
             "pending": pending,
             "duel": self.duel.view(player) if self.duel is not None else None,
             "outside_play": self.outside.view(player) if self.outside is not None else None,
-            "log": [dict(e, text=event_text(self.game, e)) for e in self.log[-30:]],
+            "log": [dict(e, **event_sentence(self.game, e)) for e in self.log[-30:]],
             "is_terminal": self.over,
             "winners": list(self.winners),
             "end_reason": self.end_reason,

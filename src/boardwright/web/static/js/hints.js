@@ -89,9 +89,43 @@ export class HintPanel {
 
   request() {
     if (this.pending || !this.frame || !(this.frame.hints || {}).can_ask) return;
+    // a rating measures unaided play: a hint in a rated game ends its rating, for everyone
+    if (this.frame.rated && this.frame.status !== 'finished') {
+      this.confirmUnrating();
+      return;
+    }
+    this.ask();
+  }
+
+  ask() {
+    if (this.pending || !this.frame || !(this.frame.hints || {}).can_ask) return;
     if (!this.send({type: 'hint'})) return;
     this.pending = true;
     this.update(this.frame);
+  }
+
+  /** The question before a hint unrates a rated game: nothing is sent unless the player says
+   *  Ask (Cancel, Escape or a click beside it send nothing). */
+  confirmUnrating() {
+    if (this.dialog && this.dialog.open) return;
+    const close = (ask) => {
+      this.dialog.close();
+      this.dialog.remove();
+      this.dialog = null;
+      if (ask) this.ask();
+    };
+    this.dialog = el('dialog', {class: 'confirm-dialog', testid: 'hint-unrate-dialog'},
+      el('p', {}, 'Asking for a hint makes this game unrated for everyone. Ask?'),
+      el('div', {class: 'dialog-buttons'},
+        el('button', {type: 'button', class: 'primary', testid: 'hint-unrate-ask', onclick: () => close(true)},
+          'Ask for a hint'), ' ',
+        el('button', {type: 'button', testid: 'hint-unrate-cancel', onclick: () => close(false)}, 'Cancel')));
+    this.dialog.addEventListener('cancel', (e) => {  // Escape
+      e.preventDefault();
+      close(false);
+    });
+    document.body.append(this.dialog);
+    this.dialog.showModal();
   }
 
   onHint(frame) {

@@ -6,6 +6,7 @@ import {el, replace, clear} from './util.js';
 import {createGeneric} from './games/generic.js';
 import {AnalysisPanel} from './analysis.js';
 import {gameInfo, seatOf} from './gameinfo.js';
+import {People} from './people.js';
 
 class Replay {
   constructor() {
@@ -41,8 +42,12 @@ class Replay {
     this.steps = this.data.steps;
     (this.data.frames || []).forEach((view, i) => this.cache.set(i, {view, action: i > 0 ? (this.data.actions || [])[i - 1] : null}));
     this.info = await gameInfo(this.data.game);  // title and seats, as the server declares them
+    // who held each seat: the player's name, else the bot's label (people.js)
+    const kinds = this.data.kinds || [];
+    this.people = new People(this.info, kinds.map((kind, seat) => ({seat, kind,
+      name: (this.data.names || [])[seat] || null, level: (this.data.levels || [])[seat] || null})));
     const ctx = {board: clear(this.dom.board), panel: clear(this.dom['game-panel']), interactive: false,
-      info: this.info, send: () => false, choose: async () => null};
+      info: this.info, people: this.people, send: () => false, choose: async () => null};
     try {
       const module = await import(`./games/${this.data.game}.js`);
       this.renderer = module.create(ctx);
@@ -82,12 +87,10 @@ class Replay {
         this.toggle();
       }
     });
-    const r = this.renderer;
-    const first = {view: (this.data.frames || [])[0] || {}};  // seat names (Queens: colours)
     this.analysis = new AnalysisPanel({
       gameId: this.gameId, root: this.dom.analysis, replay: this.data, go: (step) => this.go(step),
-      seatName: (seat) => (r.seatName ? r.seatName(seat, first) : seatOf(this.info, seat).name),
-      seatColour: (seat) => seatOf(this.info, seat).colour,
+      seatName: (seat) => this.people.name(seat),
+      seatColour: (seat) => this.people.colour(seat),
     });
     this.analysis.load();
     const wanted = Number(new URLSearchParams(location.search).get('step'));
@@ -136,9 +139,15 @@ class Replay {
     this.dom.slider.value = String(step);
     this.dom.jump.value = String(step);
     replace(this.dom.step, el('b', {}, `Step ${step} / ${this.steps}`), step === this.steps ? ' · final position' : '');
+    const mover = (i) => {  // the seat that made move i, as its player's tag
+      const seat = (this.data.seats || [])[i];
+      return seat === null || seat === undefined || seat < 0 ? '' : [this.people.tag(seat), ' '];
+    };
     replace(this.dom.action,
-      step > 0 ? el('div', {testid: 'replay-last-action'}, 'Last move: ', el('b', {}, descriptions[step - 1] || JSON.stringify(actions[step - 1]))) : el('div', {class: 'muted'}, 'Start of the game.'),
-      step < this.steps ? el('div', {class: 'muted'}, `Next: ${descriptions[step] || JSON.stringify(actions[step])}`) : '');
+      step > 0 ? el('div', {testid: 'replay-last-action'}, 'Last move: ', mover(step - 1),
+        el('b', {}, descriptions[step - 1] || JSON.stringify(actions[step - 1]))) : el('div', {class: 'muted'}, 'Start of the game.'),
+      step < this.steps ? el('div', {class: 'muted', testid: 'replay-next-action'}, 'Next: ', mover(step),
+        descriptions[step] || JSON.stringify(actions[step])) : '');
     this.renderScores(frame);
     if (this.analysis) this.analysis.setStep(step);
     Object.assign(document.body.dataset, {step: String(step), steps: String(this.steps)});
@@ -150,19 +159,13 @@ class Replay {
   renderScores(frame) {
     const r = this.renderer;
     const rows = (frame.scores || []).map((score, seat) => el('div', {class: 'player', testid: `player-${seat}`},
-      el('span', {class: 'swatch', style: `background:${seatOf(this.info, seat).colour}`}),
-      el('span', {class: 'player-name', testid: `player-name-${seat}`}, this.personName(seat),
-        r.seatName ? r.seatName(seat, frame) : seatOf(this.info, seat).name),
+      this.people.swatch(seat),
+      el('span', {class: 'player-name', testid: `player-name-${seat}`, title: seatOf(this.info, seat).name},
+        this.people.name(seat)),
       el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score)),
       r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
     if (r.playersLegend) rows.push(r.playersLegend(frame));
     replace(this.dom.players, rows);
-  }
-
-  /** "Ann · " when a named player held the seat (the name as text), else nothing. */
-  personName(seat) {
-    const name = ((this.data && this.data.names) || [])[seat];
-    return name ? [el('span', {class: 'player-person'}, name), ' · '] : '';
   }
 
   toggle() {

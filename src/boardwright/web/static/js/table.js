@@ -13,6 +13,8 @@ import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
 import {installHelp} from './help.js';
 import {gameInfo, seatOf} from './gameinfo.js';
+import {TurnAlert} from './turnalert.js';
+import {People} from './people.js';
 
 const ERROR_TITLES = {
   illegal_action: 'Move refused',
@@ -86,6 +88,7 @@ class Table {
       conn: document.getElementById('connection'),
     };
     this.dom.undo.addEventListener('click', () => this.undo());
+    this.turnAlert = new TurnAlert(document.getElementById('turn-alerts'));
     installHelp(document.querySelector('.topbar'), () => this.frame && this.frame.game);
     this.hints = new HintPanel({
       button: document.getElementById('hint'),
@@ -163,11 +166,13 @@ class Table {
     this.rendererLoading = (async () => {
       let renderer;
       this.info = await gameInfo(game);  // title and seats, as the server declares them
+      this.people = new People(this.info, (this.frame && this.frame.seats) || []);
       const ctx = {
         board: clear(this.dom.board),
         panel: clear(this.dom.panel),
         interactive: true,
         info: this.info,
+        people: this.people,  // who sits at each seat (people.js), updated with every frame
         send: (action) => this.sendMove(action),
         choose: chooseFrom,
       };
@@ -192,6 +197,7 @@ class Table {
       this.log = this.log.filter((entry) => entry.step <= frame.step);
     }
     this.frame = frame;
+    this.people.update(frame.seats);
     this.setBusy(false);
     if (frame.last_action && frame.step !== this.lastLoggedStep) {
       if (!this.log.some((entry) => entry.step === frame.step)) {
@@ -284,7 +290,8 @@ class Table {
   renderHeader(frame, renderer) {
     const title = (this.info && this.info.title) || frame.game;
     this.dom.title.textContent = `${title} · game ${this.gameId}${frame.rated ? ' · rated' : ''}`;
-    document.title = `${title} — boardwright`;
+    const seated = frame.seat !== null && frame.seat !== undefined;
+    this.turnAlert.update({seated, mine: this.isMyTurn(frame), title});
     if (frame.seat === null || frame.seat === undefined) {
       replace(this.dom.seat, 'Spectator');
     } else {

@@ -20,6 +20,7 @@
 import {el, svg, replace, clear, loadJson, plural} from '../util.js';
 import {PanZoom} from '../panzoom.js';
 import {seatOf} from '../gameinfo.js';
+import {longPress} from '../longpress.js';
 
 const T = 100;
 const FIGURE_ORDER = ['follower', 'mayor', 'wagon', 'barn'];
@@ -98,6 +99,28 @@ class CarcassonneRenderer {
 
   seatName(seat) {
     return seatOf(this.ctx.info, seat).name;
+  }
+
+  /** Who holds a seat, for the score table, the scorings and the account (people.js): the
+   *  player's name or the bot's label; the seat's own name on a page that knows no people. */
+  personName(seat) {
+    return this.ctx.people ? this.ctx.people.name(seat) : this.seatName(seat);
+  }
+
+  /** A seat in a line: a swatch of its colour and who holds it. */
+  personTag(seat) {
+    if (this.ctx.people) return this.ctx.people.tag(seat);
+    return [el('span', {class: 'swatch', style: `background:${this.seatColour(seat)}`}), ` ${this.seatName(seat)}`];
+  }
+
+  /** A scoring's line (the game's `text`, and its `words` whose seats are named here), as
+   *  nodes or as plain text. */
+  scoringNodes(s) {
+    return this.ctx.people ? this.ctx.people.sentence(s) : s.text;
+  }
+
+  scoringText(s) {
+    return this.ctx.people ? this.ctx.people.text(s) : s.text;
   }
 
   prompt(frame) {
@@ -251,7 +274,9 @@ class CarcassonneRenderer {
       this.offered = [];
     }
     this.tileKey = key;
-    if (this.pending && (this.pending.step !== frame.step || !myTurn || !this.confirm)) this.pending = null;
+    if (this.pending && (this.pending.step !== frame.step || !myTurn || !(this.confirm || this.pending.picked))) {
+      this.pending = null;
+    }
     this.table = frame.table || {};
     this.final = frame.status === 'finished' ? this.table.final || null : null;
     this.renderTiles(v);
@@ -337,7 +362,7 @@ class CarcassonneRenderer {
       if (!at) continue;
       const g = this.figureNode(f.player, f.figure, f.role, at.point, {lying: f.lying});
       g.setAttribute('data-testid', `figure-${f.x}-${f.y}-${f.location}`);
-      g.append(svg('title', {}, `${this.seatName(f.player)} ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
+      g.append(svg('title', {}, `${this.personName(f.player)}: ${f.figure} (${f.role}) on ${f.location} of (${f.x}, ${f.y})`));
       layer.append(g);
     }
     for (const b of barns || []) {
@@ -421,17 +446,19 @@ class CarcassonneRenderer {
       g.append(svg('title', {}, `${FIGURE_LABEL[a.figure]} as ${role} on ${a.location}`
         + (feature ? ` — ${this.worthText(feature)}` : '')));
       this.clickable(g, () => this.ctx.send(a));
-      g.addEventListener('mouseenter', () => {
+      const preview = () => {
         clear(this.layers.ghost);
         const ghost = this.figureNode(frame.seat, a.figure, role, at.point);
         ghost.setAttribute('opacity', '0.6');
         this.layers.ghost.append(ghost);
         if (feature) this.highlight(feature.segments, feature.kind, at.point, this.worthText(feature));
-      });
+      };
+      g.addEventListener('mouseenter', preview);
       g.addEventListener('mouseleave', () => {
         clear(this.layers.ghost);
         this.clearHighlight();
       });
+      longPress(g, preview);  // touch screens: a long press shows what hovering shows
       layer.append(g);
     }
   }
@@ -560,9 +587,11 @@ class CarcassonneRenderer {
         dataset: {points: s.points, feature: s.feature, players: s.players.join(',')}},
       svg('circle', {cx: x, cy: y, r: 13, fill: colour}),
       svg('text', {x, y: y + 4.5}, `+${s.points}`),
-      svg('title', {}, s.text));
-      g.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, point, s.text));
+      svg('title', {}, this.scoringText(s)));
+      const show = () => this.highlight(s.segments, s.feature, point, this.scoringText(s));
+      g.addEventListener('mouseenter', show);
       g.addEventListener('mouseleave', () => this.clearHighlight());
+      longPress(g, show);
       layer.append(g);
     });
   }
@@ -629,13 +658,19 @@ class CarcassonneRenderer {
     layer.append(ghosts, ...marks);
   }
 
-  /** Pre-select a hinted move: turn the drawn tile as the hint turns it, or choose its figure. */
+  /** Pre-select a hinted move: a hinted placement is shown where it goes, turned, and waits
+   *  for Confirm like any placement (even with the confirmation switched off: choosing from a
+   *  list is not placing); a hinted deployment chooses its figure. */
   pickHint(hint) {
     const a = hint.action;
-    if (a.type === 'place' && this.offered && this.offered.includes(a.rotation)) this.rotation = a.rotation;
+    const frame = this.frame;
+    if (!frame) return;
+    if (a.type === 'place' && this.offered && this.offered.includes(a.rotation)) {
+      this.rotation = a.rotation;
+      this.pending = {x: a.x, y: a.y, rotation: a.rotation, step: frame.step, picked: true};
+    }
     if (a.type === 'deploy' && a.figure) this.figure = a.figure;
-    if (this.frame) this.render(this.frame);
-    if (a.type === 'place') this.showGhostTile(this.frame.view.tile, a.x, a.y, a.rotation);
+    this.render(frame);
   }
 
   showGhostTile(name, x, y, rotation) {
@@ -720,7 +755,7 @@ class CarcassonneRenderer {
     const infos = [el('div', {testid: 'tiles-left', class: 'tiles-left', dataset: {count: v.draw_pile_size}},
       `Tiles left: ${v.draw_pile_size}`)];
     if (v.discarded && v.discarded.length) infos.push(el('div', {class: 'muted'}, `Discarded (no fit): ${v.discarded.join(', ')}`));
-    if (v.wagon) infos.push(el('div', {}, `${this.seatName(v.wagon.player)} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
+    if (v.wagon) infos.push(el('div', {}, `${this.personName(v.wagon.player)} moves a wagon from (${v.wagon.from.x}, ${v.wagon.from.y}).`));
     if (v.final_round && v.phase !== 'game_over') infos.push(el('div', {}, 'Final abbey round.'));
     replace(this.info, infos);
     this.settings.classList.toggle('hidden', v.phase === 'game_over');
@@ -740,29 +775,30 @@ class CarcassonneRenderer {
     const rows = v.scores.map((score, seat) => el('tr', {
       class: `${seat === v.current_player ? 'current' : ''}${(v.winners || []).includes(seat) ? ' winner' : ''}${seat === frame.seat ? ' me' : ''}`,
       testid: `score-${seat}`, title: seat === frame.seat ? 'you' : ''},
-    el('td', {class: 'name'}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat)}`}), ` ${this.seatName(seat)}`,
-      seat === frame.seat ? ' ◂' : ''),
+    el('td', {class: 'name', testid: `score-name-${seat}`}, this.personTag(seat), seat === frame.seat ? ' ◂' : ''),
     el('td', {class: 'num score', testid: `score-value-${seat}`}, String(score)),
     figures.map((f) => el('td', {class: 'num', testid: `supply-${seat}-${f}`}, String(v.supply[seat][f] ?? 0)))));
     replace(this.scores, el('thead', {}, head), el('tbody', {}, rows));
   }
 
-  /** The scoring list: each scoring's line in the game's words (the server's `text`, from
-   *  games/carcassonne/texts.py), after a swatch of each player it paid. */
+  /** The scoring list: each scoring's line in the game's words (the server's `text` and
+   *  `words`, from games/carcassonne/texts.py), each seat it names as who holds it, after a
+   *  swatch of the seat's colour (people.js). */
   renderScoring(v) {
-    const swatches = (s) => s.players.map((p) => el('span', {class: 'swatch', style: `background:${this.seatColour(p)}`}));
     if (this.final) {
       const entries = this.final.scorings.map((s, i) => [s, i]).reverse().map(([s, i]) => {
-        const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`}, swatches(s), ` ${s.text}`);
-        li.addEventListener('mouseenter', () => this.highlight(s.segments, s.feature, this.scoringPoint(s), s.text));
+        const li = el('li', {class: 'cc-scoring-entry', testid: `scoring-entry-${i}`}, this.scoringNodes(s));
+        const show = () => this.highlight(s.segments, s.feature, this.scoringPoint(s), this.scoringText(s));
+        li.addEventListener('mouseenter', show);
         li.addEventListener('mouseleave', () => this.clearHighlight());
+        longPress(li, show);
         return li;
       });
       replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing was scored.')]);
       return;
     }
     const entries = (v.log || []).map((e, i) => [e, i]).reverse().map(([e, i]) => el('li', {testid: `scoring-line-${i}`},
-      swatches(e), ` ${e.text}`));
+      this.scoringNodes(e)));
     replace(this.scoring, entries.length ? entries : [el('li', {class: 'muted'}, 'Nothing scored yet.')]);
   }
 
@@ -785,7 +821,7 @@ class CarcassonneRenderer {
       el('thead', {}, el('tr', {}, el('th', {}, 'Player'), used.map((k) => el('th', {class: 'num'}, KIND_LABEL[k])),
         el('th', {class: 'num'}, 'Total'))),
       el('tbody', {}, rows.map((r) => el('tr', {testid: `account-${r.seat}`},
-        el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(r.seat)}`}), ` ${this.seatName(r.seat)}`),
+        el('td', {testid: `account-name-${r.seat}`}, this.personTag(r.seat)),
         used.map((k) => el('td', {class: 'num', testid: `account-${r.seat}-${k}`,
           title: `${r.parts.play[k] || 0} during play, ${r.parts.end[k] || 0} at the end`}, String(r.kinds[k]))),
         el('td', {class: 'num total', testid: `account-total-${r.seat}`}, String(r.total))))));
@@ -802,7 +838,7 @@ class CarcassonneRenderer {
         const w = r.kinds[k] / best * width;
         if (w > 0) {
           bar.append(svg('rect', {x, y, width: w, height: barHeight, fill: KIND_COLOUR[k], class: `bar-${k}`},
-            svg('title', {}, `${this.seatName(r.seat)}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
+            svg('title', {}, `${this.personName(r.seat)}: ${KIND_LABEL[k]} ${r.kinds[k]}`)));
         }
         x += w;
       }

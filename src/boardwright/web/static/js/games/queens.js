@@ -88,6 +88,12 @@ class QueensRenderer {
     return seatOf(this.ctx.info, seat).colour;
   }
 
+  /** Who holds a seat (people.js): the player's name or the bot's label; the seat's own name
+   *  on a page that knows no people. */
+  personName(seat) {
+    return this.ctx.people ? this.ctx.people.name(seat) : this.seatName(seat);
+  }
+
   prompt() {
     if (this.mode === 'sow') return 'click a highlighted space to sow a Field';
     return this.selected ? 'click a highlighted space (red: attack)' : 'click one of your pieces, or Found / Sow / Pass';
@@ -372,7 +378,7 @@ class QueensRenderer {
     }
     replace(this.info,
       el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
-      v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.seatName(s, frame)).join(', ')}`) : '');
+      v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
     // The standing as the rules rank it (QUE-END-04): Fields on the board, then Cities, then
     // Princes. `v.scores` encodes exactly that order (100 x Fields + 10 x Cities + Princes,
     // -1 once out), so it ranks the seats; the number itself is not shown.
@@ -380,7 +386,7 @@ class QueensRenderer {
     const head = el('tr', {}, ['Player', 'Place', 'Fields (supply)', 'Cities (supply)', 'Princes'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
     const rows = v.position.seats.map((s, seat) => el('tr', {testid: `score-${seat}`,
       class: seat === v.current_player ? 'current' : ''},
-    el('td', {}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.seatName(seat, frame)}`,
+    el('td', {testid: `score-name-${seat}`}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.personName(seat)}`,
       seat === frame.seat ? ' (you)' : '', s.eliminated ? ' — out' : ''),
     el('td', {class: 'num', testid: `standing-${seat}`,
       title: 'Place if the game ended now: most Fields, then most Cities, then most Princes'}, ranks[seat]),
@@ -392,7 +398,7 @@ class QueensRenderer {
     replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
     // the events in the game's words (each entry's `text`, games/queens/texts.py)
     const events = (v.log || []).slice(-40).reverse()
-      .map((e) => el('li', {}, `R${e.round}: ${e.text}`));
+      .map((e) => el('li', {}, `R${e.round}: `, this.ctx.people ? this.ctx.people.sentence(e) : e.text));
     replace(this.log, events.length ? events : [el('li', {class: 'muted'}, 'No battle yet.')]);
   }
 }

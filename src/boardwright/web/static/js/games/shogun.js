@@ -639,8 +639,9 @@ class ShogunRenderer {
   drawLog(v) {
     const items = (v.log || []).slice().reverse().filter((e) => e.event !== 'turn').slice(0, 40).map((e) => el('li', {dataset: {event: e.event}},
       el('span', {class: 'log-step', title: `turn ${e.turn}`}, e.turn ? `T${e.turn}` : 'Set-up'), ' ',
-      e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
-      ` ${e.text || e.event.replace(/_/g, ' ')}`));
+      e.words && this.ctx.people ? this.ctx.people.sentence(e)  // each seat as who holds it (people.js)
+        : [e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
+          ` ${e.text || e.event.replace(/_/g, ' ')}`]));
     replace(this.logBox, items.length ? items : [el('li', {class: 'muted'}, 'Nothing yet.')]);
   }
 }
