@@ -29,6 +29,9 @@ def serve(
         help="Processes that compute bot moves (default: the CPUs, at most 4).")] = None,
     hint_seconds: Annotated[float, typer.Option(
         help="Seconds of search behind a hint at the table.")] = 1.0,
+    claim_after: Annotated[float, typer.Option(
+        help="Seconds every other player of a game must have been disconnected before the one "
+             "who stayed may claim the win or end the game.")] = 60.0,
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
@@ -90,7 +93,7 @@ def serve(
         shown = make_url(url).render_as_string(hide_password=True)
         application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
                                  hint_seconds=hint_seconds, agents=agent or [],
-                                 policies=policies)
+                                 policies=policies, claim_after=claim_after)
     except bw.BoardwrightError as exc:  # an --agent or --policy that is unknown or does not load
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database

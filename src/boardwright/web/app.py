@@ -58,6 +58,7 @@ from boardwright.web.protocol import (
     error_frame,
     token_from_subprotocols,
 )
+from boardwright.web.resigning import CLAIM_AFTER, CLAIM_LIMITS
 from boardwright.web.seating import bind_seat, seat_for_identity
 from boardwright.web.storage import Storage
 
@@ -166,7 +167,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                analysis_iterations: int | None = None,
                agents: list[str] | tuple[str, ...] = (),
                policies: Mapping[str, str] | None = None,
-               clock: TimeSource = loop_time) -> FastAPI:
+               clock: TimeSource = loop_time,
+               claim_after: float = CLAIM_AFTER) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -182,8 +184,12 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     now; the lobby offers each as a seat of the game and player count it plays ("policy
     NAME"). Visitors never name a file: they choose among these. `clock`: the monotonic time
     of the game clocks, in seconds (default: the event loop's); tests give a manual one to set
-    the time exactly."""
+    the time exactly. `claim_after`: the seconds every other player of a game must have been
+    gone before the one who stayed may claim it (resigning.py)."""
     redact_loggers()
+    if not CLAIM_LIMITS[0] <= claim_after <= CLAIM_LIMITS[1]:
+        raise bw.InvalidOptionError(f"claim_after must be from {CLAIM_LIMITS[0]:g} to "
+                                    f"{CLAIM_LIMITS[1]:g} seconds, not {claim_after!r}")
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
         make_agent(spec, seed=0)
@@ -193,7 +199,7 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered,
                           policies={p["agent"]: (p["game"], p["players"]) for p in policy_list},
-                          clock=clock)
+                          clock=clock, claim_after=claim_after)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR

@@ -45,6 +45,7 @@ from boardwright.web.protocol import (
     parse_frame,
 )
 from boardwright.web.replays import Replays
+from boardwright.web.resigning import CLAIM_AFTER, arrived, claim, left, loaded, resign
 from boardwright.web.storage import InlineWriter, StaleRevision, Storage, Writer, make_writer, now
 
 log = logging.getLogger("boardwright.web")
@@ -61,9 +62,10 @@ class GameManager:
                  rate_limit: int = RATE_LIMIT, hint_seconds: float | None = 1.0,
                  hint_iterations: int | None = None, agents: Collection[str] = (),
                  policies: Mapping[str, tuple[str, int]] | None = None,
-                 clock: TimeSource = loop_time) -> None:
+                 clock: TimeSource = loop_time, claim_after: float = CLAIM_AFTER) -> None:
         self.storage = storage
         self.time = clock  # monotonic seconds of the game clocks
+        self.claim_after = claim_after  # seconds the others are gone before a claim
         self.pool = bots
         self.rate_limit = rate_limit
         self.writer: Writer | InlineWriter | None = None
@@ -148,7 +150,9 @@ class GameManager:
     def adopt(self, live: LiveGame) -> None:
         """Keep `live` among this server's games, its clock on this server's time."""
         live.time = self.time
+        live.claim_after = self.claim_after
         self.games[live.id] = live
+        loaded(live)  # its seats without a connection count as gone from now (a claim)
 
     def evict_if_idle(self, live: LiveGame) -> None:
         """Drop a finished game nobody here watches from memory: it lives on in the database."""
@@ -189,9 +193,10 @@ class GameManager:
                     log.exception("game %s could not be reloaded", live.id)
             seat = connection.seat
             peers = live.connections.setdefault(seat, set())
-            arrived = seat is not None and not peers
+            first = seat is not None and not peers
             started = False
             peers.add(connection)
+            arrived(live, seat)
             connection.send(live.state_frame(seat))
             for _ in range(FRAME_ATTEMPTS):
                 if seat is None or live.seats[seat].get("joined"):
@@ -217,7 +222,7 @@ class GameManager:
                 break
             if started:
                 live.broadcast()  # everyone, this connection too, sees the clock running
-            elif arrived:
+            elif first:
                 live.broadcast(skip=connection)  # the others see the seat connected
         try:
             await send_history(self.storage, live, connection)
@@ -232,6 +237,7 @@ class GameManager:
                 peers.discard(connection)
                 if not peers:
                     del live.connections[connection.seat]
+                    left(live, connection.seat)
                     if connection.seat is not None:
                         live.broadcast()  # the others see the seat disconnected
         self.evict_if_idle(live)
@@ -299,6 +305,10 @@ class GameManager:
             await self.hint_desk.hint(live, connection)
         elif frame.type in ("accept_undo", "refuse_undo"):
             await answer_undo(self.authority, live, seat, frame.type == "accept_undo")
+        elif frame.type == "resign":
+            await resign(self, live, seat)
+        elif frame.type in ("claim_win", "claim_end"):
+            await claim(self, live, seat, "win" if frame.type == "claim_win" else "none")
         elif frame.type == "allow_hints":
             await self.hint_desk.allow(live, seat)
         else:
