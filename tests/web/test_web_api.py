@@ -102,7 +102,7 @@ def test_lobby_lists_open_running_and_finished_games(api) -> None:
     assert {g["id"] for g in everything} == {waiting["id"], running["id"], bots["id"]}
     summary = api.get(f"/api/games/{waiting['id']}").json()
     assert set(summary) == {"id", "game", "players", "options", "status", "created", "seats",
-                            "step", "scores", "rated", "clock"}
+                            "step", "scores", "rated", "clock", "result"}
     assert summary["seats"] == [{"seat": 0, "kind": "human", "connected": False},
                                 {"seat": 1, "kind": "random", "connected": False}]
     assert summary["step"] == 0 and summary["scores"] == [0, 0]
