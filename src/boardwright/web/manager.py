@@ -218,10 +218,10 @@ class GameManager:
                 live.seats, live.status = seats, status
                 if status == RUNNING and values.get("status") == RUNNING:
                     self.clocks.sync(live)  # every seat taken: the clocks start
-                    started = live.clock is not None
+                    started = True  # this seat, too, sees the game running (and Resign)
                 break
             if started:
-                live.broadcast()  # everyone, this connection too, sees the clock running
+                live.broadcast()  # everyone, this connection too, sees the game (clock) running
             elif first:
                 live.broadcast(skip=connection)  # the others see the seat connected
         try:
