@@ -138,6 +138,8 @@ def test_resigning_a_two_player_game_the_other_wins_and_it_is_rated(api) -> None
     stored = api.get(f"/api/games/{game_id}").json()
     assert stored["status"] == "finished" and stored["rated"] is True
     assert stored["result"] == result  # the API says the same as the frames
+    mine = api.get("/api/me/games", headers=as_player(bob)).json()
+    assert next(g for g in mine if g["id"] == game_id)["result"] == result
     row = api.app.state.storage.get(game_id)
     assert row["seats"][1]["out"] == "resigned" and row["seats"][1]["ended"] is True
     assert [s["place"] for s in row["seats"]] == [1, 2]

@@ -47,6 +47,23 @@ function seatNames(game) {
     s.name || (s.kind === 'human' ? `seat ${s.seat + 1}` : (s.level || s.kind))));
 }
 
+const REASON_WORDS = {score: 'on score', time: 'on time', resignation: 'by resignation',
+  abandonment: 'the others left'};
+
+/** A finished game's outcome for this player: "won on score", "lost by resignation", "2nd
+ * of 3 on score", "no result (the others left)"; else the game's status. */
+function statusText(game) {
+  const result = game.result;
+  if (!result) return game.status;
+  const reason = REASON_WORDS[result.reason] || result.reason;
+  if (result.outcome === 'none') return `no result (${reason})`;
+  const mine = (result.standings || []).find((s) => s.seat === game.my_seat);
+  if (!mine || !mine.place) return `finished ${reason}`;
+  if ((result.winners || []).includes(game.my_seat)) return `won ${reason}`;
+  const count = (result.standings || []).length;
+  return count > 2 ? `place ${mine.place} of ${count} ${reason}` : `lost ${reason}`;
+}
+
 function gamesTable(list) {
   if (!list.length) return el('p', {class: 'muted', testid: 'my-games-empty'}, 'No game yet: open a join link, or take an open seat, while your name is set.');
   return el('table', {class: 'games-table', testid: 'my-games-table'},
@@ -55,7 +72,7 @@ function gamesTable(list) {
       el('td', {}, game.game, game.rated ? el('span', {class: 'rated-mark', title: 'rated'}, ' ★') : ''),
       el('td', {class: 'mono'}, game.id),
       el('td', {}, seatNames(game)),
-      el('td', {}, game.status),
+      el('td', {testid: `my-game-status-${game.id}`}, statusText(game)),
       el('td', {class: 'num'}, String(game.step ?? '')),
       el('td', {}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
         game.status === 'finished' ? 'replay' : 'play'))))));
