@@ -303,3 +303,24 @@ def test_places_follow_the_standing_returns() -> None:
     assert returns == [1.0, 0.0, -2.0, -1.0]  # out: first lost on time, then by step
     assert E.places(returns) == [1, 2, 4, 3]
     assert E.places([1.0, 1.0, 0.0]) == [1, 1, 3]
+
+
+def test_a_seat_that_resigned_has_no_say_in_an_undo_and_cannot_ask_one(api) -> None:
+    created = create(api, "queens", ["human", "human", "human"], seed=5)
+    with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1, \
+            seat_socket(api, created, 2) as ws2:
+        sockets = {0: ws0, 1: ws1, 2: ws2}
+        frames = {s: state_where(ws, lambda f: f["status"] == "running")
+                  for s, ws in sockets.items()}
+        mover = frames[0]["current_player"]
+        mine = frames[mover]
+        sockets[mover].send_json({"type": "move", "action": mine["legal_actions"][0], "step": 0})
+        quitter = next(s for s in (0, 1, 2) if s != mover)
+        state_where(sockets[quitter], lambda f: f["step"] == 1)
+        sockets[quitter].send_json({"type": "resign"})
+        state_where(sockets[mover], lambda f: f["seats"] and f["can_resign"]
+                    and f["step"] >= 1 and not f["result"])
+        sockets[mover].send_json({"type": "undo"})
+        asked = state_where(sockets[mover], lambda f: f["undo_request"] is not None)
+        stayer = ({0, 1, 2} - {mover, quitter}).pop()
+        assert asked["undo_request"]["voters"] == [stayer]  # the one who resigned has no say
