@@ -24,9 +24,9 @@ from boardwright.web.chat import ChatLog
 from boardwright.web.clocks import STAND_IN, Clock, TimeSource, clock_frame, loop_time, stands_in
 from boardwright.web.connection import Connection
 from boardwright.web.ending import ended_early, result
-from boardwright.web.resigning import CLAIM_AFTER, abandon_for, can_resign
 from boardwright.web.hints import Consent, HintState, consent
 from boardwright.web.position import LastAction, ViewCache, rebuild, table_game, visible_scores
+from boardwright.web.resigning import CLAIM_AFTER, abandon_for, can_resign
 from boardwright.web.tokens import seat_for_token
 from boardwright.web.wording import MoveWords
 
