@@ -156,6 +156,7 @@ def test_resigning_among_three_the_game_goes_on_and_the_seat_ranks_last(api) -> 
         moved = state_where(sockets[resigner], lambda f: f["step"] == 1)
         assert moved["status"] == "running" and moved["last_action"]["seat"] == resigner
         assert moved["can_resign"] is False and moved["result"] is None
+        assert moved["seats"][resigner]["out"] == "resigned"  # the players list says so
         second = moved["current_player"]
         assert second != resigner
         sockets[second].send_json({"type": "resign"})  # one seat left: it wins

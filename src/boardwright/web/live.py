@@ -62,6 +62,8 @@ def seat_entry(seat: int, kind: str, connected: bool,
             entry["name"] = stored["name"]
         if stored.get("rating"):
             entry["rating"] = stored["rating"]
+        if stored.get("out"):  # resigned, or left a claimed game (resigning.py)
+            entry["out"] = stored["out"]
     return entry
 
 

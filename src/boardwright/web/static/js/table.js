@@ -332,7 +332,8 @@ class Table {
         testid: `player-${info.seat}`},
       this.swatch(info.seat),
       el('span', {class: 'player-name'}, this.seatName(info.seat),
-        info.seat === frame.seat ? ' (you)' : ''),
+        info.seat === frame.seat ? ' (you)' : '',
+        info.out ? el('span', {class: 'muted', testid: `player-out-${info.seat}`}, info.out === 'resigned' ? ' — resigned' : ' — left') : ''),
       el('span', {class: 'player-kind', title: info.kind}, info.kind === 'human' ? 'human'
         : info.level ? `bot: ${info.level} (${info.kind})` : `bot: ${info.kind}`),
       el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
