@@ -103,7 +103,7 @@ def test_lobby_lists_open_running_and_finished_games(api) -> None:
     summary = api.get(f"/api/games/{waiting['id']}").json()
     assert set(summary) == {"id", "game", "players", "options", "status", "created", "seats",
                             "step", "scores", "rated", "clock", "host", "title",
-                            "time_control", "setup", "score_words"}
+                            "time_control", "setup", "score_words", "result"}
     red, blue = bw.game_info("carcassonne").seats_for(2)
     assert summary["seats"] == [
         {"seat": 0, "kind": "human", "connected": False, "label": "guest",

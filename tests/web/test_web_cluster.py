@@ -333,3 +333,29 @@ def test_the_listener_reconnects_and_says_so(postgres_db) -> None:
     connections, got = asyncio.run(main())
     storage.dispose()
     assert connections == 2 and got == [("g1", 1)]
+
+
+def test_a_resignation_through_one_process_ends_the_game_on_the_other(servers) -> None:
+    """Resign takes the path of moves: a conditional commit, notified to the other process,
+    whose sockets see the game over with its result."""
+    a, b = servers(), servers()
+    created = create(a, "queens", ["human", "human"], seed=7)
+    game_id = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    with connect(a, game_id, tokens[0]) as seat0, connect(b, game_id, tokens[1]) as seat1:
+        first = next_frame(seat0, lambda f: f["type"] == "state" and f["status"] == "running")
+        next_frame(seat1, lambda f: f["type"] == "state" and f["status"] == "running")
+        mover = first["current_player"]
+        if mover == 0:  # a move through the first process, seen by the second
+            seat0.send(json.dumps({"type": "move", "step": 0,
+                                   "action": first["legal_actions"][0]}))
+            next_frame(seat1, at_step(1))
+        seat1.send(json.dumps({"type": "resign"}))
+        over = next_frame(seat0, lambda f: f["type"] == "state" and f["status"] == "finished")
+    result = over["result"]
+    assert result["reason"] == "resignation" and result["resigned"] == [1]
+    assert result["winners"] == [0]
+    for server in (a, b):
+        assert httpx.get(f"{server.base}/api/games/{game_id}").json()["result"] == result
+    row, _ = replayed(servers.url, game_id)
+    assert row["status"] == "finished" and row["seats"][1]["out"] == "resigned"

@@ -41,7 +41,8 @@ def test_a_seat_gets_its_view_and_legal_moves_a_spectator_only_the_public_view(a
         assert set(frame) == {"type", "game", "seat", "step", "status", "current_player", "view",
                               "legal_actions", "descriptions", "scores", "seats",
                               "last_action", "can_undo", "hints", "rated", "clock",
-                              "undo_request", "undo_refused", "table"}
+                              "undo_request", "undo_refused", "table", "result",
+                              "can_resign", "abandon"}
         assert frame["game"] == "carcassonne" and frame["seat"] == 0 and frame["step"] == 0
         # the game's public table data: projected scores (none yet), no figure spot to place
         assert frame["table"] == state.game.table_data(state)

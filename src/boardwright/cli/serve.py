@@ -39,6 +39,9 @@ def serve(
     bot_only_seconds: Annotated[float, typer.Option(
         help="Seconds of search a bot of a bot-only game may take per decision at most; 0: "
              "as its agent string says.")] = 0.5,
+    claim_after: Annotated[float, typer.Option(
+        help="Seconds every other player of a game must have been disconnected before the one "
+             "who stayed may claim the win or end the game.")] = 60.0,
     log_level: Annotated[str, typer.Option(
         help="uvicorn's log level (critical, error, warning, info, debug, trace); seat tokens "
              "are redacted at every level.")] = "info",
@@ -113,7 +116,8 @@ def serve(
                                  policies=policies, create_limit=create_limit or None,
                                  create_window=create_window,
                                  bot_only_games=bot_only_games or None,
-                                 bot_only_seconds=bot_only_seconds or None)
+                                 bot_only_seconds=bot_only_seconds or None,
+                                 claim_after=claim_after)
     except bw.BoardwrightError as exc:  # an --agent or --policy that is unknown or does not load
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database

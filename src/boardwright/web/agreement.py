@@ -73,9 +73,11 @@ class UndoState:
 
 
 def voters(live: LiveGame, seat: int) -> tuple[int, ...]:
-    """The human seats other than `seat` that must agree (a seat that lost on time has no say)."""
+    """The human seats other than `seat` that must agree (a seat that lost on time or resigned
+    has no say)."""
     lost = set(live.clock.lost) if live.clock is not None else set()
-    return tuple(s for s in live.humans if s != seat and s not in lost)
+    return tuple(s for s in live.humans
+                 if s != seat and s not in lost and not live.seats[s].get("out"))
 
 
 def reversible_steps(game: bw.Game, seed: int, actions: list[dict[str, Any]],
@@ -126,7 +128,7 @@ def can_request(live: LiveGame, seat: int | None) -> bool:
         return False
     if seat not in live.humans or not voters(live, seat) or live.undo.request is not None:
         return False
-    if live.clock is not None and live.clock.stands_in(seat):
+    if (live.clock is not None and live.clock.stands_in(seat)) or live.seats[seat].get("out"):
         return False
     last = max(i for i, actor in enumerate(live.actors) if actor == seat)
     known = live.undo.reversible
@@ -150,6 +152,8 @@ async def request(live: LiveGame, seat: int) -> None:
         if live.clock is not None and live.clock.stands_in(seat):
             raise ProtocolError(ILLEGAL_ACTION, "your time ran out: you cannot ask for an "
                                                 "undo now")
+        if live.seats[seat].get("out"):
+            raise ProtocolError(ILLEGAL_ACTION, "you resigned: you cannot ask for an undo")
         others = voters(live, seat)
         if not others:
             raise ProtocolError(ILLEGAL_ACTION, "no other player is left to agree")

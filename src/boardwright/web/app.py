@@ -67,6 +67,7 @@ from boardwright.web.protocol import (
     error_frame,
     token_from_subprotocols,
 )
+from boardwright.web.resigning import CLAIM_AFTER, CLAIM_LIMITS
 from boardwright.web.seating import bind_seat, seat_for_identity
 from boardwright.web.storage import Storage
 
@@ -180,7 +181,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                create_limit: int | None = GAMES,
                create_window: float = WINDOW,
                bot_only_games: int | None = BOT_ONLY,
-               bot_only_seconds: float | None = BOT_ONLY_SECONDS) -> FastAPI:
+               bot_only_seconds: float | None = BOT_ONLY_SECONDS,
+               claim_after: float = CLAIM_AFTER) -> FastAPI:
     """The web table app. `db_url`: a SQLAlchemy URL (default $BOARDWRIGHT_DB, else
     sqlite:///boardwright.db). Bots run in `bot_mode` "process" or "thread" workers; each bot
     move takes at least `bot_delay` seconds so people can follow bot-only games. `rate_limit`:
@@ -200,12 +202,17 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
     Each visitor (limits.py) may create `create_limit` games per `create_window` seconds and
     have `bot_only_games` bot-only games in play (None: no limit); a bot-only game's bot
     searches at most `bot_only_seconds` per decision (None: as its agent string says), and
-    the bots' decisions wait for a worker in a fair order (botqueue.py)."""
+    the bots' decisions wait for a worker in a fair order (botqueue.py). `claim_after`: the
+    seconds every other player of a game must have been gone before the one who stayed may
+    claim it (resigning.py)."""
     redact_loggers()
     limits = LimitSettings(create_limit, create_window, bot_only_games)
     if bot_only_seconds is not None and not (0 < bot_only_seconds <= 10):
         raise bw.InvalidOptionError(f"bot_only_seconds must be more than 0 and at most 10 "
                                     f"(or None), not {bot_only_seconds!r}")
+    if not CLAIM_LIMITS[0] <= claim_after <= CLAIM_LIMITS[1]:
+        raise bw.InvalidOptionError(f"claim_after must be from {CLAIM_LIMITS[0]:g} to "
+                                    f"{CLAIM_LIMITS[1]:g} seconds, not {claim_after!r}")
     offered = tuple(dict.fromkeys(a.strip() for a in agents))
     for spec in offered:
         make_agent(spec, seed=0)
@@ -215,7 +222,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
                           rate_limit=rate_limit, hint_seconds=hint_seconds,
                           hint_iterations=hint_iterations, agents=offered,
                           policies={p["agent"]: (p["game"], p["players"]) for p in policy_list},
-                          clock=clock, limits=limits, bot_only_seconds=bot_only_seconds)
+                          clock=clock, limits=limits, bot_only_seconds=bot_only_seconds,
+                          claim_after=claim_after)
     analyses = Analyses(storage, bot_mode, iterations=analysis_iterations)
     identities = IdentityStore(storage)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR

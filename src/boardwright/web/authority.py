@@ -20,7 +20,8 @@ import boardwright as bw
 from boardwright.agents import HUMAN
 from boardwright.web.agreement import request as request_undo
 from boardwright.web.agreement import stamp
-from boardwright.web.clocks import after_move, stands_in, standing_returns
+from boardwright.web.clocks import after_move, stands_in
+from boardwright.web.ending import closing, stored_seats
 from boardwright.web.live import FINISHED, OPEN, RUNNING, LiveGame
 from boardwright.web.position import ViewCache, last_action, public_scores, rebuild, visible_scores
 from boardwright.web.protocol import (
@@ -32,7 +33,7 @@ from boardwright.web.protocol import (
     STALE,
     ProtocolError,
 )
-from boardwright.web.ratings import FinishRating, finishing
+from boardwright.web.ratings import FinishRating
 from boardwright.web.storage import StaleRevision, now
 
 if TYPE_CHECKING:
@@ -72,9 +73,11 @@ class Authority:
                 raise ProtocolError(NOT_YOUR_TURN, f"it is not your turn: {who} is to "
                                                    "move")
             if stands_in(live, seat):
-                assert live.clock is not None
-                why = "you lost on time: a bot plays your seat to the end" \
-                    if seat in live.clock.lost else "your time ran out: a bot plays this turn"
+                why = ("you resigned: a bot plays your seat to the end"
+                       if live.seats[seat].get("out") else
+                       "you lost on time: a bot plays your seat to the end"
+                       if live.clock is not None and seat in live.clock.lost
+                       else "your time ran out: a bot plays this turn")
                 raise ProtocolError(NOT_YOUR_TURN, why)
             try:
                 action = live.game.action_from_json(data)
@@ -107,17 +110,18 @@ class Authority:
         clock = after_move(live, new, seat, live.time())
         if clock is not None:
             values["clock"] = clock.to_json()
-        finish = finishing(manager.storage, live.id, live.name, live.rated, live.seats,
-                           standing_returns(clock, new.returns()),
-                           values) if status == FINISHED else None
-        if finish is None:
+        if status != FINISHED:
             await self.save_row(live, values, "a move of game %s",
                                 "the move could not be saved; the game is unchanged, try again")
             live.rated = bool(values.get("rated", live.rated))
-        else:  # the last move, the ratings and each seat's change: one transaction
-            await self.save_row(live, finish, "the last move and the ratings of game %s",
+        else:  # the last move, the places, the ratings and each seat's change: one transaction
+            write = closing(manager.storage, live, live.seats,
+                            clock.to_json() if clock is not None else None, new.returns(),
+                            values)
+            await self.save_row(live, write, "the last move and the ratings of game %s",
                                 "the move could not be saved; the game is unchanged, try again")
-            live.seats = finish.seats
+            live.seats = stored_seats(write)
+            live.rated = bool(values.get("rated", live.rated))
         stamp(live, views, action)  # before set_state: it reads the position moved from
         live.clock = clock
         live.undo.request = None  # a request was about the position before this move

@@ -44,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 import boardwright as bw
 from boardwright.agents import HUMAN
 from boardwright.agents.levels import level_agent
+from boardwright.web import ending
 from boardwright.web.protocol import ProtocolError
-from boardwright.web.ratings import finishing
 from boardwright.web.storage import InlineWriter, StaleRevision, Writer
 from boardwright.web.storage import now as wall_now
 
@@ -227,17 +227,19 @@ class Clock:
 
 
 def stands_in(live: LiveGame, seat: int) -> bool:
+    """Whether the stand-in bot plays `seat` now: out of time, lost on time, or resigned
+    (resigning.py: the game goes on without that player)."""
     clock: Clock | None = live.clock
-    return clock is not None and clock.stands_in(seat)
+    return (clock is not None and clock.stands_in(seat)) or bool(live.seats[seat].get("out"))
 
 
 def due(live: LiveGame) -> int | None:
     """The seat whose clock should run in this position, or None."""
     clock: Clock | None = live.clock
-    if clock is None or clock.ended or live.status != "running" or live.state.is_terminal:
+    if clock is None or live.over or live.status != "running":
         return None
     seat = live.state.current_player
-    if not 0 <= seat < live.players or live.kinds[seat] != HUMAN or clock.stands_in(seat):
+    if not 0 <= seat < live.players or live.kinds[seat] != HUMAN or stands_in(live, seat):
         return None
     return seat
 
@@ -298,7 +300,7 @@ def clock_frame(live: LiveGame, now: float, scores: list[Any]) -> dict[str, Any]
         "ended": clock.ended, "at": round(time.time(), 3),
     }
     if live.over:
-        out["ranking"] = ranking(live, scores)
+        out["ranking"] = ending.ranking(live.seats, clock.to_json(), scores)
     return out
 
 
@@ -366,17 +368,16 @@ class ClockKeeper:
                 new.flagged.append(seat)
             else:
                 new.lost.append(seat)
-                if live.players - len(new.lost) <= 1:
+                if len(ending.still_in(live.seats, new.to_json())) <= 1:
                     new.ended = True
                     values["status"] = "finished"
             values["clock"] = new.to_json()
-            finish = None
+            write: Any = values
             if new.ended:  # the last seat standing wins; a rated game is rated on that
-                finish = finishing(manager.storage, live.id, live.name, live.rated, live.seats,
-                                   standing_returns(new, [0.0] * live.players), values)
+                write = ending.closing(manager.storage, live, live.seats, new.to_json(),
+                                       [0.0] * live.players, values)
             try:
-                await manager.authority.save_row(live, values if finish is None else finish,
-                                                 "a time-out in game %s",
+                await manager.authority.save_row(live, write, "a time-out in game %s",
                                                  "the time-out could not be saved")
             except StaleRevision:  # another server process moved or timed the game out first
                 await manager.cluster.reload(live)
@@ -385,9 +386,9 @@ class ClockKeeper:
                 asyncio.get_running_loop().call_later(1.0, self._fire, live, generation, seat)
                 return
             live.clock = new
-            if finish is not None:
-                live.seats = finish.seats
-            elif "rated" in values:
+            if new.ended:
+                live.seats = ending.stored_seats(write)
+            if "rated" in values:
                 live.rated = bool(values["rated"])
             if new.ended:
                 live.status = "finished"

@@ -23,9 +23,11 @@ from boardwright.web.botdriver import BotState
 from boardwright.web.chat import ChatLog
 from boardwright.web.clocks import STAND_IN, Clock, TimeSource, clock_frame, loop_time, stands_in
 from boardwright.web.connection import Connection
+from boardwright.web.ending import ended_early, result
 from boardwright.web.hints import Consent, HintState, consent
 from boardwright.web.listing import presented
 from boardwright.web.position import LastAction, ViewCache, rebuild, table_game, visible_scores
+from boardwright.web.resigning import CLAIM_AFTER, abandon_for, can_resign
 from boardwright.web.tokens import seat_for_token
 from boardwright.web.wording import MoveWords
 
@@ -61,6 +63,8 @@ def seat_entry(seat: int, kind: str, connected: bool,
             entry["name"] = stored["name"]
         if stored.get("rating"):
             entry["rating"] = stored["rating"]
+        if stored.get("out"):  # resigned, or left a claimed game (resigning.py)
+            entry["out"] = stored["out"]
     return entry
 
 
@@ -102,6 +106,10 @@ class LiveGame:
         self.bots = BotState()
         self.chat = ChatLog()  # its history is read from the database when first needed
         self._legal: tuple[int, list[dict[str, Any]], list[str]] | None = None
+        # presence (resigning.py): since when each human seat has had no connection here, on
+        # `time`; and how long the others must be gone before a claim (the server's setting)
+        self.gone: dict[int, float] = {}
+        self.claim_after: float = CLAIM_AFTER
 
     # -- facts ----------------------------------------------------------------------------------
 
@@ -131,8 +139,10 @@ class LiveGame:
 
     @property
     def over(self) -> bool:
-        """The game is over: played to its end, or ended on time (clocks.py)."""
-        return self.state.is_terminal or (self.clock is not None and self.clock.ended)
+        """The game is over: played to its end, ended on time (clocks.py), by a resignation
+        or by a claim (resigning.py)."""
+        return (self.state.is_terminal or (self.clock is not None and self.clock.ended)
+                or ended_early(self.seats))
 
     def bot_to_move(self) -> int | None:
         if self.over:
@@ -210,6 +220,8 @@ class LiveGame:
                 and self.kinds[seat] == HUMAN and not stands_in(self, seat)):
             legal, texts = self.legal_for(seat)
         scores = visible_scores(state, view)
+        if terminal and not state.is_terminal and "current_player" in view:
+            view = {**view, "current_player": None}  # ended early: nobody is to move
         refused = self.undo.refused
         request = self.undo.request
         return {
@@ -223,10 +235,18 @@ class LiveGame:
             "table": self.views.table_data(self.game),
             "clock": clock_frame(self, self.time(), scores)
             if self.clock is not None else None,
+            "result": self.result(scores) if terminal else None,
+            "can_resign": can_resign(self, seat),
+            "abandon": abandon_for(self, seat, self.time()),
             "undo_request": request.to_json() if request else None,
             "undo_refused": {"seat": refused.seat, "by": refused.by}
             if refused is not None and refused.step == self.step else None,
         }
+
+    def result(self, scores: list[Any]) -> dict[str, Any] | None:
+        """How the game ended (ending.py), None while it goes on."""
+        return result(self.seats, self.clock.to_json() if self.clock is not None else None,
+                      self.status, scores)
 
     def set_state(self, state: bw.State, views: ViewCache | None = None) -> None:
         self.state = state
@@ -242,6 +262,7 @@ class LiveGame:
             "rated": self.rated,
             "clock": self.clock.control.to_json() if self.clock is not None else None,
             "host": self.host,
+            "result": self.result(visible_scores(self.state, self.views.view(None))),
         })
 
     # -- sending --------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from boardwright.agents import AGENTS, HUMAN, make_agent, parse_agent_spec
 from boardwright.agents.levels import LEVELS, level_agent, level_of
 from boardwright.agents.registry import registered_names
 from boardwright.web.clocks import Clock, parse_control
+from boardwright.web.ending import result
 from boardwright.web.errors import RequestError
 from boardwright.web.listing import presented
 from boardwright.web.live import FINISHED, OPEN, RUNNING, LiveGame, iso, seat_entry
@@ -238,6 +239,7 @@ class Lobby:
             "step": row["step"], "scores": row["scores"], "rated": bool(row.get("rated")),
             "clock": row["clock"]["control"] if row.get("clock") else None,
             "host": row.get("host"),
+            "result": result(row["seats"], row.get("clock"), row["status"], row["scores"]),
         })
 
     async def summary(self, game_id: str) -> dict[str, Any]:

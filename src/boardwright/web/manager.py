@@ -48,6 +48,7 @@ from boardwright.web.protocol import (
     parse_frame,
 )
 from boardwright.web.replays import Replays
+from boardwright.web.resigning import CLAIM_AFTER, arrived, claim, left, loaded, resign
 from boardwright.web.storage import InlineWriter, StaleRevision, Storage, Writer, make_writer, now
 
 log = logging.getLogger("boardwright.web")
@@ -65,9 +66,11 @@ class GameManager:
                  hint_iterations: int | None = None, agents: Collection[str] = (),
                  policies: Mapping[str, tuple[str, int]] | None = None,
                  clock: TimeSource = loop_time, limits: LimitSettings | None = None,
-                 bot_only_seconds: float | None = BOT_ONLY_SECONDS) -> None:
+                 bot_only_seconds: float | None = BOT_ONLY_SECONDS,
+                 claim_after: float = CLAIM_AFTER) -> None:
         self.storage = storage
         self.time = clock  # monotonic seconds of the game clocks
+        self.claim_after = claim_after  # seconds the others are gone before a claim
         self.pool = bots
         self.bot_queue = BotQueue(bots, bots.workers)
         self.limits = CreationLimits(limits if limits is not None else LimitSettings(), clock,
@@ -155,7 +158,9 @@ class GameManager:
     def adopt(self, live: LiveGame) -> None:
         """Keep `live` among this server's games, its clock on this server's time."""
         live.time = self.time
+        live.claim_after = self.claim_after
         self.games[live.id] = live
+        loaded(live)  # its seats without a connection count as gone from now (a claim)
 
     def evict_if_idle(self, live: LiveGame) -> None:
         """Drop a finished game nobody here watches from memory: it lives on in the database."""
@@ -201,11 +206,12 @@ class GameManager:
                     log.exception("game %s could not be reloaded", live.id)
             seat = connection.seat
             peers = live.connections.setdefault(seat, set())
-            arrived = seat is not None and not peers
+            first = seat is not None and not peers
             started = False
             peers.add(connection)
             if seat is not None:  # a player is at the table: its bots' decisions are urgent
                 self.bot_queue.promote(live.id)
+            arrived(live, seat)
             connection.send(live.state_frame(seat))
             for _ in range(FRAME_ATTEMPTS):
                 if seat is None or live.seats[seat].get("joined"):
@@ -227,11 +233,11 @@ class GameManager:
                 live.seats, live.status = seats, status
                 if status == RUNNING and values.get("status") == RUNNING:
                     self.clocks.sync(live)  # every seat taken: the clocks start
-                    started = live.clock is not None
+                    started = True  # this seat, too, sees the game running (and Resign)
                 break
             if started:
-                live.broadcast()  # everyone, this connection too, sees the clock running
-            elif arrived:
+                live.broadcast()  # everyone, this connection too, sees the game (clock) running
+            elif first:
                 live.broadcast(skip=connection)  # the others see the seat connected
         try:
             await send_history(self.storage, live, connection)
@@ -246,6 +252,7 @@ class GameManager:
                 peers.discard(connection)
                 if not peers:
                     del live.connections[connection.seat]
+                    left(live, connection.seat)
                     if connection.seat is not None:
                         live.broadcast()  # the others see the seat disconnected
         self.evict_if_idle(live)
@@ -313,6 +320,10 @@ class GameManager:
             await self.hint_desk.hint(live, connection)
         elif frame.type in ("accept_undo", "refuse_undo"):
             await answer_undo(self.authority, live, seat, frame.type == "accept_undo")
+        elif frame.type == "resign":
+            await resign(self, live, seat)
+        elif frame.type in ("claim_win", "claim_end"):
+            await claim(self, live, seat, "win" if frame.type == "claim_win" else "none")
         elif frame.type == "allow_hints":
             await self.hint_desk.allow(live, seat)
         else:

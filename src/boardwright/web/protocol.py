@@ -16,6 +16,9 @@ Client -> server (JSON text):
     {"type": "allow_hints"}            propose hints, or accept the proposal (several humans)
     {"type": "refuse_hints"}           refuse the proposal, or withdraw hints: clears every
                                        agreement
+    {"type": "resign"}                 leave the game, beaten (resigning.py)
+    {"type": "claim_win"} / {"type": "claim_end"}   the others have been gone long enough:
+                                       win, or end the game with no result (resigning.py)
     {"type": "ping"}
 Server -> client: {"type": "state", ...} (built in live.py), {"type": "pong"},
     {"type": "hint", "step": n, "seat": s, "hints": [...]} to the asking seat's connections
@@ -63,7 +66,7 @@ CLOSE_FLOOD = 1008  # policy violation
 CLOSE_TOO_SLOW = 1013  # try again later: the client did not read its frames
 
 FRAME_TYPES = ("move", "undo", "ping", "hint", "allow_hints", "refuse_hints", "accept_undo",
-               "refuse_undo", "chat")
+               "refuse_undo", "chat", "resign", "claim_win", "claim_end")
 
 
 class ProtocolError(Exception):

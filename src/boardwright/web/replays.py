@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import boardwright as bw
 from boardwright.agents import HUMAN
 from boardwright.agents.levels import level_of
+from boardwright.web.ending import result
 from boardwright.web.errors import RequestError
 from boardwright.web.live import FINISHED
-from boardwright.web.position import table_game, visible_scores
+from boardwright.web.position import ViewCache, table_game, visible_scores
 from boardwright.web.wording import MoveWords
 
 if TYPE_CHECKING:
@@ -23,13 +24,21 @@ if TYPE_CHECKING:
 REPLAY_CACHE = 4
 
 
+def table_data(game: bw.Game, state: bw.State) -> dict[str, Any]:
+    """The table data of a replayed position, as the live table showed it (ViewCache)."""
+    return ViewCache(state).table_data(game)
+
+
 def build_replay(row: dict[str, Any]) -> dict[str, Any]:
     """A finished game's replay from its stored row: the JSON body of GET .../replay, and the
-    frames, actions, texts and seats that each step's answer reads."""
+    frames, table data, actions, texts and seats that each step's answer reads. The body
+    carries the last step's table data (`final_table`: the final scoring) and how the game
+    ended (`result`, ending.py), so the replay ends on the final board with its figures."""
     game = table_game(row["game"], row["players"], row["options"])
     words = MoveWords(game)
     state = game.new_game(row["seed"])
     frames = [state.view(None)]
+    tables = [table_data(game, state)]
     actions, texts, seats = [], [], []
     for data in row["record"]:
         action = game.action_from_json(data)
@@ -39,14 +48,18 @@ def build_replay(row: dict[str, Any]) -> dict[str, Any]:
         state.apply(action)
         actions.append(action.to_json())
         frames.append(state.view(None))
+        tables.append(table_data(game, state))
     body = {"game": row["game"], "players": row["players"], "steps": len(actions),
             "frames": frames, "actions": actions, "descriptions": texts, "seats": seats,
             "kinds": [s["kind"] for s in row["seats"]],
             "names": [s.get("name") for s in row["seats"]],
             "levels": [level_of(s["kind"]) if s["kind"] != HUMAN else None for s in row["seats"]],
-            "scores": visible_scores(state, frames[-1])}
+            "scores": visible_scores(state, frames[-1]), "final_table": tables[-1],
+            "result": result(row["seats"], row.get("clock"), FINISHED,
+                             visible_scores(state, frames[-1]))}
     return {"body": json.dumps(body, separators=(",", ":")).encode("utf-8"),
-            "frames": frames, "actions": actions, "texts": texts, "seats": seats}
+            "frames": frames, "tables": tables, "actions": actions, "texts": texts,
+            "seats": seats}
 
 
 class Replays:
@@ -64,7 +77,8 @@ class Replays:
                 raise RequestError(403, "the replay opens when the game is finished")
             return {"game": live.name, "players": live.players, "options": live.options,
                     "seed": live.seed, "record": list(live.actions),
-                    "seats": [dict(s) for s in live.seats]}
+                    "seats": [dict(s) for s in live.seats],
+                    "clock": live.clock.to_json() if live.clock is not None else None}
         row = (await asyncio.to_thread(manager.storage.get, game_id)
                if len(game_id) <= 64 else None)
         if row is None:
@@ -96,6 +110,7 @@ class Replays:
         before = step - 1
         return {
             "step": step, "steps": total, "view": replay["frames"][step],
+            "table": replay["tables"][step],
             "action": replay["actions"][before] if step else None,
             "seat": replay["seats"][before] if step else None,
             "text": replay["texts"][before] if step else None,

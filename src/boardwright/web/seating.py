@@ -131,6 +131,7 @@ async def bind_seat(manager: GameManager, live: LiveGame, seat: int,
             return False
         live.seats = seats
         live.status = status
+        manager.clocks.sync(live)  # the last seat taken: the first mover's clock starts
         live.broadcast()
         manager.bot_driver.schedule(live)
         return True

@@ -93,6 +93,24 @@ function seatNames(game) {
 
 // My games: the game by its title (the server's words), its players, where it stands, and a
 // link. The status cell keeps a place (`my-game-result-<id>`) for how a finished game ended.
+
+const REASON_WORDS = {score: 'on score', time: 'on time', resignation: 'by resignation',
+  abandonment: 'the others left'};
+
+/** A finished game's outcome for this player: "won on score", "lost by resignation", "2nd
+ * of 3 on score", "no result (the others left)"; else the game's status. */
+function statusText(game) {
+  const result = game.result;
+  if (!result) return game.status;
+  const reason = REASON_WORDS[result.reason] || result.reason;
+  if (result.outcome === 'none') return `no result (${reason})`;
+  const mine = (result.standings || []).find((s) => s.seat === game.my_seat);
+  if (!mine || !mine.place) return `finished ${reason}`;
+  if ((result.winners || []).includes(game.my_seat)) return `won ${reason}`;
+  const count = (result.standings || []).length;
+  return count > 2 ? `place ${mine.place} of ${count} ${reason}` : `lost ${reason}`;
+}
+
 function gamesTable(list) {
   if (!list.length) return el('p', {class: 'muted', testid: 'my-games-empty'}, 'No game yet: open a join link, or take an open seat, while your name is set.');
   return el('table', {class: 'games-table my-games-list', testid: 'my-games-table'},
@@ -101,7 +119,8 @@ function gamesTable(list) {
       el('td', {testid: `my-game-title-${game.id}`, title: game.id}, game.title || game.game,
         game.rated ? el('span', {class: 'rated-mark', title: 'rated'}, ' ★') : ''),
       el('td', {class: 'players'}, seatNames(game)),
-      el('td', {}, `${game.status}, move ${game.step ?? 0}`,
+      el('td', {testid: `my-game-status-${game.id}`},
+        game.result ? statusText(game) : `${game.status}, move ${game.step ?? 0}`,
         el('span', {class: 'my-game-result', testid: `my-game-result-${game.id}`})),
       el('td', {class: 'link'}, el('a', {href: game.url, testid: `my-game-link-${game.id}`},
         game.status === 'finished' ? 'replay' : 'play'))))));

@@ -7,6 +7,7 @@ import {createGeneric} from './games/generic.js';
 import {AnalysisPanel} from './analysis.js';
 import {gameInfo, seatOf} from './gameinfo.js';
 import {People} from './people.js';
+import {resultHeadline} from './ending.js';
 
 class Replay {
   constructor() {
@@ -41,6 +42,8 @@ class Replay {
     }
     this.steps = this.data.steps;
     (this.data.frames || []).forEach((view, i) => this.cache.set(i, {view, action: i > 0 ? (this.data.actions || [])[i - 1] : null}));
+    // the final position ends with its figures and final scoring: its table data
+    if (this.cache.has(this.steps)) this.cache.get(this.steps).table = this.data.final_table || {};
     this.info = await gameInfo(this.data.game);  // title and seats, as the server declares them
     // who held each seat: the player's name, else the bot's label (people.js)
     const kinds = this.data.kinds || [];
@@ -106,7 +109,7 @@ class Replay {
   async load(step) {
     if (!this.cache.has(step)) {
       const data = await api.getReplayStep(this.gameId, step);
-      this.cache.set(step, {view: data.view, action: data.action});
+      this.cache.set(step, {view: data.view, action: data.action, table: data.table});
     }
     return this.cache.get(step);
   }
@@ -133,12 +136,14 @@ class Replay {
       type: 'state', game: this.data.game, seat: null, step, status: step === this.steps ? 'finished' : 'running',
       current_player: view.current_player ?? null, view, legal_actions: [], descriptions: [], scores,
       seats: [], last_action: step > 0 ? {seat: null, action: actions[step - 1], text: descriptions[step - 1]} : null,
-      can_undo: false,
+      can_undo: false, table: entry.table, result: step === this.steps ? this.data.result : null,
     };
     this.renderer.render(frame);
     this.dom.slider.value = String(step);
     this.dom.jump.value = String(step);
-    replace(this.dom.step, el('b', {}, `Step ${step} / ${this.steps}`), step === this.steps ? ' · final position' : '');
+    replace(this.dom.step, el('b', {}, `Step ${step} / ${this.steps}`), step === this.steps ? ' · final position' : '',
+      step === this.steps && this.data.result ? el('div', {class: 'end-reason', testid: 'replay-result', dataset: {reason: this.data.result.reason}},
+        resultHeadline(this.data.result, (seat) => this.seatLabel(seat, frame))) : '');
     const mover = (i) => {  // the seat that made move i, as its player's tag
       const seat = (this.data.seats || [])[i];
       return seat === null || seat === undefined || seat < 0 ? '' : [this.people.tag(seat), ' '];
@@ -166,6 +171,14 @@ class Replay {
       r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
     if (r.playersLegend) rows.push(r.playersLegend(frame));
     replace(this.dom.players, rows);
+  }
+
+  /** "Ann (Red)" when a named player held the seat, else the seat's name. */
+  seatLabel(seat, frame) {
+    const r = this.renderer;
+    const base = r.seatName ? r.seatName(seat, frame) : seatOf(this.info, seat).name;
+    const name = ((this.data && this.data.names) || [])[seat];
+    return name ? `${name} (${base})` : base;
   }
 
   toggle() {

@@ -11,6 +11,7 @@ import {HintPanel} from './hints.js';
 import {ClockPanel} from './clock.js';
 import {UndoPanel} from './agreement.js';
 import {ChatPanel} from './chat.js';
+import {EndPanel} from './ending.js';
 import {installHelp} from './help.js';
 import {gameInfo, seatOf} from './gameinfo.js';
 import {TurnAlert} from './turnalert.js';
@@ -101,6 +102,8 @@ class Table {
     });
     this.clocks = new ClockPanel({box: document.getElementById('clocks'),
       seatName: (seat) => this.seatName(seat)});
+    this.ending = new EndPanel({box: this.dom.final, resign: document.getElementById('resign'),
+      claim: document.getElementById('claim'), table: this});
     this.undoRequest = new UndoPanel({box: document.getElementById('undo-request'),
       send: (frame) => this.socket.send(frame), seatName: (seat) => this.seatName(seat)});
     this.chat = new ChatPanel({box: document.getElementById('chat'),
@@ -336,7 +339,8 @@ class Table {
         testid: `player-${info.seat}`},
       this.swatch(info.seat),
       el('span', {class: 'player-name'}, this.seatName(info.seat),
-        info.seat === frame.seat ? ' (you)' : ''),
+        info.seat === frame.seat ? ' (you)' : '',
+        info.out ? el('span', {class: 'muted', testid: `player-out-${info.seat}`}, info.out === 'resigned' ? ' — resigned' : ' — left') : ''),
       el('span', {class: 'player-kind', title: info.kind}, info.kind === 'human' ? 'human'
         : info.level ? `bot: ${info.level} (${info.kind})` : `bot: ${info.kind}`),
       el('span', {class: `dot ${info.connected || info.kind !== 'human' ? 'on' : 'off'}`,
@@ -377,36 +381,7 @@ class Table {
   }
 
   renderFinal(frame, renderer) {
-    if (frame.status !== 'finished') {
-      this.dom.final.classList.add('hidden');
-      return;
-    }
-    const scores = frame.scores || [];
-    // a game with a clock says the order (a seat that lost on time ranks last)
-    const ranking = frame.clock && frame.clock.ranking;
-    const winners = ranking ? ranking.slice(0, 1) : (frame.view && frame.view.winners) || [];
-    const best = Math.max(...scores);
-    const order = ranking ? ranking.map((seat) => ({seat, score: scores[seat]}))
-      : scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
-    const rows = order.map(({seat, score}) => {
-      const won = winners.length ? winners.includes(seat) : score === best;
-      return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
-        el('td', {}, this.swatch(seat), ' ', this.seatName(seat), seat === frame.seat ? ' (you)' : ''),
-        el('td', {class: 'num', testid: `final-score-${seat}`}, this.scoreText(frame, renderer, seat, true)),
-        el('td', {}, won ? '★ winner' : ''),
-        this.ratingCell(frame, seat));
-    });
-    const extra = renderer.finalNote ? renderer.finalNote(frame) : '';
-    replace(this.dom.final,
-      el('h3', {}, 'Final scores'),
-      el('table', {class: 'final-table'}, el('tbody', {}, rows)),
-      extra ? el('p', {class: 'muted'}, extra) : '',
-      el('p', {class: 'muted', testid: 'rated-note'}, frame.rated
-        ? ['Rated game: ratings updated (', el('a', {href: `/leaderboard/${encodeURIComponent(frame.game)}`, testid: 'final-leaderboard-link'}, 'leaderboard'), ').']
-        : 'Not rated.'),
-      el('p', {}, el('a', {href: `/replay/${encodeURIComponent(this.gameId)}`, testid: 'replay-link'}, 'Watch the replay'),
-        ' · ', el('a', {href: '/', testid: 'lobby-link'}, 'Back to the lobby')));
-    this.dom.final.classList.remove('hidden');
+    this.ending.update(frame, renderer);  // the end box, Resign and the claim (ending.js)
   }
 
   /** A seat's score as its game shows it: the number, unless the renderer words it (Queens

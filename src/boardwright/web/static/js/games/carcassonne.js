@@ -701,7 +701,8 @@ class CarcassonneRenderer {
     const myTurn = actions.length > 0;
     // drawn tile
     clear(this.drawnSvg);
-    const showTile = v.tile && this.data.tiles[v.tile] && v.phase === 'place_tile';
+    // a game ended early (time, resignation, a claim) shows no tile still to place
+    const showTile = v.tile && this.data.tiles[v.tile] && v.phase === 'place_tile' && frame.status !== 'finished';
     this.drawnBox.classList.toggle('empty', !showTile);
     const rotation = myTurn ? this.rotation : 0;
     if (showTile) {
@@ -709,7 +710,7 @@ class CarcassonneRenderer {
       const info = this.data.tiles[v.tile];
       replace(this.drawnCaption, el('b', {}, `Tile ${v.tile}`), ` · ${rotation}° · ${info.description}`);
     } else {
-      replace(this.drawnCaption, v.phase === 'game_over' ? 'No tile: the game is over.' : 'No tile drawn.');
+      replace(this.drawnCaption, v.phase === 'game_over' || frame.status === 'finished' ? 'No tile: the game is over.' : 'No tile drawn.');
     }
     this.drawnSvg.dataset.rotation = String(rotation);
     this.drawnBox.dataset.tile = v.tile || '';
