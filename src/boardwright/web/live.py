@@ -237,7 +237,7 @@ class LiveGame:
             if self.clock is not None else None,
             "result": self.result(scores) if terminal else None,
             "can_resign": can_resign(self, seat),
-            "abandon": abandon_for(self, seat, self.time()),
+            "abandon": abandon_for(self, seat),
             "undo_request": request.to_json() if request else None,
             "undo_refused": {"seat": refused.seat, "by": refused.by}
             if refused is not None and refused.step == self.step else None,

@@ -64,16 +64,18 @@ def others_in(live: LiveGame, seat: int) -> list[int]:
             if s != seat and live.kinds[s] == HUMAN]
 
 
-def abandon_for(live: LiveGame, seat: int | None, moment: float) -> dict[str, Any] | None:
+def abandon_for(live: LiveGame, seat: int | None) -> dict[str, Any] | None:
     """What the state frame tells `seat` when every other human still in has gone: those
     `seats`, how long the last of them has been gone (`gone_for`), the server's `after` and
-    the seconds to `wait` before a claim (0: now). None otherwise."""
+    the seconds to `wait` before a claim (0: now). None otherwise (the clock is read only
+    then: a frame of a game nobody left needs no time)."""
     if not _in_game(live, seat):
         return None
     assert seat is not None
     others = others_in(live, seat)
     if not others or any(s not in live.gone for s in others):
         return None
+    moment = live.time()
     gone_for = min(moment - live.gone[s] for s in others)
     return {"seats": others, "gone_for": round(gone_for, 3), "after": live.claim_after,
             "wait": round(max(0.0, live.claim_after - gone_for), 3)}
