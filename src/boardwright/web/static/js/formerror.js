@@ -11,6 +11,8 @@ export function showFormError(box, message, lead = '') {
   replace(box, message ? `${lead}${message}` : '');
   box.classList.toggle('hidden', !message);
   if (message) box.dataset.status = '';
+  // below the button on a short screen: a refusal (a bad option, a limit reached) is seen
+  if (message && box.scrollIntoView) box.scrollIntoView({block: 'nearest'});
 }
 
 /** Show an API error (api.js's ApiError: message and HTTP status) in `box`. */

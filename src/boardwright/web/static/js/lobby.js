@@ -135,8 +135,6 @@ function renderOptions() {
 
 function showError(message) {
   showFormError(errorBox, message);
-  // below the button on a short screen: a refusal (a bad option, a limit reached) is seen
-  if (message) errorBox.scrollIntoView({block: 'nearest'});
 }
 
 async function onCreate(event) {
