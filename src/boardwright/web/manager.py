@@ -219,6 +219,7 @@ class GameManager:
                 live.broadcast()  # everyone, this connection too, sees the clock running
             elif arrived:
                 live.broadcast(skip=connection)  # the others see the seat connected
+            self.cluster.relay.presence(live)  # and those of other processes
         try:
             await send_history(self.storage, live, connection)
         except Exception:  # noqa: BLE001 - the game is playable without its chat history
@@ -234,6 +235,7 @@ class GameManager:
                     del live.connections[connection.seat]
                     if connection.seat is not None:
                         live.broadcast()  # the others see the seat disconnected
+            self.cluster.relay.presence(live)
         self.evict_if_idle(live)
 
     # -- frames ---------------------------------------------------------------------------------
@@ -253,7 +255,8 @@ class GameManager:
                 connection.send(PONG)
                 return
             if frame.type == "chat":
-                await post(self.storage, live, connection.seat, frame.text or "")
+                entry = await post(self.storage, live, connection.seat, frame.text or "")
+                await self.cluster.relay.chat(live, entry)  # other processes' connections
                 return
             if connection.seat is None:
                 if frame.type in ("hint", "allow_hints", "refuse_hints"):
@@ -295,10 +298,12 @@ class GameManager:
             await self.authority.move(live, seat, frame.action, frame.step)
         elif frame.type == "undo":
             await self.authority.undo(live, seat)
+            await self.cluster.relay.undo(live)  # the request, to the other processes
         elif frame.type == "hint":
             await self.hint_desk.hint(live, connection)
         elif frame.type in ("accept_undo", "refuse_undo"):
             await answer_undo(self.authority, live, seat, frame.type == "accept_undo")
+            await self.cluster.relay.undo(live)
         elif frame.type == "allow_hints":
             await self.hint_desk.allow(live, seat)
         else:

@@ -25,6 +25,7 @@ killed at any moment; surviving a power cut too (an fsync per commit) is
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import queue
@@ -58,6 +59,12 @@ STATUSES = ("open", "running", "finished")
 SCHEMA_LOCK = 0x626F617264  # the PostgreSQL advisory lock held while the schema is checked
 CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
+MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a notification payload of 8000 or more
+TAIL = 8  # at most this many of the record's last actions ride with a change's notification
+# The columns a change may write and still be told in full in its notification (a move, an
+# undo's shorter record, a clock, the rating dropped); a change of seats (joins, agreements)
+# is told by revision alone: they hold the seat tokens' hashes, which stay in the database.
+DELTA_COLUMNS = frozenset({"record", "step", "status", "scores", "updated", "clock", "rated"})
 
 class StaleRevision(Exception):
     """A conditional update found the game at another revision than the one it was made from:
@@ -75,12 +82,51 @@ def notify_payload(game_id: str, revision: int) -> str:
     return f"{game_id} {revision}"
 
 
-def parse_payload(payload: str) -> tuple[str, int] | None:
-    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+def change_payload(game_id: str, revision: int, values: dict[str, Any]) -> str:
+    """The notification of a committed change that another process can apply without reading
+    the row: JSON {"g": id, "r": revision, "s": index of the first action in "a", "a": the
+    record's last actions, and "status", "clock", "rated" when written}. Falls back to
+    `notify_payload` (the listener then reads the row) when the change writes other columns
+    (seats) or would not fit a notification."""
+    if not values.keys() <= DELTA_COLUMNS:
+        return notify_payload(game_id, revision)
+    delta: dict[str, Any] = {"g": game_id, "r": revision}
+    record = values.get("record")
+    if record is not None:
+        tail = record[-TAIL:]
+        delta["s"], delta["a"] = len(record) - len(tail), tail
+    for name in ("status", "clock", "rated"):
+        if name in values:
+            delta[name] = values[name]
+    text = json.dumps(delta, separators=(",", ":"), ensure_ascii=False)
+    if len(text.encode()) > MAX_PAYLOAD:
+        return notify_payload(game_id, revision)
+    return text
+
+
+def parse_change(payload: str) -> dict[str, Any] | None:
+    """A change's notification as a dict with at least "g" (game id) and "r" (revision), and
+    the change itself when it was told in full (`change_payload`); None when it is not one of
+    ours."""
+    if payload.startswith("{"):
+        try:
+            delta = json.loads(payload)
+        except ValueError:
+            return None
+        if (not isinstance(delta, dict) or not isinstance(delta.get("g"), str)
+                or not isinstance(delta.get("r"), int)):
+            return None
+        return delta
     game_id, _, revision = payload.partition(" ")
     if not game_id or not revision.isdigit():
         return None
-    return game_id, int(revision)
+    return {"g": game_id, "r": int(revision)}
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+    change = parse_change(payload)
+    return None if change is None else (change["g"], change["r"])
 
 
 def now() -> datetime:
@@ -296,7 +342,8 @@ class Storage:
                     outcome = self.update_in(connection, game_id, values, rest[0] if rest else None)
                 outcomes.append(outcome)
                 if isinstance(outcome, int):
-                    payloads.append({"payload": notify_payload(game_id, outcome)})
+                    payloads.append({"payload": change_payload(game_id, outcome, values)
+                                     if kind == "update" else notify_payload(game_id, outcome)})
             if payloads and self.backend == "postgresql":
                 connection.execute(text(f"SELECT pg_notify('{CHANNEL}', :payload)"), payloads)
         return outcomes
@@ -384,6 +431,11 @@ class Writer:
         self.thread.start()
         self.commits = 0
         self.operations = 0
+        self.pipelined = None
+        if storage.backend == "postgresql":  # a group of moves in one round trip
+            from boardwright.web.pipeline import PipelinedWriter
+
+            self.pipelined = PipelinedWriter(storage)
 
     async def insert(self, values: dict[str, Any]) -> None:
         await self._submit(("insert", None, values))
@@ -413,6 +465,8 @@ class Writer:
     def close(self) -> None:
         self.queue.put(None)
         self.thread.join(timeout=30)
+        if self.pipelined is not None:
+            self.pipelined.close()
 
     def _run(self) -> None:
         stop = False
@@ -432,10 +486,20 @@ class Writer:
                 batch.append(extra)
             self._commit(batch)
 
+    def _group(self, operations: list[tuple[Any, ...]]) -> list[Any]:
+        """Commit a group: conditional updates on PostgreSQL in one round trip (pipeline.py),
+        the rest through `Storage.apply_batch`."""
+        if self.pipelined is not None:
+            from boardwright.web.pipeline import pipelined
+
+            if pipelined(self.storage, operations):
+                return list(self.pipelined.apply(operations))
+        return list(self.storage.apply_batch(operations))
+
     def _commit(self, batch: list[Any]) -> None:
         outcomes: list[Any]
         try:
-            outcomes = list(self.storage.apply_batch([op for op, _, _ in batch]))
+            outcomes = self._group([op for op, _, _ in batch])
             self.commits += 1
         except Exception:  # one bad operation must not fail the others: retry one by one
             outcomes = []
