@@ -1,62 +1,54 @@
-"""A group of moves committed to PostgreSQL in one network round trip.
+"""A group of moves committed to PostgreSQL in one network round trip, from the event loop.
 
 A move changes one game row from the revision it was made at and notifies the other processes
 (storage.py). Through SQLAlchemy that costs a pool check-out (with its ping), BEGIN, an UPDATE
 per move, a pg_notify per move and COMMIT: five round trips or more, each a wake-up of the
-database's process on a busy machine. Here the writer thread keeps one psycopg 3 connection of
-its own and sends the whole group in pipeline mode: BEGIN, one statement per move (the
+database's process on a busy machine. Here the server keeps one psycopg 3 connection of its own
+for them and sends the whole group in pipeline mode: BEGIN, one statement per move (the
 conditional UPDATE and its pg_notify together, `WITH u AS (UPDATE ... RETURNING) SELECT
 pg_notify(...) FROM u`), COMMIT, and reads the answers once. The outcome of each move is the
 same as `Storage.apply_batch`'s: its new revision, StaleRevision, or LookupError (no such game).
 
 Only groups of conditional updates take this path (every move, undo and agreement); inserts
 and the operations that write other tables with the row (the ratings at the end) go through
-SQLAlchemy as before.
+SQLAlchemy's writer thread as before (storage.Writer). A move's caller awaits its write under
+the game's lock, so the two paths never reorder one game's writes.
+
+`LoopWriter` sends the groups from the event loop itself on an asyncio psycopg connection: no
+thread to wake and hand the answer back from, and no contention for the interpreter's lock
+between that thread and the event loop (each hand-over could wait for the other's switch
+interval, 5 ms, on a busy machine). The moves that arrive while a group is on its way form the
+next group.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
-from boardwright.web.storage import CHANNEL, StaleRevision, Storage, change_payload
+from boardwright.web.storage import CHANNEL, StaleRevision, Storage, Writer, change_payload
 
 log = logging.getLogger("boardwright.web")
 
 
-def pipelined(storage: Storage, operations: list[tuple[Any, ...]]) -> bool:
-    """Whether this group can be committed by `PipelinedWriter`: PostgreSQL, every operation a
-    conditional update."""
-    return storage.backend == "postgresql" and all(
-        op[0] == "update" and len(op) > 3 and op[3] is not None for op in operations)
-
-
-class PipelinedWriter:
-    """Commits groups of conditional updates on one connection of its own (see the module's
-    docstring). Used from the writer thread alone."""
+class Statements:
+    """The pipelined statement of a set of columns, and its parameters."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.table = storage.table
-        self._raw: Any = None  # the pool's connection, held for the writer's life
         self._sql: dict[tuple[str, ...], str] = {}
         json_columns = {"options", "seats", "record", "scores", "clock"}
         self._json = {c.name for c in self.table.columns if c.name in json_columns}
 
-    def _connection(self) -> Any:
-        if self._raw is None:
-            self._raw = self.storage.engine.raw_connection()
-        return self._raw.driver_connection
+    def prepare(self, operations: list[tuple[Any, ...]]) -> list[tuple[str, str, dict[str, Any]]]:
+        return [(game_id, self.statement(tuple(values)),
+                 self.parameters(game_id, values, revision))
+                for _, game_id, values, revision in operations]
 
-    def close(self) -> None:
-        if self._raw is not None:
-            try:
-                self._raw.close()
-            except Exception:  # noqa: BLE001 - closing a broken connection
-                pass
-            self._raw = None
-
-    def _statement(self, columns: tuple[str, ...]) -> str:
+    def statement(self, columns: tuple[str, ...]) -> str:
         sql = self._sql.get(columns)
         if sql is None:
             table = self.table.name
@@ -67,7 +59,7 @@ class PipelinedWriter:
             self._sql[columns] = sql
         return sql
 
-    def _parameters(self, game_id: str, values: dict[str, Any], revision: int) -> dict[str, Any]:
+    def parameters(self, game_id: str, values: dict[str, Any], revision: int) -> dict[str, Any]:
         from psycopg.types.json import Jsonb
 
         if "revision" in values:
@@ -82,50 +74,144 @@ class PipelinedWriter:
         parameters["w_payload"] = change_payload(game_id, revision + 1, values)
         return parameters
 
-    def apply(self, operations: list[tuple[Any, ...]]) -> list[int | Exception]:
-        """Commit the group; per operation its new revision, StaleRevision or LookupError.
-        Raises when the group could not be committed (nothing of it is)."""
-        prepared = [(game_id, self._statement(tuple(values)),
-                     self._parameters(game_id, values, revision))
-                     for _, game_id, values, revision in operations]
-        self.storage.writes += 1
-        try:
-            connection = self._connection()
-            with connection.pipeline():
-                cursors = [connection.execute(sql, parameters)
-                           for _, sql, parameters in prepared]
-                connection.commit()
-            rows = [cursor.fetchone() for cursor in cursors]
-        except Exception:
-            self._discard()
-            raise
-        outcomes: list[int | Exception] = []
-        for (game_id, _, parameters), row in zip(prepared, rows):
-            if row is not None:
-                outcomes.append(int(row[0]))
-            elif self._exists(game_id):
-                outcomes.append(StaleRevision(game_id, parameters["w_revision"]))
-            else:
-                outcomes.append(LookupError(f"no game {game_id!r} in the database"))
-        return outcomes
+    @property
+    def exists_sql(self) -> str:
+        return f"SELECT 1 FROM {self.table.name} WHERE id = %s"
 
-    def _exists(self, game_id: str) -> bool:
-        connection = self._connection()
-        with connection.transaction():
-            row = connection.execute(f"SELECT 1 FROM {self.table.name} WHERE id = %s",
-                                     (game_id,)).fetchone()
-        return row is not None
 
-    def _discard(self) -> None:
-        """A failed group: the connection is rolled back, or dropped when it is broken."""
-        raw = self._raw
-        if raw is None:
-            return
-        try:
-            raw.driver_connection.rollback()
-        except Exception:  # noqa: BLE001 - broken: the pool forgets it, the next group reconnects
+def outcomes_of(prepared: list[tuple[str, str, dict[str, Any]]], rows: list[Any],
+                exists: Callable[[str], bool]) -> list[int | Exception]:
+    outcomes: list[int | Exception] = []
+    for (game_id, _, parameters), row in zip(prepared, rows):
+        if row is not None:
+            outcomes.append(int(row[0]))
+        elif exists(game_id):
+            outcomes.append(StaleRevision(game_id, parameters["w_revision"]))
+        else:
+            outcomes.append(LookupError(f"no game {game_id!r} in the database"))
+    return outcomes
+
+
+class LoopWriter:
+    """The writes of a server on PostgreSQL: conditional updates (moves) committed in groups
+    from the event loop (see the module's docstring), everything else through `Writer`'s
+    thread. Has `Writer`'s interface and counters."""
+
+    MAX_BATCH = 500
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.statements = Statements(storage)
+        self.thread = Writer(storage)
+        self._commits = 0
+        self._operations = 0
+        self._pending: list[tuple[tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._draining: asyncio.Task[None] | None = None
+        self._connection: Any = None
+
+    @property
+    def commits(self) -> int:
+        return self._commits + self.thread.commits
+
+    @property
+    def operations(self) -> int:
+        return self._operations + self.thread.operations
+
+    async def insert(self, values: dict[str, Any]) -> None:
+        await self.thread.insert(values)
+
+    async def call(self, function: Callable[[Any], int | StaleRevision | None],
+                   game_id: str | None = None) -> int | None:
+        return await self.thread.call(function, game_id)
+
+    async def update(self, game_id: str, values: dict[str, Any],
+                     revision: int | None = None) -> int:
+        if revision is None:
+            return await self.thread.update(game_id, values, revision)
+        operation = ("update", game_id, values, revision)
+        self.statements.parameters(game_id, values, revision)  # a bad column: raised here
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((operation, future))
+        if self._draining is None or self._draining.done():
+            self._draining = asyncio.create_task(self._drain(), name="boardwright-db-groups")
+        outcome = await future
+        assert isinstance(outcome, int)
+        return outcome
+
+    def close(self) -> None:
+        self.thread.close()
+        connection, self._connection = self._connection, None
+        if connection is not None:
             try:
-                raw.invalidate()
+                connection.pgconn.finish()  # the loop may be gone: no await
             except Exception:  # noqa: BLE001
                 pass
-            self._raw = None
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch = self._pending[:self.MAX_BATCH]
+            del self._pending[:self.MAX_BATCH]
+            operations = [op for op, _ in batch]
+            try:
+                outcomes: list[Any] = await self._group(operations)
+                self._commits += 1
+            except Exception:  # noqa: BLE001 - one by one through the thread, as Writer does
+                outcomes = []
+                for operation in operations:
+                    try:
+                        outcomes.append(await self.thread.update(*operation[1:]))
+                    except Exception as exc:  # noqa: BLE001 - that caller gets it
+                        outcomes.append(exc)
+            self._operations += len(batch)
+            for (_, future), outcome in zip(batch, outcomes):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
+
+    async def _group(self, operations: list[tuple[Any, ...]]) -> list[int | Exception]:
+        prepared = self.statements.prepare(operations)
+        self.storage.writes += 1
+        try:
+            connection = await self._connect()
+            async with connection.pipeline():
+                cursors = [await connection.execute(sql, parameters)
+                           for _, sql, parameters in prepared]
+                await connection.commit()
+            rows = [await cursor.fetchone() for cursor in cursors]
+            missing = {game_id for (game_id, _, _), row in zip(prepared, rows) if row is None}
+            found = set()
+            for game_id in missing:  # a lost race (rare): is the game there at all?
+                async with connection.transaction():
+                    cursor = await connection.execute(self.statements.exists_sql, (game_id,))
+                    if await cursor.fetchone() is not None:
+                        found.add(game_id)
+        except Exception:
+            await self._discard()
+            raise
+        return outcomes_of(prepared, rows, lambda game_id: game_id in found)
+
+    async def _connect(self) -> Any:
+        if self._connection is None:
+            import psycopg
+
+            from boardwright.web.cluster import connect_args
+
+            args, kwargs = connect_args(self.storage.engine)
+            self._connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
+        return self._connection
+
+    async def _discard(self) -> None:
+        connection = self._connection
+        if connection is None:
+            return
+        try:
+            await connection.rollback()
+        except Exception:  # noqa: BLE001 - broken: the next group connects again
+            self._connection = None
+            try:
+                await connection.close()
+            except Exception:  # noqa: BLE001
+                pass

@@ -431,11 +431,6 @@ class Writer:
         self.thread.start()
         self.commits = 0
         self.operations = 0
-        self.pipelined = None
-        if storage.backend == "postgresql":  # a group of moves in one round trip
-            from boardwright.web.pipeline import PipelinedWriter
-
-            self.pipelined = PipelinedWriter(storage)
 
     async def insert(self, values: dict[str, Any]) -> None:
         await self._submit(("insert", None, values))
@@ -465,8 +460,6 @@ class Writer:
     def close(self) -> None:
         self.queue.put(None)
         self.thread.join(timeout=30)
-        if self.pipelined is not None:
-            self.pipelined.close()
 
     def _run(self) -> None:
         stop = False
@@ -486,20 +479,10 @@ class Writer:
                 batch.append(extra)
             self._commit(batch)
 
-    def _group(self, operations: list[tuple[Any, ...]]) -> list[Any]:
-        """Commit a group: conditional updates on PostgreSQL in one round trip (pipeline.py),
-        the rest through `Storage.apply_batch`."""
-        if self.pipelined is not None:
-            from boardwright.web.pipeline import pipelined
-
-            if pipelined(self.storage, operations):
-                return list(self.pipelined.apply(operations))
-        return list(self.storage.apply_batch(operations))
-
     def _commit(self, batch: list[Any]) -> None:
         outcomes: list[Any]
         try:
-            outcomes = self._group([op for op, _, _ in batch])
+            outcomes = list(self.storage.apply_batch([op for op, _, _ in batch]))
             self.commits += 1
         except Exception:  # one bad operation must not fail the others: retry one by one
             outcomes = []
@@ -555,9 +538,14 @@ class InlineWriter:
 
 def make_writer(storage: Storage) -> Writer | InlineWriter:
     """Inline commits for SQLite with synchronous=NORMAL, the group-committing thread for
-    PostgreSQL (a network round trip per commit) and SQLite FULL (an fsync per commit)."""
+    SQLite FULL (an fsync per commit), and for PostgreSQL groups of moves pipelined from the
+    event loop (pipeline.py: a round trip per group) beside that thread for the rest."""
     if storage.backend == "sqlite" and storage.synchronous == "NORMAL":
         return InlineWriter(storage)
+    if storage.backend == "postgresql":
+        from boardwright.web.pipeline import LoopWriter
+
+        return LoopWriter(storage)  # type: ignore[return-value]
     return Writer(storage)
 
 
