@@ -96,3 +96,27 @@ def test_a_notified_change_reaches_a_listener_with_the_new_actions(postgres_db) 
     storage.dispose()
     assert heard == [{"g": "g1", "r": 1, "s": 0, "a": [{"m": 1}], "status": "running"},
                      {"g": "g1", "r": 2}]
+
+
+def test_the_moves_may_skip_waiting_for_the_disk_when_the_operator_says_so(
+        postgres_db, monkeypatch) -> None:
+    from boardwright.web.pipeline import PG_SYNC_ENV
+
+    storage = S.Storage(postgres_db)
+    storage.insert(game_row("g1"))
+
+    async def setting() -> str:
+        writer = S.make_writer(storage)
+        await writer.update("g1", {"step": 1}, storage.revisions(["g1"])["g1"])
+        cursor = await writer._connection.execute("SHOW synchronous_commit")
+        value = (await cursor.fetchone())[0]
+        writer.close()
+        return value
+
+    assert asyncio.run(setting()) == "on"  # durable unless told otherwise
+    monkeypatch.setenv(PG_SYNC_ENV, "off")
+    assert asyncio.run(setting()) == "off"
+    monkeypatch.setenv(PG_SYNC_ENV, "sometimes")
+    with pytest.raises(ValueError, match=PG_SYNC_ENV):
+        S.make_writer(storage)
+    storage.dispose()

@@ -25,12 +25,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 
 from boardwright.web.storage import CHANNEL, StaleRevision, Storage, Writer, change_payload
 
 log = logging.getLogger("boardwright.web")
+
+# "on" (the default): a move is answered once PostgreSQL has flushed its commit to disk. "off":
+# once it is in PostgreSQL's memory, flushed within a fraction of a second; a crash of the
+# database or the machine (not of a boardwright process) can lose the last moves: what SQLite's
+# synchronous=NORMAL risks on a power cut, for a shorter wait per move.
+PG_SYNC_ENV = "BOARDWRIGHT_PG_SYNCHRONOUS_COMMIT"
+
+
+def synchronous_commit() -> str:
+    value = os.environ.get(PG_SYNC_ENV, "on").lower()
+    if value not in ("on", "off"):
+        raise ValueError(f"{PG_SYNC_ENV} must be on or off, not {value!r}")
+    return value
 
 
 class Statements:
@@ -102,6 +116,7 @@ class LoopWriter:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.statements = Statements(storage)
+        self.synchronous = synchronous_commit()
         self.thread = Writer(storage)
         self._commits = 0
         self._operations = 0
@@ -200,7 +215,11 @@ class LoopWriter:
             from boardwright.web.cluster import connect_args
 
             args, kwargs = connect_args(self.storage.engine)
-            self._connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
+            connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
+            if self.synchronous == "off":  # the moves' commits only (PG_SYNC_ENV)
+                await connection.execute("SET synchronous_commit = off")
+                await connection.commit()
+            self._connection = connection
         return self._connection
 
     async def _discard(self) -> None:
