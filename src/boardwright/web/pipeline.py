@@ -73,14 +73,18 @@ class Statements:
             self._sql[columns] = sql
         return sql
 
-    def parameters(self, game_id: str, values: dict[str, Any], revision: int) -> dict[str, Any]:
-        from psycopg.types.json import Jsonb
-
+    def check(self, values: dict[str, Any]) -> None:
+        """ValueError when `values` are not columns a change may write."""
         if "revision" in values:
             raise ValueError("a game's revision is kept by the storage, not given")
         unknown = [name for name in values if name not in self.table.c]
         if unknown:
             raise ValueError(f"the games table has no column {', '.join(unknown)}")
+
+    def parameters(self, game_id: str, values: dict[str, Any], revision: int) -> dict[str, Any]:
+        from psycopg.types.json import Jsonb
+
+        self.check(values)
         parameters = {name: Jsonb(value) if name in self._json else value
                       for name, value in values.items()}
         parameters["w_id"] = game_id
@@ -144,7 +148,7 @@ class LoopWriter:
         if revision is None:
             return await self.thread.update(game_id, values, revision)
         operation = ("update", game_id, values, revision)
-        self.statements.parameters(game_id, values, revision)  # a bad column: raised here
+        self.statements.check(values)  # a bad column: raised here, to this caller alone
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending.append((operation, future))
         if self._draining is None or self._draining.done():
