@@ -306,7 +306,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     cross = [x * 1000 for x in stats.cross]
     inside = server_stats[0]["move_ms"]
     commits = {"commits": sum(s["db"]["commits"] for s in server_stats),
-               "operations": sum(s["db"]["operations"] for s in server_stats)}
+               "operations": sum(s["db"]["operations"] for s in server_stats),
+               "group_ms": [s["db"].get("group_ms") for s in server_stats]}
     return {
         "games": args.games, "connections": 2 * args.games, "servers": args.servers,
         "seconds": elapsed, "setup_seconds": setup, "moves": len(lat),
@@ -355,6 +356,9 @@ def side_by_side(results: list[dict[str, Any]], args: argparse.Namespace) -> Non
          if r["servers"] > 1 else "-"),
         ("in the server p99 (ms)", lambda r: " / ".join(
             f"{x:.1f}" for x in r["server_move_p99_ms"] if x is not None)),
+        ("a group's commit p50 / p99 (ms)", lambda r: " , ".join(
+            f"{g['p50']:.1f} / {g['p99']:.1f}" for g in r["db_commits"]["group_ms"]
+            if g and g["p50"] is not None) or "-"),
         ("commits", lambda r: str(r["db_commits"]["commits"])),
         ("writes", lambda r: str(r["db_commits"]["operations"])),
         ("server CPU per move (ms)", lambda r: f"{r['server_cpu_ms_per_move']:.2f}"),

@@ -174,7 +174,8 @@ class GameManager:
                         "max": round(times[-1], 3) if times else None, "last": len(times)},
             "db": {"backend": self.storage.backend,
                    "commits": self.writer.commits if self.writer else 0,
-                   "operations": self.writer.operations if self.writer else 0},
+                   "operations": self.writer.operations if self.writer else 0,
+                   "group_ms": getattr(self.writer, "group_ms", lambda: None)()},
             "cluster": self.cluster.stats(),
         }
 

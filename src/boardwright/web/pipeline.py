@@ -26,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -127,6 +129,17 @@ class LoopWriter:
         self._pending: list[tuple[tuple[Any, ...], asyncio.Future[Any]]] = []
         self._draining: asyncio.Task[None] | None = None
         self._connection: Any = None
+        self.group_times: deque[float] = deque(maxlen=10_000)  # ms from send to answers
+
+    def group_ms(self) -> dict[str, float | None]:
+        """How long the last groups took to commit (p50, p99, max, in ms): the database's
+        share of a move's time, for the stats."""
+        times = sorted(self.group_times)
+        if not times:
+            return {"p50": None, "p99": None, "max": None, "groups": 0}
+        return {"p50": round(times[len(times) // 2], 3),
+                "p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
+                "max": round(times[-1], 3), "groups": len(times)}
 
     @property
     def commits(self) -> int:
@@ -195,11 +208,13 @@ class LoopWriter:
         self.storage.writes += 1
         try:
             connection = await self._connect()
+            started = time.perf_counter()
             async with connection.pipeline():
                 cursors = [await connection.execute(sql, parameters)
                            for _, sql, parameters in prepared]
                 await connection.commit()
             rows = [await cursor.fetchone() for cursor in cursors]
+            self.group_times.append(1000 * (time.perf_counter() - started))
             missing = {game_id for (game_id, _, _), row in zip(prepared, rows) if row is None}
             found = set()
             for game_id in missing:  # a lost race (rare): is the game there at all?
