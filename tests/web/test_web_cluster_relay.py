@@ -7,8 +7,10 @@ game of its own)."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
+import httpx
 import pytest
 from test_web_cluster import at_step, connect, create, next_frame
 from web_helpers import ServerProcess
@@ -53,6 +55,16 @@ def chat_with(text: str) -> Any:
     return lambda f: f["type"] == "chat" and any(m["text"] == text for m in f["messages"])
 
 
+def wait_running(server: Any, game_id: str) -> None:
+    """Until both seats' joins are in the database (each process writes its own seat's)."""
+    for _ in range(200):
+        if httpx.get(f"{server.base}/api/games/{game_id}", timeout=10).json()["status"] \
+                == "running":
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} never started")
+
+
 def connected(frame: dict[str, Any]) -> list[bool]:
     return [s["connected"] for s in frame["seats"]]
 
@@ -85,6 +97,7 @@ def test_an_undo_asked_through_one_process_is_answered_through_the_other(pair) -
     game_id, tokens = two_seats(a, b, "queens", seed=1)
     with connect(a, game_id, tokens[0]) as on_a, connect(b, game_id, tokens[1]) as on_b:
         frames = {0: next_frame(on_a, at_step(0)), 1: next_frame(on_b, at_step(0))}
+        wait_running(a, game_id)  # both joins written: the undo below is the only change
         seat = frames[0]["current_player"]
         sockets = {0: on_a, 1: on_b}
         mover, other = sockets[seat], sockets[1 - seat]

@@ -357,7 +357,7 @@ class Cluster:
         """Make the live game the database's `revision`: the position after `record` (`caught`:
         its state, views, actors and last action; None when the record is the one held), then
         every connection here gets its fresh view."""
-        moved = caught is not None or record != live.actions
+        moved = record != live.actions  # a change of seats alone keeps an undo request
         if caught is not None:
             state, views, actors, last = caught
             live.bots.cancel()  # another process moved this game: the bots are its to drive
@@ -376,7 +376,7 @@ class Cluster:
         self.reloads += 1
         self.manager.clocks.sync(live)  # the clock of the seat to move, as the row says
         live.broadcast()
-        if moved:
+        if caught is not None:  # the bots were stopped here: driven there, or taken over
             self._watch_bots(live)
         self.manager.evict_if_idle(live)
 
