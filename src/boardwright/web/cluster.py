@@ -10,19 +10,23 @@ nothing, gets `StaleRevision`, reloads the game (`Cluster.reload`) and checks th
 is applied twice or lost. A refusal made on a position that may be old (not your turn, stale
 step, illegal, game over) is checked again the same way when the database has a newer revision.
 
-The commit also sends `pg_notify('boardwright_games', '<game id> <revision>')` (never a token or
-a move). Every process listens on a connection of its own (`Listener`, psycopg 3's async
-notifications, reconnecting with back-off; after each (re)connection every game in memory is
-compared with the database, so a notification missed while disconnected is not lost). A game
-with connections in this process is reloaded at once and every connection gets its fresh view;
-a game only held in memory is marked behind and reloaded when next used.
+The commit also notifies CHANNEL (storage.change_payload): a move is told in full (the game's
+id, its new revision, the record's last actions, status, clock, rated; never a token or a
+seat), anything else by id and revision alone. Every process listens on a connection of its own
+(`Listener`, psycopg 3's async notifications, reconnecting with back-off; after each
+(re)connection every game in memory is compared with the database, so a notification missed
+while disconnected is not lost). A game with connections in this process is brought up to date
+at once: a change told in full that follows the revision held is applied to the position held
+(`apply_change`, the row not read), any other is read from the database (`reload`); every
+connection gets its fresh view. A game only held in memory is marked behind and reloaded when
+next used. The same connection hears relay.py's EVENTS (chat, undo requests, presence).
 
 Bots: the process whose commit brought a bot's turn drives the bot. A process that reloads a
 game stops its own bot driver there, and takes the bots over only when the game has not moved
 for TAKEOVER_SECONDS (the process driving them died). Two drivers at once (two processes
 starting together both resume the bot games) are settled by the conditional commit: the loser
 reloads and stops. Hints are answered by the process asked, to its own connections of that
-seat; connection flags (`connected`) are per process.
+seat; which seats are connected elsewhere is relay.py's.
 
 With SQLite (one process) there is no listener and nothing is reloaded; the conditional commit
 costs nothing more than the plain one.

@@ -14,8 +14,10 @@ commit is running share the next one.
 Every change of a game row adds one to its `revision`, and a change made from a known revision
 is conditional on it (`UPDATE ... WHERE id = ? AND revision = ?`): when another server process
 committed first, nothing is written and the caller gets `StaleRevision` (it reloads the game and
-checks its change again: cluster.py). On PostgreSQL the same transaction sends
-`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit.
+checks its change again: cluster.py). On PostgreSQL the same transaction notifies CHANNEL
+(`change_payload`: a move in full, anything else as "<game id> <revision>"), delivered to every
+listening process at commit; the moves themselves are committed in pipelined groups
+(pipeline.py).
 
 SQLite runs in WAL mode with synchronous=NORMAL: a committed move survives the server being
 killed at any moment; surviving a power cut too (an fsync per commit) is
