@@ -254,7 +254,7 @@ class Server:
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)  # uvicorn stops cleanly (and cProfile writes)
         try:
-            self.process.wait(timeout=20)
+            self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
@@ -306,6 +306,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
     cross = [x * 1000 for x in stats.cross]
     inside = server_stats[0]["move_ms"]
+    commits = {"commits": sum(s["db"]["commits"] for s in server_stats),
+               "operations": sum(s["db"]["operations"] for s in server_stats),
+               "group_ms": [s["db"].get("group_ms") for s in server_stats]}
     return {
         "games": args.games, "connections": 2 * args.games, "servers": args.servers,
         "seconds": elapsed, "setup_seconds": setup, "moves": len(lat),
@@ -322,8 +325,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_average": os.getloadavg()[0],
         "rss_idle_mb": idle_rss / 2**20, "rss_loaded_mb": loaded_rss / 2**20,
         "rss_end_mb": end_rss / 2**20, "bot_workers_rss_mb": workers_rss / 2**20,
-        "db": db_url.split("@")[-1],
-        "server_move_ms": inside, "db_commits": server_stats[0]["db"],
+        "db": db_url.split("@")[-1], "backend": db_url.split(":", 1)[0].split("+")[0],
+        "server_move_ms": inside, "db_commits": commits,
+        "server_move_p99_ms": [s["move_ms"]["p99"] for s in server_stats],
+        "server_cpu_ms_per_move": 1000 * cpu / len(lat) if lat else float("nan"),
         "cluster": [s.get("cluster") for s in server_stats],
         "client_lag_p99_ms": percentile([x * 1000 for x in stats.client_lag], 99),
     }
@@ -334,6 +339,40 @@ def server_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def side_by_side(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    """The runs of one invocation as a table (one column per configuration)."""
+    print(f"{platform.python_implementation()} {platform.python_version()} on "
+          f"{platform.machine()}, {os.cpu_count()} CPUs · {args.games} concurrent {args.game} "
+          f"games, think time {args.think:g} s (mean), measured {args.seconds:g} s each")
+    names = [("SQLite" if r["backend"] == "sqlite" else "PostgreSQL")
+             + f", {r['servers']} process" + ("es" if r["servers"] > 1 else "")
+             for r in results]
+    rows = [
+        ("moves per second", lambda r: f"{r['moves_per_second']:.1f}"),
+        ("latency p50 (ms)", lambda r: f"{r['p50_ms']:.1f}"),
+        ("latency p99 (ms)", lambda r: f"{r['p99_ms']:.1f}"),
+        ("to the other seat p99 (ms)", lambda r: f"{r['cross_p99_ms']:.1f}"
+         if r["servers"] > 1 else "-"),
+        ("in the server p99 (ms)", lambda r: " / ".join(
+            f"{x:.1f}" for x in r["server_move_p99_ms"] if x is not None)),
+        ("a group's commit p50 / p99 (ms)", lambda r: " , ".join(
+            f"{g['p50']:.1f} / {g['p99']:.1f}" for g in r["db_commits"]["group_ms"]
+            if g and g["p50"] is not None) or "-"),
+        ("commits", lambda r: str(r["db_commits"]["commits"])),
+        ("writes", lambda r: str(r["db_commits"]["operations"])),
+        ("server CPU per move (ms)", lambda r: f"{r['server_cpu_ms_per_move']:.2f}"),
+        ("load average at the end", lambda r: f"{r['load_average']:.1f}"),
+        ("refused moves", lambda r: str(sum(r["errors"].values()))),
+    ]
+    width = max(len(label) for label, _ in rows)
+    columns = [max(len(name), 12) for name in names]
+    print(" " * width + " | " + " | ".join(n.rjust(c) for n, c in zip(names, columns)))
+    print("-" * width + "-+-" + "-+-".join("-" * c for c in columns))
+    for label, cell in rows:
+        print(label.ljust(width) + " | "
+              + " | ".join(cell(r).rjust(c) for r, c in zip(results, columns)))
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -353,18 +392,30 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--profile", metavar="FILE", default=None,
                         help="run the server under cProfile and write its profile to FILE")
+    parser.add_argument("--beside-sqlite", action="store_true",
+                        help="first run the same load on SQLite with one server process, then "
+                             "the configuration asked for, and print them side by side")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0 or args.think < 0 or args.servers < 1:
         parser.error("--games, --servers and --seconds must be positive, --think 0 or more")
     if args.servers > 1 and not (args.db or "").startswith("postgresql"):
         parser.error("--servers above 1 needs a PostgreSQL --db (processes share moves "
                      "through its notifications)")
+    shown = sys.argv[1:] if argv is None else argv
+    baseline = None
+    if args.beside_sqlite:
+        baseline = asyncio.run(run(argparse.Namespace(**{**vars(args), "db": None,
+                                                          "servers": 1})))
     result = asyncio.run(run(args))
+    if baseline is not None:
+        result["sqlite_one_process"] = baseline
     if args.json:
         print(json.dumps(result, indent=1))
         return result
-    shown = sys.argv[1:] if argv is None else argv
     print(f"$ {shlex.join(['python', 'benchmarks/server_load.py', *shown])}")
+    if baseline is not None:
+        side_by_side([baseline, result], args)
+        return result
     print(f"{platform.python_implementation()} {platform.python_version()} on "
           f"{platform.machine()}, {os.cpu_count()} CPUs · database {result['db']}")
     print(f"{result['games']} concurrent {args.game} games, {result['connections']} websocket "

@@ -178,8 +178,10 @@ def test_resolve_url_defaults(monkeypatch) -> None:
 
 
 def test_sqlite_commits_inline_unless_full_sync_or_postgresql(db_url, monkeypatch) -> None:
+    from boardwright.web.pipeline import LoopWriter
+
     storage = S.Storage(db_url)
-    expected = S.InlineWriter if storage.backend == "sqlite" else S.Writer
+    expected = S.InlineWriter if storage.backend == "sqlite" else LoopWriter
     writer = S.make_writer(storage)
     assert type(writer) is expected
     writer.close()

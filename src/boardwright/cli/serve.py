@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -54,6 +55,9 @@ def serve(
         "--import", metavar="MODULE|FILE.py",
         help="Import a module or file that registers agents of your own before --agent is "
              "read (offer them with --agent); repeat for several.")] = None,
+    workers: Annotated[int, typer.Option(
+        help="Server processes on the one port (more than 1 needs a PostgreSQL --db: the "
+             "processes share the games through it).")] = 1,
     policy: Annotated[list[str] | None, typer.Option(
         "--policy", metavar="NAME=FILE",
         help="Offer a trained policy file (examples/learn_carcassonne.py's policy.npz) in the "
@@ -69,6 +73,7 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from boardwright.web.app import MAX_WS_BYTES, create_app
+        from boardwright.web.factory import FACTORY, SETTINGS_ENV, ServeSettings
         from boardwright.web.logsafe import uvicorn_log_config
         from boardwright.web.storage import resolve_url
     except ImportError as exc:
@@ -95,6 +100,12 @@ def serve(
     if log_level.lower() not in LOG_LEVELS:
         fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", USAGE)
     url = resolve_url(db)
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}", USAGE)
+    if workers > 1 and make_url(url).get_backend_name() != "postgresql":
+        fail(f"--workers {workers} needs a PostgreSQL --db: the processes share the games "
+             "through its notifications, and a SQLite file is one process's database "
+             "(give --db postgresql+psycopg://..., or run one worker)", USAGE)
     for source in imports or []:
         try:
             import_agents(source)
@@ -122,9 +133,19 @@ def serve(
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
         fail(f"cannot open the database {url.split('@')[-1]}: {exc}", FAILURE)
+    processes = f" · {workers} processes" if workers > 1 else ""
     console.print(Text(f"boardwright web table on http://{visible(host)}:{port}/ · database "
-                       f"{visible(shown)}",
+                       f"{visible(shown)}{processes}",
                        style="bold"), soft_wrap=True)
+    options = dict(host=host, port=port, ws_max_size=MAX_WS_BYTES,
+                   log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
+    if workers > 1:  # each worker builds the same app from the settings (factory.py)
+        application.state.storage.dispose()  # this one only checked them
+        os.environ[SETTINGS_ENV] = ServeSettings(
+            url, bot_delay=bot_delay, bot_workers=bot_workers, hint_seconds=hint_seconds,
+            agents=list(agent or []), imports=list(imports or []),
+            policies=policies).to_env()
+        uvicorn.run(FACTORY, factory=True, workers=workers, **options)
+        return
     application.state.freeze_gc = True  # a process of its own: see app.py's lifespan
-    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_BYTES,
-                log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
+    uvicorn.run(application, **options)

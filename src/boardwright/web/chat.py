@@ -129,8 +129,9 @@ async def send_history(storage: Storage, live: LiveGame, connection: Connection)
         connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
 
 
-async def post(storage: Storage, live: LiveGame, seat: int | None, text: str) -> None:
-    """Store `seat`'s message and send it to every connection of the game."""
+async def post(storage: Storage, live: LiveGame, seat: int | None,
+               text: str) -> dict[str, Any]:
+    """Store `seat`'s message and send it to every connection of the game; the message."""
     if seat is None:
         raise ProtocolError(BAD_TOKEN, "spectators read the chat; only seated players "
                                        "write in it")
@@ -152,3 +153,4 @@ async def post(storage: Storage, live: LiveGame, seat: int | None, text: str) ->
                          separators=(",", ":"))
     for connection in list(live.all_connections()):
         connection.send_text(payload)
+    return entry

@@ -10,19 +10,23 @@ nothing, gets `StaleRevision`, reloads the game (`Cluster.reload`) and checks th
 is applied twice or lost. A refusal made on a position that may be old (not your turn, stale
 step, illegal, game over) is checked again the same way when the database has a newer revision.
 
-The commit also sends `pg_notify('boardwright_games', '<game id> <revision>')` (never a token or
-a move). Every process listens on a connection of its own (`Listener`, psycopg 3's async
-notifications, reconnecting with back-off; after each (re)connection every game in memory is
-compared with the database, so a notification missed while disconnected is not lost). A game
-with connections in this process is reloaded at once and every connection gets its fresh view;
-a game only held in memory is marked behind and reloaded when next used.
+The commit also notifies CHANNEL (storage.change_payload): a move is told in full (the game's
+id, its new revision, the record's last actions, status, clock, rated; never a token or a
+seat), anything else by id and revision alone. Every process listens on a connection of its own
+(`Listener`, psycopg 3's async notifications, reconnecting with back-off; after each
+(re)connection every game in memory is compared with the database, so a notification missed
+while disconnected is not lost). A game with connections in this process is brought up to date
+at once: a change told in full that follows the revision held is applied to the position held
+(`apply_change`, the row not read), any other is read from the database (`reload`); every
+connection gets its fresh view. A game only held in memory is marked behind and reloaded when
+next used. The same connection hears relay.py's EVENTS (chat, undo requests, presence).
 
 Bots: the process whose commit brought a bot's turn drives the bot. A process that reloads a
 game stops its own bot driver there, and takes the bots over only when the game has not moved
 for TAKEOVER_SECONDS (the process driving them died). Two drivers at once (two processes
 starting together both resume the bot games) are settled by the conditional commit: the loser
 reloads and stops. Hints are answered by the process asked, to its own connections of that
-seat; connection flags (`connected`) are per process.
+seat; which seats are connected elsewhere is relay.py's.
 
 With SQLite (one process) there is no listener and nothing is reloaded; the conditional commit
 costs nothing more than the plain one.
@@ -37,7 +41,8 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.web.clocks import Clock
 from boardwright.web.position import LastAction, ViewCache, last_action, rebuild
-from boardwright.web.storage import CHANNEL, parse_payload
+from boardwright.web.relay import EVENTS, Relay, parse_event
+from boardwright.web.storage import CHANNEL, parse_change
 
 if TYPE_CHECKING:
     import boardwright as bw
@@ -57,12 +62,15 @@ class Listener:
     is in place (what happened before it is read from the database there)."""
 
     def __init__(self, engine: Any, on_notify: Callable[[str, int], None],
-                 on_connect: Callable[[], Awaitable[None]]) -> None:
-        args, kwargs = engine.dialect.create_connect_args(engine.url)
-        kwargs.pop("context", None)  # SQLAlchemy's adapters: not for this plain connection
-        self._args, self._kwargs = args, kwargs
+                 on_connect: Callable[[], Awaitable[None]],
+                 on_change: Callable[[dict[str, Any]], None] | None = None,
+                 on_event: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self._args, self._kwargs = connect_args(engine)
         self.on_notify = on_notify
         self.on_connect = on_connect
+        self.on_change = on_change  # when given, a change's whole notification goes there
+        self.on_event = on_event  # when given, the EVENTS channel is heard too (relay.py)
+        self.pid: int | None = None  # the listening connection's backend: this process's name
         self.connected = asyncio.Event()
         self.connections = 0  # how many times it connected (1 + reconnections)
         self.received = 0
@@ -90,15 +98,15 @@ class Listener:
                     *self._args, autocommit=True, **self._kwargs)
                 async with connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
+                    if self.on_event is not None:
+                        await connection.execute(f"LISTEN {EVENTS}")
+                    self.pid = connection.info.backend_pid
                     self.connections += 1
                     self.connected.set()
                     await self.on_connect()
                     wait = RECONNECT_SECONDS[0]
                     async for notify in connection.notifies():
-                        parsed = parse_payload(notify.payload)
-                        if parsed is not None:
-                            self.received += 1
-                            self.on_notify(*parsed)
+                        self._heard(notify.channel, notify.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the database went away: try again
@@ -107,6 +115,32 @@ class Listener:
             self.connected.clear()
             await asyncio.sleep(wait)
             wait = min(wait * 2, RECONNECT_SECONDS[1])
+
+    def _heard(self, channel: str, payload: str) -> None:
+        try:
+            if channel == EVENTS:
+                event = parse_event(payload)
+                if event is not None and self.on_event is not None:
+                    self.received += 1
+                    self.on_event(event)
+                return
+            change = parse_change(payload)
+            if change is None:
+                return
+            self.received += 1
+            if self.on_change is not None:
+                self.on_change(change)
+            else:
+                self.on_notify(change["g"], change["r"])
+        except Exception:  # noqa: BLE001 - one bad message must not stop the listening
+            log.exception("a notification on %s could not be handled", channel)
+
+
+def connect_args(engine: Any) -> tuple[Any, dict[str, Any]]:
+    """psycopg's connection arguments of a SQLAlchemy engine (for connections of our own)."""
+    args, kwargs = engine.dialect.create_connect_args(engine.url)
+    kwargs.pop("context", None)  # SQLAlchemy's adapters: not for this plain connection
+    return args, kwargs
 
 
 def catch_up(live: LiveGame, record: list[dict[str, Any]]
@@ -130,6 +164,23 @@ def catch_up(live: LiveGame, record: list[dict[str, Any]]
     return state, ViewCache(state), actors, last
 
 
+def extend(live: LiveGame, actions: list[dict[str, Any]]
+           ) -> tuple[bw.State, ViewCache, list[int], LastAction | None]:
+    """The game's position after the actions held and `actions` (applied to a clone): (state,
+    its view cache, actors, last action)."""
+    state = live.state.clone()
+    actors = list(live.actors)
+    last = live.last
+    for index, data in enumerate(actions):
+        action = live.game.action_from_json(data)
+        actor = state.current_player
+        if index == len(actions) - 1:
+            last = last_action(live.game, ViewCache(state), action, actor, live.describe)
+        state.apply(action)
+        actors.append(actor)
+    return state, ViewCache(state), actors, last
+
+
 class Cluster:
     """Keeps one process's live games in step with the database other processes write to."""
 
@@ -137,16 +188,21 @@ class Cluster:
         self.manager = manager
         self.shared = manager.storage.backend == "postgresql"
         self.listener: Listener | None = None
-        self.reloads = 0
+        self.relay = Relay(self)
+        self.reloads = 0  # games brought up to date: from a change's notification or the row
+        self.applied = 0  # of which from the notification alone (the row not read)
         self.conflicts = 0  # frames whose write lost a race to another process (then rechecked)
         self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._changes: dict[str, dict[int, dict[str, Any]]] = {}  # waiting for the game's lock
         self._takeovers: dict[str, asyncio.TimerHandle] = {}
 
     async def start(self) -> None:
         if not self.shared:
             return
-        self.listener = Listener(self.manager.storage.engine, self.notified, self.resync)
+        self.listener = Listener(self.manager.storage.engine, self.notified, self.resync,
+                                 on_change=self.changed, on_event=self.relay.heard)
         self.listener.start()
+        self.relay.start()
         try:  # normally at once; a slow database only delays the cross-process frames
             await asyncio.wait_for(self.listener.connected.wait(), timeout=10)
         except TimeoutError:
@@ -154,6 +210,7 @@ class Cluster:
                         "moves reach this one's players once it does")
 
     async def stop(self) -> None:
+        await self.relay.stop()
         if self.listener is not None:
             await self.listener.stop()
         for task in list(self._refreshing.values()):
@@ -163,11 +220,30 @@ class Cluster:
 
     def stats(self) -> dict[str, Any]:
         listener = self.listener
-        return {"shared": self.shared, "reloads": self.reloads, "conflicts": self.conflicts,
+        return {"shared": self.shared, "reloads": self.reloads, "applied": self.applied,
+                "conflicts": self.conflicts,
                 "listening": bool(listener and listener.connected.is_set()),
-                "notifications": listener.received if listener else 0}
+                "notifications": listener.received if listener else 0,
+                "events": self.relay.stats()}
 
     # -- noticing changes ------------------------------------------------------------------------
+
+    def changed(self, change: dict[str, Any]) -> None:
+        """A process committed a change (storage.change_payload): applied here at once when it
+        follows the revision held and the game is free, else kept for the game's refresh,
+        which applies it in turn (or reads the row when it cannot)."""
+        game_id, revision = change["g"], change["r"]
+        live = self.manager.games.get(game_id)
+        if live is None or revision <= live.revision:
+            return
+        if len(change) > 2 and (any(live.connections.values()) or live.bots.running):
+            if (revision == live.revision + 1 and not live.lock.locked()
+                    and game_id not in self._refreshing):
+                if self.apply_change(live, change):
+                    return
+            else:
+                self._changes.setdefault(game_id, {})[revision] = change
+        self.notified(game_id, revision)
 
     def notified(self, game_id: str, revision: int) -> None:
         """A process committed `revision` of a game: a game held here falls behind, and is
@@ -202,7 +278,12 @@ class Cluster:
         try:
             while live.behind > live.revision and not self.manager.closing:
                 async with live.lock:
-                    if live.behind > live.revision and not await self.reload(live):
+                    if live.behind <= live.revision:
+                        break
+                    change = self._changes.get(live.id, {}).pop(live.revision + 1, None)
+                    if change is not None and self.apply_change(live, change):
+                        continue
+                    if not await self.reload(live):
                         break
         except asyncio.CancelledError:
             raise
@@ -210,6 +291,35 @@ class Cluster:
             log.exception("game %s could not be reloaded", live.id)
         finally:
             self._refreshing.pop(live.id, None)
+            self._changes.pop(live.id, None)
+
+    def apply_change(self, live: LiveGame, change: dict[str, Any]) -> bool:
+        """Apply a change told in full, which follows the revision held (no await: the game's
+        lock is held or free): the new actions applied to the position held, status, clock and
+        rating copied. False when it cannot be (an undo, an action that does not apply): the
+        row is read instead."""
+        if change["r"] != live.revision + 1:
+            return False
+        caught = None
+        record = live.actions
+        if "a" in change:
+            start, tail = change["s"], change["a"]
+            held = len(live.actions)
+            if not start <= held <= start + len(tail) or \
+                    live.actions[start:held] != tail[:held - start]:
+                return False
+            record = live.actions + tail[held - start:]
+            if len(record) > held:
+                try:
+                    caught = extend(live, record[held:])
+                except Exception:  # noqa: BLE001 - the row is the truth: read it
+                    return False
+        status = change.get("status", live.status)
+        rated = bool(change.get("rated", live.rated))
+        clock = Clock.from_json(change["clock"]) if "clock" in change else live.clock
+        self._install(live, change["r"], record, caught, live.seats, status, rated, clock)
+        self.applied += 1
+        return True
 
     # -- reloading -------------------------------------------------------------------------------
 
@@ -235,32 +345,44 @@ class Cluster:
             caught = catch_up(live, record)
         elif record[:len(live.actions)] == live.actions:
             caught = await asyncio.to_thread(catch_up, live, record)
-        if caught is not None:
-            state, views, actors, last = caught
-        else:
+        if caught is None:
             state, actors, last = await asyncio.to_thread(
                 rebuild, live.game, live.seed, record, live.describe)
-            views = None
-        live.bots.cancel()  # another process moved this game: the bots are its to drive
-        live.set_state(state, views)
-        live.actions, live.actors, live.last = record, actors, last
-        live.seats = [dict(s) for s in row["seats"]]
-        live.status = row["status"]
-        live.rated = bool(row.get("rated"))
-        live.clock = Clock.from_json(row.get("clock"))
-        live.undo.request = None  # a request was about the position before this change
-        if caught is None:
+            caught = (state, None, actors, last)
             live.undo.reversible = [None] * len(record)  # not known after a replay
-        else:
+        self._install(live, revision, record, caught, [dict(s) for s in row["seats"]],
+                      row["status"], bool(row.get("rated")), Clock.from_json(row.get("clock")))
+        return True
+
+    def _install(self, live: LiveGame, revision: int, record: list[dict[str, Any]],
+                 caught: tuple[bw.State, ViewCache | None, list[int], LastAction | None] | None,
+                 seats: list[dict[str, Any]], status: str, rated: bool,
+                 clock: Clock | None) -> None:
+        """Make the live game the database's `revision`: the position after `record` (`caught`:
+        its state, views, actors and last action; None when the record is the one held), then
+        every connection here gets its fresh view."""
+        moved = record != live.actions  # a change of seats alone keeps an undo request
+        if caught is not None:
+            state, views, actors, last = caught
+            live.bots.cancel()  # another process moved this game: the bots are its to drive
+            live.set_state(state, views)
+            live.actions, live.actors, live.last = record, actors, last
+        if moved:
+            live.undo.request = None  # a request was about the position before this change
             del live.undo.reversible[len(record):]
             live.undo.reversible.extend([None] * (len(record) - len(live.undo.reversible)))
+        live.seats = seats
+        live.status = status
+        live.rated = rated
+        live.clock = clock
         live.revision = revision
+        live.behind = max(live.behind, revision)
         self.reloads += 1
         self.manager.clocks.sync(live)  # the clock of the seat to move, as the row says
         live.broadcast()
-        self._watch_bots(live)
+        if caught is not None:  # the bots were stopped here: driven there, or taken over
+            self._watch_bots(live)
         self.manager.evict_if_idle(live)
-        return True
 
     # -- bots ------------------------------------------------------------------------------------
 

@@ -99,6 +99,7 @@ class LiveGame:
         self.last = last
         self.lock = asyncio.Lock()
         self.connections: dict[int | None, set[Connection]] = {}
+        self.elsewhere: dict[int, frozenset[int]] = {}  # seats connected to other processes
         self.clock: Clock | None = Clock.from_json(row.get("clock"))
         self.time: TimeSource = loop_time  # the clock's time (its server's: GameManager.adopt)
         self.undo = UndoState(reversible=[None] * len(self.actions))
@@ -135,7 +136,9 @@ class LiveGame:
         return seat_for_token(token, self.hashes)
 
     def connected(self, seat: int) -> bool:
-        return bool(self.connections.get(seat))
+        """A connection of `seat` in this process or another (relay.py)."""
+        return bool(self.connections.get(seat)) or any(
+            seat in seats for seats in self.elsewhere.values())
 
     @property
     def over(self) -> bool:
@@ -281,6 +284,12 @@ class LiveGame:
         """One frame to every connection of `seat` (None: the spectators)."""
         text = json.dumps(frame, separators=(",", ":"))
         for connection in list(self.connections.get(seat, ())):
+            connection.send_text(text)
+
+    def send_to_all(self, frame: dict[str, Any]) -> None:
+        """One frame to every connection of the game, spectators too."""
+        text = json.dumps(frame, separators=(",", ":"))
+        for connection in list(self.all_connections()):
             connection.send_text(text)
 
     def all_connections(self) -> Iterable[Connection]:

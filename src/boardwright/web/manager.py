@@ -190,7 +190,8 @@ class GameManager:
                         "max": round(times[-1], 3) if times else None, "last": len(times)},
             "db": {"backend": self.storage.backend,
                    "commits": self.writer.commits if self.writer else 0,
-                   "operations": self.writer.operations if self.writer else 0},
+                   "operations": self.writer.operations if self.writer else 0,
+                   "group_ms": getattr(self.writer, "group_ms", lambda: None)()},
             "cluster": self.cluster.stats(),
             "bot_queue": self.bot_queue.stats(),
         }
@@ -239,6 +240,7 @@ class GameManager:
                 live.broadcast()  # everyone, this connection too, sees the game (clock) running
             elif first:
                 live.broadcast(skip=connection)  # the others see the seat connected
+            self.cluster.relay.presence(live)  # and those of other processes
         try:
             await send_history(self.storage, live, connection)
         except Exception:  # noqa: BLE001 - the game is playable without its chat history
@@ -255,6 +257,7 @@ class GameManager:
                     left(live, connection.seat)
                     if connection.seat is not None:
                         live.broadcast()  # the others see the seat disconnected
+            self.cluster.relay.presence(live)
         self.evict_if_idle(live)
 
     # -- frames ---------------------------------------------------------------------------------
@@ -274,7 +277,8 @@ class GameManager:
                 connection.send(PONG)
                 return
             if frame.type == "chat":
-                await post(self.storage, live, connection.seat, frame.text or "")
+                entry = await post(self.storage, live, connection.seat, frame.text or "")
+                await self.cluster.relay.chat(live, entry)  # other processes' connections
                 return
             if connection.seat is None:
                 if frame.type in ("hint", "allow_hints", "refuse_hints"):
@@ -316,10 +320,12 @@ class GameManager:
             await self.authority.move(live, seat, frame.action, frame.step)
         elif frame.type == "undo":
             await self.authority.undo(live, seat)
+            await self.cluster.relay.undo(live)  # the request, to the other processes
         elif frame.type == "hint":
             await self.hint_desk.hint(live, connection)
         elif frame.type in ("accept_undo", "refuse_undo"):
             await answer_undo(self.authority, live, seat, frame.type == "accept_undo")
+            await self.cluster.relay.undo(live)
         elif frame.type == "resign":
             await resign(self, live, seat)
         elif frame.type in ("claim_win", "claim_end"):

@@ -17,9 +17,10 @@ default; bots do not count, they never leave). "claim_win": the one who stayed w
 who left rank last (`"out": "left"`), rated as any result. "claim_end": the game ends with no
 result and is not rated (nobody wins; the ratings do not move).
 
-Presence is kept per process (`LiveGame.gone`, on the server's injected clock): since when a
-seat has had no connection here. A game just loaded (a restart) counts its seats gone from
-then. Both changes go through the same conditional write as moves (authority.save_row), so a
+Presence (`LiveGame.gone`, on the server's injected clock): since when a seat has had no
+connection in any process. A game just loaded (a restart) counts its seats gone from then; a
+seat connected through another server process (relay.py's presence) is not gone, and its
+absence counts from the moment that process says it left. Both changes go through the same conditional write as moves (authority.save_row), so a
 process that lost the race reloads the game (manager._checked) and checks again.
 """
 
@@ -73,7 +74,7 @@ def abandon_for(live: LiveGame, seat: int | None) -> dict[str, Any] | None:
         return None
     assert seat is not None
     others = others_in(live, seat)
-    if not others or any(s not in live.gone for s in others):
+    if not others or any(s not in live.gone or live.connected(s) for s in others):
         return None
     moment = live.time()
     gone_for = min(moment - live.gone[s] for s in others)
@@ -86,6 +87,19 @@ def abandon_for(live: LiveGame, seat: int | None) -> dict[str, Any] | None:
 def arrived(live: LiveGame, seat: int | None) -> None:
     if seat is not None:
         live.gone.pop(seat, None)
+
+
+def elsewhere_changed(live: LiveGame, before: frozenset[int], after: frozenset[int]) -> None:
+    """Another process's connected seats went from `before` to `after` (relay.py): a seat
+    that came there is present; one that left it, and has no connection anywhere now, is gone
+    from now (its earlier absence here does not count: it was at the table meanwhile)."""
+    for seat in after - before:
+        live.gone.pop(seat, None)
+    for seat in before - after:
+        if not live.connected(seat) and live.kinds[seat] == HUMAN:
+            live.gone[seat] = live.time()
+            if not live.over:
+                asyncio.get_running_loop().call_later(live.claim_after, _remind, live)
 
 
 def left(live: LiveGame, seat: int | None) -> None:

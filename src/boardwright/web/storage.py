@@ -14,8 +14,10 @@ commit is running share the next one.
 Every change of a game row adds one to its `revision`, and a change made from a known revision
 is conditional on it (`UPDATE ... WHERE id = ? AND revision = ?`): when another server process
 committed first, nothing is written and the caller gets `StaleRevision` (it reloads the game and
-checks its change again: cluster.py). On PostgreSQL the same transaction sends
-`pg_notify(CHANNEL, "<game id> <revision>")`, delivered to every listening process at commit.
+checks its change again: cluster.py). On PostgreSQL the same transaction notifies CHANNEL
+(`change_payload`: a move in full, anything else as "<game id> <revision>"), delivered to every
+listening process at commit; the moves themselves are committed in pipelined groups
+(pipeline.py).
 
 SQLite runs in WAL mode with synchronous=NORMAL: a committed move survives the server being
 killed at any moment; surviving a power cut too (an fsync per commit) is
@@ -25,6 +27,7 @@ killed at any moment; surviving a power cut too (an fsync per commit) is
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import queue
@@ -58,6 +61,12 @@ STATUSES = ("open", "running", "finished")
 SCHEMA_LOCK = 0x626F617264  # the PostgreSQL advisory lock held while the schema is checked
 CHANNEL = "boardwright_games"  # the PostgreSQL notification channel of committed game changes
 ACTIVE = ("open", "running")
+MAX_PAYLOAD = 7900  # bytes: PostgreSQL refuses a notification payload of 8000 or more
+TAIL = 8  # at most this many of the record's last actions ride with a change's notification
+# The columns a change may write and still be told in full in its notification (a move, an
+# undo's shorter record, a clock, the rating dropped); a change of seats (joins, agreements)
+# is told by revision alone: they hold the seat tokens' hashes, which stay in the database.
+DELTA_COLUMNS = frozenset({"record", "step", "status", "scores", "updated", "clock", "rated"})
 
 class StaleRevision(Exception):
     """A conditional update found the game at another revision than the one it was made from:
@@ -75,12 +84,51 @@ def notify_payload(game_id: str, revision: int) -> str:
     return f"{game_id} {revision}"
 
 
-def parse_payload(payload: str) -> tuple[str, int] | None:
-    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+def change_payload(game_id: str, revision: int, values: dict[str, Any]) -> str:
+    """The notification of a committed change that another process can apply without reading
+    the row: JSON {"g": id, "r": revision, "s": index of the first action in "a", "a": the
+    record's last actions, and "status", "clock", "rated" when written}. Falls back to
+    `notify_payload` (the listener then reads the row) when the change writes other columns
+    (seats) or would not fit a notification."""
+    if not values.keys() <= DELTA_COLUMNS:
+        return notify_payload(game_id, revision)
+    delta: dict[str, Any] = {"g": game_id, "r": revision}
+    record = values.get("record")
+    if record is not None:
+        tail = record[-TAIL:]
+        delta["s"], delta["a"] = len(record) - len(tail), tail
+    for name in ("status", "clock", "rated"):
+        if name in values:
+            delta[name] = values[name]
+    text = json.dumps(delta, separators=(",", ":"), ensure_ascii=False)
+    if len(text.encode()) > MAX_PAYLOAD:
+        return notify_payload(game_id, revision)
+    return text
+
+
+def parse_change(payload: str) -> dict[str, Any] | None:
+    """A change's notification as a dict with at least "g" (game id) and "r" (revision), and
+    the change itself when it was told in full (`change_payload`); None when it is not one of
+    ours."""
+    if payload.startswith("{"):
+        try:
+            delta = json.loads(payload)
+        except ValueError:
+            return None
+        if (not isinstance(delta, dict) or not isinstance(delta.get("g"), str)
+                or not isinstance(delta.get("r"), int)):
+            return None
+        return delta
     game_id, _, revision = payload.partition(" ")
     if not game_id or not revision.isdigit():
         return None
-    return game_id, int(revision)
+    return {"g": game_id, "r": int(revision)}
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """(game id, revision) from a notification's payload; None when it is not one of ours."""
+    change = parse_change(payload)
+    return None if change is None else (change["g"], change["r"])
 
 
 def now() -> datetime:
@@ -296,7 +344,8 @@ class Storage:
                     outcome = self.update_in(connection, game_id, values, rest[0] if rest else None)
                 outcomes.append(outcome)
                 if isinstance(outcome, int):
-                    payloads.append({"payload": notify_payload(game_id, outcome)})
+                    payloads.append({"payload": change_payload(game_id, outcome, values)
+                                     if kind == "update" else notify_payload(game_id, outcome)})
             if payloads and self.backend == "postgresql":
                 connection.execute(text(f"SELECT pg_notify('{CHANNEL}', :payload)"), payloads)
         return outcomes
@@ -494,9 +543,14 @@ class InlineWriter:
 
 def make_writer(storage: Storage) -> Writer | InlineWriter:
     """Inline commits for SQLite with synchronous=NORMAL, the group-committing thread for
-    PostgreSQL (a network round trip per commit) and SQLite FULL (an fsync per commit)."""
+    SQLite FULL (an fsync per commit), and for PostgreSQL groups of moves pipelined from the
+    event loop (pipeline.py: a round trip per group) beside that thread for the rest."""
     if storage.backend == "sqlite" and storage.synchronous == "NORMAL":
         return InlineWriter(storage)
+    if storage.backend == "postgresql":
+        from boardwright.web.pipeline import LoopWriter
+
+        return LoopWriter(storage)  # type: ignore[return-value]
     return Writer(storage)
 
 
