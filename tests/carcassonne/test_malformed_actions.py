@@ -213,9 +213,11 @@ def finished_state(index: int) -> CarcassonneState:
     return state
 
 
-def assert_rejected(state: CarcassonneState, action: Any,
-                    error: type[bw.BoardwrightError]) -> bw.BoardwrightError:
-    before = state.signature()
+def assert_rejected(state: CarcassonneState, action: Any, error: type[bw.BoardwrightError],
+                    before: Any = None) -> bw.BoardwrightError:
+    """`action` is refused with `error` and leaves the position as it was (`before`: its
+    signature when the caller already has it, for many actions tried on one position)."""
+    before = state.signature() if before is None else before
     with pytest.raises(error) as info:
         state.apply(action)
     assert state.signature() == before, f"{action!r} was rejected but changed the state"
@@ -565,11 +567,11 @@ def _am_positions_in(phase: str, count: int = 6) -> list[tuple[int, int]]:
 
 def _illegal_everywhere(state: CarcassonneState, actions: list[Any]) -> None:
     """Every action of `actions` that is not legal here is rejected, in both forms."""
-    legal = state.legal_actions()
+    legal, before = state.legal_actions(), state.signature()
     for action in actions:
         if action not in legal:
             for form in (action, action.to_json()):
-                assert_rejected(state, form, bw.IllegalActionError)
+                assert_rejected(state, form, bw.IllegalActionError, before)
 
 
 @pytest.mark.parametrize("phase", [p for p in AM_PHASES if p != "choose_tile"])
