@@ -21,7 +21,11 @@ from setuptools.command.build_ext import build_ext
 
 EXTENSION = "boardwright.games.carcassonne.native._engine"
 CPP_DIR = Path("src/boardwright/games/carcassonne/native/cpp")
-COMPILE_ARGS = ["-std=c++17", "-O3", "-fvisibility=hidden", "-DNDEBUG",
+# BOARDWRIGHT_NATIVE_OPT: the compiler's optimisation level (3 unless given: 0 builds much
+# faster, for checking that an install builds at all; the engine is then several times slower).
+OPT_LEVEL = os.environ.get("BOARDWRIGHT_NATIVE_OPT", "3").strip()
+COMPILE_ARGS = ["-std=c++17", f"-O{OPT_LEVEL if OPT_LEVEL in ('0', '1', '2', '3') else '3'}",
+                "-fvisibility=hidden", "-DNDEBUG",
                 "-DNB_COMPACT_ASSERTIONS", "-ffunction-sections", "-fdata-sections"]
 # nanobind's own sources use raw CPython API casts that need this (see nb_combined.cpp); the
 # engine's sources keep strict aliasing, hence a separate compilation of nanobind.

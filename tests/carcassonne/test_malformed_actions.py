@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 pytest.register_assert_rewrite("randomgames")  # detailed failures from the shared checks
 
 from carcassonne_engines import per_engine_cache  # noqa: E402
+from sizes import sized  # noqa: E402
 from randomgames import (  # noqa: E402
     am_config,
     config,
@@ -52,7 +53,7 @@ PLACE_KEYS = frozenset(("type", "x", "y", "rotation"))
 DEPLOY_KEYS = frozenset(("type", "x", "y", "location", "figure"))
 ABBEY_KEYS = frozenset(("type", "x", "y"))
 BASE_FIGURES = frozenset((FIGURE,))
-SETTINGS = settings(max_examples=400, deadline=None,
+SETTINGS = settings(max_examples=sized(200), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

@@ -1,4 +1,4 @@
-"""The native engine against the Python reference, step by step, over thousands of games."""
+"""The native engine against the Python reference, step by step, over hundreds of games (thousands in a deep run)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sizes import sized  # noqa: E402
 
 pytestmark = needs_native
 
-BATCHES = sized(6)  # of 100 games (tests/sizes.py)
+BATCHES = sized(3)  # of 100 games (tests/sizes.py)
 GAMES = 100 * BATCHES
 
 

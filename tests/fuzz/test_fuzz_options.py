@@ -25,7 +25,7 @@ import boardwright as bw
 from boardwright.games.shogun.content import load_content
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=sized(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=sized(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def real_options() -> dict[str, list[dict[str, Any]]]:

@@ -28,7 +28,7 @@ from boardwright.duel import (
 )
 
 DEFAULT_DUELS = 3_000
-SLOW_DUELS = sized(6_000)  # tests/sizes.py
+SLOW_DUELS = sized(3_000)  # tests/sizes.py
 MAX_DECISIONS = 100  # observed: under 20
 ALL_CARDS = list(CATALOGUE)
 MONSTERS = [t.as_monster() for t in CONTENT.treasures if t.is_monster]
