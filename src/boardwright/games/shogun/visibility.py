@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import IllegalActionError
 from boardwright.core.inputs import short_repr
+from boardwright.games.shogun.mission_goals import mission_view
 from boardwright.games.shogun.scoring import NOBODY
 from boardwright.games.shogun.texts import event_sentence, pending_text
 
@@ -95,6 +96,9 @@ class ViewRules:
                 "treasure_count": len(self.treasures[s]),
                 "mission": self.mission[s] if own else None,
                 "has_mission": self.mission[s] is not None,
+                "courting": ids[self.castle_space[c]] if (c := self.courted_castle(s)) >= 0
+                else None,
+                "mission_progress": mission_view(self, s) if own else None,
             })
         pending = None
         if self.pending:

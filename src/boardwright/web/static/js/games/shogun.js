@@ -457,11 +457,12 @@ class ShogunRenderer {
     ];
   }
 
-  missionTip(id) {
+  missionTip(id, prog) {
     const m = this.data.missions[id] || {name: id, condition: ''};
     return [
-      el('div', {class: 'tip-title'}, `Mission: ${m.name}`),
-      el('p', {class: 'tip-text', testid: 'card-tip-text'}, m.condition),
+      el('div', {class: 'tip-title'}, `Mission: ${m.name}${prog ? ` at ${prog.castle_name}` : ''}`),
+      el('p', {class: 'tip-text', testid: 'card-tip-text'}, prog ? prog.condition : m.condition),
+      prog ? el('p', {class: 'tip-text'}, `Progress: ${prog.text}`) : '',
       m.on_complete ? el('p', {class: 'tip-text'}, `When completed: ${m.on_complete}`) : '',
       el('p', {class: 'tip-gloss'}, 'Completing it turns the court marker of the claimed castle into its roof: the castle is yours.'),
     ];
@@ -532,8 +533,11 @@ class ShogunRenderer {
     }
     if (seat && seat.mission) {
       const m = this.data.missions[seat.mission] || {name: seat.mission, condition: ''};
-      const chip = el('div', {class: 'sh-chip', testid: 'mission', tabindex: 0}, `${m.name}: ${m.condition}`);
-      this.attachTip(chip, () => this.missionTip(seat.mission));
+      const prog = seat.mission_progress;  // the game's reading at the courted castle
+      const chip = el('div', {class: 'sh-chip', testid: 'mission', tabindex: 0},
+        prog ? `${m.name} at ${prog.castle_name}: ${prog.condition}` : `${m.name}: ${m.condition}`,
+        prog ? el('b', {testid: 'mission-progress'}, ` (${prog.text})`) : '');
+      this.attachTip(chip, () => this.missionTip(seat.mission, prog));
       own.push(el('h3', {}, 'Mission'), chip);
     }
     replace(this.ownBox, own);
