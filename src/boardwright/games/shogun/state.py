@@ -361,7 +361,8 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sco
         return sum(row[seat] for row in self.prisoners)
 
     def event(self, what: str, seat: int = NOBODY, /, **data: Any) -> None:
-        entry: dict[str, Any] = {"event": what, "seat": seat, "turn": self.turn}
+        entry: dict[str, Any] = {"event": what, "seat": seat, "turn": self.turn,
+                                 "round": self.round}
         entry.update(data)
         self.log.append(entry)
 

@@ -370,6 +370,11 @@ SPACE_EVENTS = {
     "shrine_relocated": "{who} moves the searched shrine to {space}.",
     "recruit": "{who} recruits a peasant in {space}.",
 }
+# A hero's move that is not its Movement-phase move says why (the log's `how`).
+HOW_MOVED = {
+    "free_move": "{who}'s hero follows up its victory into {space}.",
+    "sandals": "{who}'s hero walks to {space} in the {sandals}.",
+}
 
 
 def event_text(game: ShogunGame, entry: Mapping[str, Any],
@@ -383,10 +388,16 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any],
     S = n.space
     if kind in WHO_EVENTS:
         return WHO_EVENTS[kind].format(who=who)
+    if kind == "hero_moved" and entry.get("how") in HOW_MOVED:
+        return HOW_MOVED[entry["how"]].format(who=who, space=S(entry["space"]),
+                                              sandals=n.treasure("t_straw_sandals"))
     if kind in SPACE_EVENTS:
         return SPACE_EVENTS[kind].format(who=who, space=S(entry["space"]))
+    if kind == "hero_sent":
+        return (f"{who}'s victory sends {n.seat(entry['hero'])}'s hero to "
+                f"{S(entry['space'])}, next to one of their castles.")
     if kind == "turn":
-        return f"Turn of {who} (round {entry.get('round', '?')})."
+        return f"{who} begins a turn (round {entry.get('round', '?')})."
     if kind == "hero_chosen":
         return f"{who} chooses the {n.hero(entry['hero'])}."
     if kind == "special":

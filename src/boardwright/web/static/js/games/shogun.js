@@ -102,7 +102,7 @@ class ShogunRenderer {
     this.tip = el('div', {class: 'sh-tip hidden', testid: 'card-tip', role: 'tooltip'});
     document.body.append(this.tip);
     this.ctx.panel.append(this.phaseBox, this.duelBox, this.actionBox, this.handTitle, this.handBox, this.ownBox,
-      el('h3', {}, 'Events'), this.logBox);
+      el('h3', {}, 'Events (newest first)'), this.logBox);
   }
 
   // -- the map's zoom, pan and labels ----------------------------------------------------------
@@ -642,7 +642,8 @@ class ShogunRenderer {
 
   drawLog(v) {
     const items = (v.log || []).slice().reverse().filter((e) => e.event !== 'turn').slice(0, 40).map((e) => el('li', {dataset: {event: e.event}},
-      el('span', {class: 'log-step', title: `turn ${e.turn}`}, e.turn ? `T${e.turn}` : 'Set-up'), ' ',
+      // one count of time on the table: the round, as in the phase box
+      el('span', {class: 'log-step', title: e.round ? `round ${e.round}` : 'set-up'}, e.turn && e.round ? `R${e.round}` : 'Set-up'), ' ',
       e.words && this.ctx.people ? this.ctx.people.sentence(e)  // each seat as who holds it (people.js)
         : [e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
           ` ${e.text || e.event.replace(/_/g, ' ')}`]));
