@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from boardwright.games.shogun.card_texts import player_text
 from boardwright.games.shogun.missions import Mission
 from boardwright.games.shogun.texts import namer
 
@@ -109,6 +110,11 @@ def mission_condition(card: Mission, wanted: int) -> str:
     return card.condition
 
 
+def condition_words(state: ShogunState, card: Mission, wanted: int) -> str:
+    """`mission_condition` in players' words: no rule ids, provinces by name."""
+    return player_text(mission_condition(card, wanted), namer(state.game).spaces)
+
+
 def mission_view(state: ShogunState, seat: int) -> dict[str, Any] | None:
     """A seat's held mission for its view: its castle by name, the condition as it reads
     there and the progress ("1/2 peasants"). Only the holder sees it until the game is over."""
@@ -118,4 +124,4 @@ def mission_view(state: ShogunState, seat: int) -> dict[str, Any] | None:
     card = state.game.mission[found.mission]
     return dict(found.to_json(), name=card.name,
                 castle_name=namer(state.game).space(found.castle),
-                condition=mission_condition(card, found.need))
+                condition=condition_words(state, card, found.need))
