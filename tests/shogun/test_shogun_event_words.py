@@ -20,7 +20,8 @@ SAMPLE = {"space": "shima", "hero": GREEN, "card": "sam_katana_cut", "treasure":
           "colour": "green", "opponent": GREEN, "reason": "threshold", "winners": [RED],
           "source": "ise", "kind": "recruit", "mission": "m1", "target": "hero",
           "defender": GREEN, "opening": "sam_katana_cut", "success": True, "attack": 5,
-          "block": 3, "spaces": ["ise"], "captured_by": RED}
+          "block": 3, "spaces": ["ise"], "captured_by": RED, "category": "basic_attack",
+          "value": 3, "combo": 2}
 CODES = re.compile(r"SHO-|\b[a-z]+_[a-z_]+\b|\bm\d\b|\bt_|\{|\}")
 
 

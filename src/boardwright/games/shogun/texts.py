@@ -348,6 +348,42 @@ def played_card(state: Any, index: Any) -> str:
     return f"play {index + 1}" if type(index) is int else "a play"
 
 
+# -- duels as they count ------------------------------------------------------------------
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+CATEGORY_WORDS = {"basic_attack": "basic attack", "attack_modifier": "attack modifier",
+                  "basic_block": "basic block", "block_modifier": "block modifier",
+                  "modifier_own_side": "own-side modifier", "special": "special"}
+
+
+def ordinal(index: int) -> str:
+    """Play index 1 -> "second"."""
+    return ORDINALS[index] if 0 <= index < len(ORDINALS) else f"number {index + 1}"
+
+
+def value_words(category: str, base: int, combo: int) -> str:
+    """"basic attack 3 + combo 2 = 5", "basic block 3", "special"."""
+    name = CATEGORY_WORDS.get(category, category.replace("_", " "))
+    if category == "special":
+        return name
+    if combo:
+        return f"{name} {base} + combo {combo} = {base + combo}"
+    return f"{name} {base}"
+
+
+def card_event_text(game: ShogunGame, entry: Mapping[str, Any], who: str) -> str:
+    """The log's sentence of a `duel_card` event."""
+    n = namer(game)
+    worth = value_words(entry["category"], entry["value"], entry.get("combo", 0))
+    text = f"{who} plays {n.card(entry['card'])} in the duel: {worth}"
+    if entry.get("effect") in ("ignore", "purge") and type(entry.get("target")) is int:
+        verb = "ignores" if entry["effect"] == "ignore" else "purges"
+        text += (f", and {verb} the card played {ordinal(entry['target'])} "
+                 f"({n.seat(entry['target_seat'])}'s {n.card(entry['target_card'])})")
+    return text + "."
+
+
 # -- log events ----------------------------------------------------------------------------------
 
 # Events worded by a template of the seat (`who`) and, for the second, the province
@@ -400,6 +436,8 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any],
         return f"{who} begins a turn (round {entry.get('round', '?')})."
     if kind == "hero_chosen":
         return f"{who} chooses the {n.hero(entry['hero'])}."
+    if kind == "duel_card":
+        return card_event_text(game, entry, who)
     if kind == "special":
         return f"{who} plays {n.card(entry['card'])}."
     if kind == "item":

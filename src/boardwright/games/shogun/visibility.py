@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import IllegalActionError
 from boardwright.core.inputs import short_repr
+from boardwright.games.shogun.duel_words import duel_words
 from boardwright.games.shogun.mission_goals import mission_view
 from boardwright.games.shogun.scoring import NOBODY
 from boardwright.games.shogun.texts import event_sentence, pending_text
@@ -133,7 +134,8 @@ class ViewRules:
             "decree": self.decree,
             "court_used": list(self.court_used),
             "pending": pending,
-            "duel": self.duel.view(player) if self.duel is not None else None,
+            "duel": dict(self.duel.view(player), play_words=duel_words(self.game, self.duel))
+            if self.duel is not None else None,
             "outside_play": self.outside.view(player) if self.outside is not None else None,
             "log": [dict(e, **event_sentence(self.game, e)) for e in self.log[-30:]],
             "is_terminal": self.over,

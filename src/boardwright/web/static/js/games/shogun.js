@@ -558,7 +558,10 @@ class ShogunRenderer {
       const state = p.purged ? ' (purged)' : p.active ? '' : ' (ignored)';
       const item = el('li', {class: p.active && !p.purged ? '' : 'inactive', dataset: {card: p.card}, tabindex: 0},
         el('span', {class: 'swatch', style: `background:${this.seatColour(p.seat)}`}), ` ${name} `,
-        el('span', {class: 'muted'}, `${p.category.replace(/_/g, ' ')}${p.value !== null && p.value !== undefined ? `, value ${p.value}` : ''}${p.target !== null && p.target !== undefined ? `, on play ${p.target + 1}` : ''}${state}`));
+        // the game's words: counted value with combo, what an ignore or purge hits
+        el('span', {class: 'muted', testid: 'duel-play-words'}, (d.play_words && d.play_words[p.index])
+          ? d.play_words[p.index].text.slice(d.play_words[p.index].text.indexOf(':') + 2)
+          : `${p.category.replace(/_/g, ' ')}${state}`));
       if (this.data.cards[p.card]) this.attachTip(item, () => this.cardTip(p.card));
       else if (this.data.treasures[p.card]) this.attachTip(item, () => this.treasureTip(p.card));
       return item;
@@ -609,10 +612,15 @@ class ShogunRenderer {
       out.push(chip('draw', `${c.draw_size}`, `${c.draw_size} card${c.draw_size === 1 ? '' : 's'} left in the draw pile`, 'draw'));
       const piles = ATTRS.filter((a) => a in (c.pile_totals || {})).map((a) => {
         const room = hero && hero.attributes[a];
-        return el('span', {class: `sh-pile attr-${a}`, title: `${ATTR_NAMES[a]} pile: cards costing ${c.pile_totals[a]} lie on it${room ? `, of at most ${room} (the ${hero.name}'s ${ATTR_NAMES[a]} score)` : ''}`},
+        const onPile = (c.piles[a] || []).map((id) => `${this.cardName(id)} (${(this.data.cards[id] || {}).cost ?? '?'})`);
+        return el('span', {class: `sh-pile attr-${a}`, title: `${ATTR_NAMES[a]} pile: ${onPile.length ? onPile.join(', ') : 'empty'}; cost ${c.pile_totals[a]}${room ? ` of at most ${room} (the ${hero.name}'s ${ATTR_NAMES[a]} score)` : ''}`},
           `${ATTR_NAMES[a]} ${c.pile_totals[a]}${room ? `/${room}` : ''}`);
       });
       out.push(el('span', {class: 'sh-stat sh-piles', testid: `stat-piles-${seat}`}, icon('piles'), ...piles));
+      const discard = c.discard || [];  // public, card by card (SHO-DUEL-26)
+      out.push(el('span', {class: 'sh-stat', testid: `stat-discard-${seat}`,
+        title: discard.length ? `discard pile, oldest first: ${discard.map((id) => this.cardName(id)).join(', ')}` : 'discard pile: empty'},
+      ` discard ${discard.length}`));
     }
     if (s.hero_space) out.push(el('span', {class: 'sh-stat', title: 'where the hero stands', testid: `stat-hero-${seat}`}, icon('hero', colour), ` ${this.spaceName(s.hero_space)}`));
     return el('div', {class: 'sh-stats'}, out);
