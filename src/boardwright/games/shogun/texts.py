@@ -30,6 +30,24 @@ END_REASONS = {"threshold": "a player reached the victory threshold",
                              "decide",
                "max_decisions": "the decision limit was reached; most VP, then castles, then "
                                 "prisoners decide"}
+# The phase box's words: the set-up's home step follows the step being played (a home castle,
+# then the hero beside it).
+PHASE_NAMES = {"heroes": "Set-up: choose a hero", "castles": "Set-up: place castles",
+               "shrines": "Set-up: place shrines", "homes": "Set-up: choose a home castle",
+               "homes_hero": "Set-up: place your hero beside your home castle",
+               "discard": "Discard phase", "cleanup": "Cleanup phase",
+               "movement": "Movement phase", "hero": "Hero phase", "court": "Court phase"}
+
+
+def phase_text(phase: str, home_step: str = "castle", over: bool = False) -> str:
+    """The phase as the phase box names it; "Game over" once the game has ended."""
+    if over:
+        return "Game over"
+    if phase == "homes" and home_step == "hero":
+        return PHASE_NAMES["homes_hero"]
+    return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+
+
 PHASE_DONE = {"discard": "End the Discard phase (keep the hand)",
               "cleanup": "End the Cleanup phase",
               "movement": "Stay put (no hero move)",

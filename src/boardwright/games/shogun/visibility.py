@@ -27,7 +27,7 @@ from boardwright.core.inputs import short_repr
 from boardwright.games.shogun.duel_words import duel_words
 from boardwright.games.shogun.mission_goals import mission_view
 from boardwright.games.shogun.scoring import NOBODY
-from boardwright.games.shogun.texts import event_sentence, pending_text
+from boardwright.games.shogun.texts import event_sentence, pending_text, phase_text
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -100,6 +100,7 @@ class ViewRules:
                 "courting": ids[self.castle_space[c]] if (c := self.courted_castle(s)) >= 0
                 else None,
                 "mission_progress": mission_view(self, s) if own else None,
+                "score": self.score_parts(s, own),
             })
         pending = None
         if self.pending:
@@ -111,6 +112,7 @@ class ViewRules:
             "game": self.game.name, "players": n, "viewer": player,
             "colours": list(self.game.colours), "first_player": self.first,
             "order": list(self.order), "phase": self.phase, "active": self.active,
+            "phase_text": phase_text(self.phase, self.home_step, self.over),
             "round": self.round, "turn": self.turn, "current_player": self.current_player,
             "threshold": self.game.config.threshold,
             "max_rounds": self.game.config.max_rounds,

@@ -26,6 +26,7 @@ const DISC = 16;  // a province disc with its pieces, map units (labels keep cle
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 6;
 const DUEL_STEPS = {block: 'the defender may block', exchange: 'both sides may add cards', aftermath: 'effects of the result', over: 'over'};
+const NEXT_STEPS = new Set(['done', 'duel_pass', 'duel_done']);
 const CHOICES = {discard: 'discard', pick: 'pick a card to be discarded from', clear: 'clear', recall: 'take back'};
 
 /** A 16 x 16 icon of the players panel and its legend (drawn: no emoji font is assumed). */
@@ -320,6 +321,9 @@ class ShogunRenderer {
     const layer = clear(this.spaceLayer);
     const castles = new Map((v.castles || []).map((c) => [c.space, c]));
     const shrines = new Set(v.shrines || []);
+    // peasants that score in a chain (the game's table data): marked on the map
+    const table = (this.frame && this.frame.table) || {};
+    const chain = new Set((table.scores || []).flatMap((x) => x.chain_spaces || []));
     const heroSeat = new Map((v.seats || []).filter((s) => s.hero_space).map((s) => [s.hero_space, s]));
     for (const s of this.data.map.spaces) {
       const entries = legal.bySpace.get(s.id);
@@ -344,7 +348,7 @@ class ShogunRenderer {
       }
       const peasant = v.peasants && v.peasants[s.id];
       if (peasant) {
-        g.append(svg('circle', {class: 'sh-piece', cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: this.css(peasant)}));
+        g.append(svg('circle', {class: `sh-piece${chain.has(s.id) ? ' sh-chain' : ''}`, cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: this.css(peasant)}));
       }
       const heroColour = v.heroes && v.heroes[s.id];
       if (heroColour) {
@@ -354,7 +358,7 @@ class ShogunRenderer {
         g.append(svg('text', {x: s.x, y: s.y + 4.5, class: 'sh-hero-letter'}, hero ? hero.name[0] : 'H'));
       }
       const tip = [s.name, castle ? `castle${castle.roof ? ` of ${castle.roof}` : ''}${castle.court ? `, court: ${castle.court}` : ''}` : '',
-        shrines.has(s.id) ? 'shrine' : '', peasant ? `${peasant} peasant` : '', heroColour ? `${heroColour} hero` : '']
+        shrines.has(s.id) ? 'shrine' : '', peasant ? `${peasant} peasant${chain.has(s.id) ? ' (scores in a chain)' : ''}` : '', heroColour ? `${heroColour} hero` : '']
         .filter(Boolean).join(' · ');
       g.append(svg('title', {}, entries ? `${tip}\n→ ${entries.map((e) => e.label).join('\n→ ')}` : tip));
       if (entries) g.addEventListener('click', (e) => this.pick(entries, s.name, e));
@@ -472,9 +476,11 @@ class ShogunRenderer {
     const v = frame.view;
     const me = frame.seat;
     // phase and situation
-    const bits = [el('div', {}, el('b', {}, PHASES[v.phase] || titleCase(v.phase)),
+    const over = v.is_terminal;
+    const bits = [el('div', {}, el('b', {testid: 'phase-name'}, v.phase_text || (over ? 'Game over' : PHASES[v.phase] || titleCase(v.phase))),
       v.round ? ` · round ${v.round}${v.max_rounds ? ` of ${v.max_rounds}` : ''}` : '')];
-    if (v.active !== undefined && v.active >= 0) bits.push(el('div', {}, 'Turn of ', el('span', {class: 'swatch', style: `background:${this.seatColour(v.active)}`}), ` ${this.seatName(v.active)}`));
+    if (over) bits.push(this.finalScores(v));
+    else if (v.active !== undefined && v.active >= 0) bits.push(el('div', {}, 'Turn of ', el('span', {class: 'swatch', style: `background:${this.seatColour(v.active)}`}), ` ${this.seatName(v.active)}`));
     bits.push(el('div', {}, `Victory at ${v.threshold} VP`));
     if (v.emperor !== undefined && v.emperor >= 0) bits.push(el('div', {}, `Emperor: ${this.seatName(v.emperor)}`));
     if (v.decree) bits.push(el('div', {}, `Decree: the Court action this turn must be “${v.decree}”.`));
@@ -495,7 +501,9 @@ class ShogunRenderer {
       const t = entry.action.type;
       counts[t] = (counts[t] || 0) + 1;
       const testid = counts[t] === 1 ? `act-${t}` : `act-${t}-${counts[t]}`;
-      return el('button', {type: 'button', class: t === 'done' || t === 'duel_pass' ? '' : 'primary', testid,
+      // the primary button is the turn's usual next step (end the phase, pass), never a
+      // restricted side action such as abandoning the claimed castle
+      return el('button', {type: 'button', class: NEXT_STEPS.has(t) ? 'primary' : '', testid,
         onclick: () => this.ctx.send(entry.action)}, entry.label);
     });
     const spaceCount = legal.bySpace.size;
@@ -543,6 +551,22 @@ class ShogunRenderer {
     replace(this.ownBox, own);
     this.tip.classList.add('hidden');
     this.drawLog(v);
+  }
+
+  /** The end: every seat's score by source, its mission and treasures laid open. */
+  finalScores(v) {
+    const rows = (v.seats || []).map((s) => {
+      const sc = s.score || {};
+      const parts = [`castles ${sc.castles}`, `chain ${sc.chains}`, `prisoners ${sc.prisoners}`,
+        `treasures ${sc.treasures ?? '?'}`].join(' + ');
+      const mission = s.mission ? (this.data.missions[s.mission] || {}).name || s.mission : 'none';
+      const treasures = (s.treasures || []).map((t) => this.treasureName(t)).join(', ') || 'none';
+      return el('li', {testid: `final-score-${s.seat}`},
+        el('span', {class: 'swatch', style: `background:${this.seatColour(s.seat)}`}),
+        ` ${this.seatName(s.seat)}: ${sc.total} VP = ${parts}`,
+        el('div', {class: 'muted'}, `mission: ${mission} · treasures: ${treasures}`));
+    });
+    return el('div', {testid: 'final-scores'}, el('div', {}, 'Final score by source:'), el('ul', {}, rows));
   }
 
   drawDuel(v) {
