@@ -208,3 +208,26 @@ def test_a_waiting_step_reads_as_a_sentence(site, new_page, artifacts):
         log = page.get_by_test_id("move-log").inner_text() + page.get_by_test_id("event-log").inner_text()
         assert "=" not in log and "_" not in log, log
     screenshot(mover, "shogun_waiting_reorganise")
+
+
+def test_the_end_lays_the_score_open_and_the_log_counts_rounds(site, page, artifacts):
+    """A finished game: the phase box says "Game over" with each seat's score by source, its
+    mission and treasures; the event log counts time in rounds, as the phase box does, with
+    the duel plays and the hero moves in words."""
+    created = site.create("shogun", ["random", "random"], {"max_rounds": 2}, seed=4)
+    site.wait_finished(created["id"], timeout=60)
+    page.goto(site.url(created["spectate_url"]))
+    wait_rendered(page)
+    phase = page.get_by_test_id("phase")
+    page.get_by_test_id("score-by-source").wait_for()
+    text = phase.inner_text()
+    assert page.get_by_test_id("phase-name").inner_text() == "Game over"
+    assert "Turn of" not in text and "Court phase" not in text
+    for seat in (0, 1):
+        row = page.get_by_test_id(f"source-score-{seat}").inner_text()
+        assert " VP = castles " in row and "chain" in row and "prisoners" in row, row
+        assert "treasures " in row and "?" not in row and "mission:" in row, row
+    log = page.get_by_test_id("event-log").inner_text()
+    assert "R1" in log and not any(f"T{n} " in log for n in range(1, 30)), log
+    assert "SHO-" not in log and "_" not in log, log
+    screenshot(page, "shogun_final_scores")

@@ -561,12 +561,12 @@ class ShogunRenderer {
         `treasures ${sc.treasures ?? '?'}`].join(' + ');
       const mission = s.mission ? (this.data.missions[s.mission] || {}).name || s.mission : 'none';
       const treasures = (s.treasures || []).map((t) => this.treasureName(t)).join(', ') || 'none';
-      return el('li', {testid: `final-score-${s.seat}`},
+      return el('li', {testid: `source-score-${s.seat}`},
         el('span', {class: 'swatch', style: `background:${this.seatColour(s.seat)}`}),
         ` ${this.seatName(s.seat)}: ${sc.total} VP = ${parts}`,
         el('div', {class: 'muted'}, `mission: ${mission} · treasures: ${treasures}`));
     });
-    return el('div', {testid: 'final-scores'}, el('div', {}, 'Final score by source:'), el('ul', {}, rows));
+    return el('div', {testid: 'score-by-source'}, el('div', {}, 'Final score by source:'), el('ul', {}, rows));
   }
 
   drawDuel(v) {
