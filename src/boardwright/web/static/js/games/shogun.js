@@ -26,6 +26,7 @@ const DISC = 16;  // a province disc with its pieces, map units (labels keep cle
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 6;
 const DUEL_STEPS = {block: 'the defender may block', exchange: 'both sides may add cards', aftermath: 'effects of the result', over: 'over'};
+const SPACE_MODES = {recruit: 'recruit', move: 'move the hero', reorganise: 'pick up a peasant', place_peasant: 'put the peasant down', attack: 'attack', claim: 'claim'};
 const NEXT_STEPS = new Set(['done', 'duel_pass', 'duel_done']);
 const CHOICES = {discard: 'discard', pick: 'pick a card to be discarded from', clear: 'clear', recall: 'take back'};
 
@@ -274,7 +275,8 @@ class ShogunRenderer {
 
   async pick(entries, title, event) {
     if (!entries || !entries.length) return;
-    if (entries.length === 1) {
+    // a hero's move is confirmed like a placement: one click opens its menu, a second sends it
+    if (entries.length === 1 && entries[0].action.type !== 'move') {
       this.ctx.send(entries[0].action);
       return;
     }
@@ -328,7 +330,10 @@ class ShogunRenderer {
     for (const s of this.data.map.spaces) {
       const entries = legal.bySpace.get(s.id);
       const duelHere = v.duel && v.duel.target && v.duel.target.space === s.id;
-      const g = svg('g', {class: `sh-cell${entries ? ' target' : ''}${s.id === this.data.map.heian ? ' sh-heian' : ''}${duelHere ? ' duel-target' : ''}`,
+      // what the province offers, as a ring of its own (recruit, move the hero, pick up a peasant)
+      const kinds = entries ? [...new Set(entries.map((e) => e.action.type))] : [];
+      const mode = kinds.length === 1 && SPACE_MODES[kinds[0]] ? ` act-${kinds[0]}` : kinds.length > 1 ? ' act-several' : '';
+      const g = svg('g', {class: `sh-cell${entries ? ' target' : ''}${mode}${s.id === this.data.map.heian ? ' sh-heian' : ''}${duelHere ? ' duel-target' : ''}`,
         testid: `space-${s.id}`, dataset: {space: s.id}});
       g.append(svg('circle', {cx: s.x, cy: s.y, r: 13, class: 'sh-space', fill: this.regionFill.get(s.region)}));
       const castle = castles.get(s.id);
@@ -507,7 +512,13 @@ class ShogunRenderer {
         onclick: () => this.ctx.send(entry.action)}, entry.label);
     });
     const spaceCount = legal.bySpace.size;
-    if (spaceCount) buttons.unshift(el('div', {class: 'hint', style: 'width:100%'}, `Click a highlighted province (${spaceCount}) on the map.`));
+    if (spaceCount) {
+      // which ring means which action, for the kinds on offer now
+      const offered = new Set([...legal.bySpace.values()].flat().map((e) => e.action.type));
+      const keys = Object.keys(SPACE_MODES).filter((k) => offered.has(k));
+      buttons.unshift(el('div', {class: 'hint', style: 'width:100%', testid: 'space-modes'}, `Click a highlighted province (${spaceCount}) on the map.`,
+        offered.size > 1 && keys.length ? el('span', {}, ' ', ...keys.map((k) => el('span', {class: `sh-mode act-${k}`}, SPACE_MODES[k])), ' · two rings: choose') : ''));
+    }
     replace(this.actionBox, buttons);
     // own hand
     const mine = me !== null && me !== undefined && v.cards ? v.cards.find((c) => c.seat === me) : null;
