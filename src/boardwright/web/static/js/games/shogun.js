@@ -11,6 +11,7 @@
 import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
 import {seatOf} from '../gameinfo.js';
 import {labelPx, layoutLabels} from './shogun_labels.js';
+import {drawDuel, finalScores} from './shogun_panels.js';
 import {PanZoom} from '../panzoom.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
@@ -25,10 +26,8 @@ const ATTR_NAMES = {body: 'Body', mind: 'Mind', ki: 'Ki'};
 const DISC = 16;  // a province disc with its pieces, map units (labels keep clear of it)
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 6;
-const DUEL_STEPS = {block: 'the defender may block', exchange: 'both sides may add cards', aftermath: 'effects of the result', over: 'over'};
 const SPACE_MODES = {recruit: 'recruit', move: 'move the hero', reorganise: 'pick up a peasant', place_peasant: 'put the peasant down', attack: 'attack', claim: 'claim'};
 const NEXT_STEPS = new Set(['done', 'duel_pass', 'duel_done']);
-const CHOICES = {discard: 'discard', pick: 'pick a card to be discarded from', clear: 'clear', recall: 'take back'};
 
 /** A 16 x 16 icon of the players panel and its legend (drawn: no emoji font is assumed). */
 function icon(kind, colour = '#8a7f6a') {
@@ -564,59 +563,13 @@ class ShogunRenderer {
     this.drawLog(v);
   }
 
-  /** The end: every seat's score by source, its mission and treasures laid open. */
+  /** The end: every seat's score by source, its mission and treasures (shogun_panels.js). */
   finalScores(v) {
-    const rows = (v.seats || []).map((s) => {
-      const sc = s.score || {};
-      const parts = [`castles ${sc.castles}`, `chain ${sc.chains}`, `prisoners ${sc.prisoners}`,
-        `treasures ${sc.treasures ?? '?'}`].join(' + ');
-      const mission = s.mission ? (this.data.missions[s.mission] || {}).name || s.mission : 'none';
-      const treasures = (s.treasures || []).map((t) => this.treasureName(t)).join(', ') || 'none';
-      return el('li', {testid: `source-score-${s.seat}`},
-        el('span', {class: 'swatch', style: `background:${this.seatColour(s.seat)}`}),
-        ` ${this.seatName(s.seat)}: ${sc.total} VP = ${parts}`,
-        el('div', {class: 'muted'}, `mission: ${mission} · treasures: ${treasures}`));
-    });
-    return el('div', {testid: 'score-by-source'}, el('div', {}, 'Final score by source:'), el('ul', {}, rows));
+    return finalScores(this, v);
   }
 
   drawDuel(v) {
-    const d = v.duel;
-    if (!d) {
-      this.duelBox.classList.add('hidden');
-      return;
-    }
-    const kinds = {hero: 'hero', peasant: 'peasant', courted_castle: 'courted castle', controlled_castle: 'castle', conversion: 'peasant (conversion)'};
-    const target = d.target ? `the ${kinds[d.target.kind] || d.target.kind}${d.target.space ? ` in ${this.spaceName(d.target.space)}` : ''}` : '';
-    const plays = (d.plays || []).map((p) => {
-      const name = this.data.cards[p.card] ? this.cardName(p.card) : this.treasureName(p.card);
-      const state = p.purged ? ' (purged)' : p.active ? '' : ' (ignored)';
-      const item = el('li', {class: p.active && !p.purged ? '' : 'inactive', dataset: {card: p.card}, tabindex: 0},
-        el('span', {class: 'swatch', style: `background:${this.seatColour(p.seat)}`}), ` ${name} `,
-        // the game's words: counted value with combo, what an ignore or purge hits
-        el('span', {class: 'muted', testid: 'duel-play-words'}, (d.play_words && d.play_words[p.index])
-          ? d.play_words[p.index].text.slice(d.play_words[p.index].text.indexOf(':') + 2)
-          : `${p.category.replace(/_/g, ' ')}${state}`));
-      if (this.data.cards[p.card]) this.attachTip(item, () => this.cardTip(p.card));
-      else if (this.data.treasures[p.card]) this.attachTip(item, () => this.treasureTip(p.card));
-      return item;
-    });
-    let choice = '';
-    if (d.pending) {
-      const c = d.pending;
-      const whose = c.chooser === c.victim ? 'their own' : `${this.seatName(c.victim)}'s`;
-      choice = el('div', {testid: 'duel-choice'}, `${this.seatName(c.chooser)} must ${CHOICES[c.kind] || c.kind} ${c.remaining} card${c.remaining === 1 ? '' : 's'}${c.kind === 'pick' ? ` ${whose} hand` : c.kind === 'recall' ? ' from the discard pile' : c.kind === 'clear' ? ' from their pile tops' : ` from ${whose} hand`}${c.optional ? ' (up to, may stop)' : ''} — ${this.cardName(c.source)}.`);
-    }
-    const outcome = d.outcome ? el('div', {}, el('b', {}, `${this.seatName(d.outcome.attacker)} ${d.outcome.success ? 'wins' : 'loses'}: attack ${d.outcome.attack_total} against block ${d.outcome.block_total}.`)) : '';
-    replace(this.duelBox,
-      el('h4', {}, `${d.conversion ? 'Conversion' : 'Duel'}: ${this.seatName(d.attacker)} attacks ${this.seatName(d.defender)}`),
-      el('div', {}, `Target: ${target} · now: ${DUEL_STEPS[d.phase] || d.phase}`),
-      el('div', {class: 'totals', testid: 'duel-totals'}, `Attack ${d.attack_total} — Block ${d.block_total}`),
-      plays.length ? el('ol', {}, plays) : el('div', {class: 'muted'}, 'No card played yet.'),
-      choice,
-      d.revealed_hand ? el('div', {}, `Their hand: ${d.revealed_hand.map((c) => this.cardName(c)).join(', ')}`) : '',
-      outcome);
-    this.duelBox.classList.remove('hidden');
+    drawDuel(this, v);
   }
 
   // -- the players panel (drawn by the table into its one players list) ------------------------
