@@ -103,7 +103,7 @@ def test_beating_a_hero_takes_a_random_treasure() -> None:
     assert state.treasures[GREEN] == [expected] and len(state.treasures[RED]) == 1
     assert set(state.treasures[GREEN] + state.treasures[RED]) == {"t_oni", "t_an_heir"}
     assert state.log[-1] == {"event": "treasure_taken", "seat": GREEN, "turn": state.turn,
-                             "source": RED}  # which card: only the two holders know
+                             "round": state.round, "source": RED}  # which card: only the two holders know
     assert state.view(RED)["seats"][GREEN]["treasures"] is None
     poor = scene(castles={"mutsu": GREEN}, hero_at={GREEN: "kai", RED: "sagami"},
                  hands={GREEN: [KATANA]})

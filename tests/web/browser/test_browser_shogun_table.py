@@ -31,6 +31,18 @@ LABEL_BOXES = """() => {
 }"""
 
 
+DRAW_DUEL = """async (view) => {
+  const {drawDuel} = await import('/static/js/games/shogun_panels.js');
+  const data = await (await fetch('/static/data/shogun_content.json')).json();
+  const box = document.createElement('div');
+  const t = {duelBox: box, data, seatName: (s) => ['Green', 'Red'][s], seatColour: () => '#888',
+    spaceName: (id) => id, cardName: (id) => data.cards[id].name, treasureName: (id) => id,
+    attachTip: () => {}, cardTip: () => [], treasureTip: () => []};
+  drawDuel(t, view);
+  return [...box.querySelectorAll('[data-testid=duel-play-words]')].map((n) => n.textContent);
+}"""
+
+
 @pytest.fixture
 def sized_page(browser: Any) -> Iterator[Any]:
     """A factory of pages of a given viewport size (JavaScript errors fail the test)."""
@@ -208,3 +220,40 @@ def test_a_waiting_step_reads_as_a_sentence(site, new_page, artifacts):
         log = page.get_by_test_id("move-log").inner_text() + page.get_by_test_id("event-log").inner_text()
         assert "=" not in log and "_" not in log, log
     screenshot(mover, "shogun_waiting_reorganise")
+
+
+def test_the_end_lays_the_score_open_and_the_log_counts_rounds(site, page, artifacts):
+    """A finished game: the phase box says "Game over" with each seat's score by source, its
+    mission and treasures; the event log counts time in rounds, as the phase box does, with
+    the duel plays and the hero moves in words."""
+    created = site.create("shogun", ["random", "random"], {"max_rounds": 2}, seed=4)
+    site.wait_finished(created["id"], timeout=60)
+    page.goto(site.url(created["spectate_url"]))
+    wait_rendered(page)
+    phase = page.get_by_test_id("phase")
+    page.get_by_test_id("score-by-source").wait_for()
+    text = phase.inner_text()
+    assert page.get_by_test_id("phase-name").inner_text() == "Game over"
+    assert "Turn of" not in text and "Court phase" not in text
+    for seat in (0, 1):
+        row = page.get_by_test_id(f"source-score-{seat}").inner_text()
+        assert " VP = castles " in row and "chain" in row and "prisoners" in row, row
+        assert "treasures " in row and "?" not in row and "mission:" in row, row
+    log = page.get_by_test_id("event-log").inner_text()
+    assert "R1" in log and not any(f"T{n} " in log for n in range(1, 30)), log
+    assert "SHO-" not in log and "_" not in log, log
+    screenshot(page, "shogun_final_scores")
+    # a duel as the panel draws it from the game's view: each play in the game's words
+    from boardwright.games.shogun.scenario import build
+    state = build(heroes=("prince", "ninja"), hero_at={0: "mino", 1: "kaga"},
+                  peasants={"owari": 1}, castles={"totomi": 1},
+                  hands={0: ["pri_courtiers_blade", "pri_blackmail"],
+                         1: ["nin_vanish", "nin_smoke_bomb"]})
+    for action in ({"type": "attack", "space": "owari", "opening": "pri_courtiers_blade"},
+                   {"type": "duel_play", "card": "nin_vanish"},
+                   {"type": "duel_play", "card": "pri_blackmail", "target": 1}):
+        state.apply(action)
+    words = page.evaluate(DRAW_DUEL, state.view(None))
+    assert words == ["basic attack 3 + combo 2 = 5", words[1],
+                     "special, ignores the card played second (Red's Vanish)"]
+    assert words[1].endswith("(ignored: it does not count)"), words

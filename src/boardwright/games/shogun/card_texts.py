@@ -21,6 +21,29 @@ from boardwright.games.shogun.texts import GLOSSARY, Namer, namer
 CATEGORIES = {key: text.split(":", 1)[0].lower() for key, text in
               GLOSSARY["categories"].items()}
 RULE_REF = re.compile(r"\s*\((?:SHO-[A-Z]+-\d+|-\d+)(?:[,/ ]+(?:SHO-[A-Z]+-)?-?\d+)*\)")
+# Rule ids a card names inside its sentence, in players' words; any other id left in a text
+# reads as "the rules" (INLINE_REF), so that no rule id reaches a player.
+INLINE_WORDS = {
+    "the free move of SHO-ATK-06": "the free move a won attack on a peasant allows",
+    "in addition to SHO-MON-09": "in addition to what a beaten hero loses",
+    "following SHO-MOVE-01/03/04": "following the usual movement rules",
+}
+INLINE_REF = re.compile(r"SHO-[A-Z]+-\d+(?:[,/ ]+(?:SHO-[A-Z]+-)?-?\d+)*")
+
+
+def player_text(text: str, spaces: Any = None) -> str:
+    """A card's, treasure's or mission's text as a player reads it: rule references in
+    brackets left out, rule ids inside a sentence in words, province ids (`spaces`: id ->
+    name, optional) by their names."""
+    text = RULE_REF.sub("", text)
+    for ref, words in INLINE_WORDS.items():
+        text = text.replace(ref, words)
+    text = INLINE_REF.sub("the rules", text)
+    if spaces:
+        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, spaces), key=len,
+                                                     reverse=True)) + r")\b")
+        text = pattern.sub(lambda m: spaces[m.group(1)], text)
+    return text
 TARGETS = {"hero": "a hero", "peasant": "an ordinary peasant",
            "controlled_castle": "a castle another player controls"}
 DIRECTIONS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
@@ -52,7 +75,7 @@ class Words:
     def text(self, text: str) -> str:
         """A card's text for the screen: rule references in brackets left out, province ids
         replaced by their names."""
-        text = RULE_REF.sub("", text)
+        text = player_text(text)
         return self._space_ids.sub(lambda m: self.names.space(m.group(1)), text)
 
     # -- cards ------------------------------------------------------------------------------
@@ -107,4 +130,4 @@ class Words:
         return DIRECTIONS[round(angle / 45) % 8]
 
 
-__all__ = ["Words"]
+__all__ = ["Words", "player_text"]

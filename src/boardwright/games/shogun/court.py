@@ -15,6 +15,7 @@ from boardwright.games.shogun.actions import (
     COURT_KINDS, DONE, Convert, Done, Move, Recruit, Reorganise,
 )
 from boardwright.games.shogun.network import cut_off
+from boardwright.games.shogun.mission_goals import progress
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -196,22 +197,10 @@ class CourtRules:
     # -- missions --------------------------------------------------------------------------------
 
     def mission_met(self: ShogunState, seat: int) -> bool:
-        m = self.mission[seat]
-        c = self.courted_castle(seat)
-        if m is None or c < 0:
-            return False
-        card = self.game.mission[m]
-        castle = self.castle_space[c]
-        near = self.game.board.neighbours[castle]
-        if card.goal == "peasants_adjacent_to_castle":
-            return sum(1 for s in near if self.peasant[s] == seat) >= card.count
-        if card.goal == "prisoners_held":
-            return self.prisoner_count(seat) >= card.count
-        if card.goal == "is_emperor":
-            return self.emperor() == seat
-        if card.goal == "hero_adjacent_with_treasures":
-            return self.hero_pos[seat] in near and len(self.treasures[seat]) >= card.count
-        return False
+        """The held state mission's condition, as it reads at the courted castle
+        (mission_goals: m1 asks no more peasants than the castle has neighbours)."""
+        found = progress(self, seat)
+        return found is not None and found.met
 
     def check_state_mission(self: ShogunState, seat: int) -> None:
         m = self.mission[seat]

@@ -179,6 +179,13 @@ class ShogunGame(Game):
     def num_distinct_actions(self) -> int:
         return self.space.size
 
+    def table_data(self, state: Any) -> dict[str, Any]:
+        """The public scoring by source for every seat (castles, chains with the spaces that
+        score, prisoners; scoring treasures once the game is over, when they are laid open),
+        and whether the game is over."""
+        return {"scores": [state.score_parts(s, state.over) for s in range(self.num_players)],
+                "over": state.over}
+
     def heuristic(self, state: Any) -> list[float]:
         return evaluate(state)
 

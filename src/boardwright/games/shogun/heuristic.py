@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardwright.games.shogun.mission_goals import need
 from boardwright.games.shogun.setup import SETUP_PHASES
 
 if TYPE_CHECKING:
@@ -28,9 +29,11 @@ def mission_progress(state: ShogunState, seat: int) -> float:
     if m is None or c < 0:
         return 0.0
     card = state.game.mission[m]
-    near = state.game.board.neighbours[state.castle_space[c]]
+    castle = state.castle_space[c]
+    near = state.game.board.neighbours[castle]
     if card.goal == "peasants_adjacent_to_castle":
-        return min(1.0, sum(1 for s in near if state.peasant[s] == seat) / card.count)
+        wanted = need(card, state.game.board, castle, state.castle_at)
+        return min(1.0, sum(1 for s in near if state.peasant[s] == seat) / wanted)
     if card.goal == "prisoners_held":
         return min(1.0, state.prisoner_count(seat) / card.count)
     if card.goal == "is_emperor":

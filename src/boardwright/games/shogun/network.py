@@ -85,14 +85,20 @@ def shortest_chains(neighbours: Neighbours, nodes: set[int], a: int, b: int) -> 
 
 def chain_vp(neighbours: Neighbours, peasant: Sequence[int], seat: int,
              castles: Sequence[int]) -> int:
-    """Chain points of `seat` (SHO-CHAIN-01..09): for each pair of its controlled castles the
-    shortest chains are found, one is chosen per pair so that the union of counted peasants is
-    as large as possible, and each peasant counts once."""
+    """Chain points of `seat` (SHO-CHAIN-01..09): the peasants of `chain_spaces`."""
+    return len(chain_spaces(neighbours, peasant, seat, castles))
+
+
+def chain_spaces(neighbours: Neighbours, peasant: Sequence[int], seat: int,
+                 castles: Sequence[int]) -> frozenset[int]:
+    """The peasants that score for `seat` (SHO-CHAIN-01..09): for each pair of its controlled
+    castles the shortest chains are found, one is chosen per pair so that the union of counted
+    peasants is as large as possible, and each peasant counts once. The table marks them."""
     if len(castles) < 2:
-        return 0
+        return frozenset()
     nodes = {s for s, owner in enumerate(peasant) if owner == seat}
     if not nodes:
-        return 0
+        return frozenset()
     fixed: set[int] = set()
     options: list[list[frozenset[int]]] = []
     for a, b in combinations(sorted(castles), 2):
@@ -102,9 +108,9 @@ def chain_vp(neighbours: Neighbours, peasant: Sequence[int], seat: int,
         elif chains:
             options.append(chains)
     if not options:
-        return len(fixed)
+        return frozenset(fixed)
     options.sort(key=len)
-    best = [len(fixed)]
+    best = [frozenset(fixed)]
     tried = [0]
 
     def search(k: int, union: frozenset[int]) -> None:
@@ -112,7 +118,8 @@ def chain_vp(neighbours: Neighbours, peasant: Sequence[int], seat: int,
             return
         if k == len(options):
             tried[0] += 1
-            best[0] = max(best[0], len(union))
+            if len(union) > len(best[0]):
+                best[0] = union
             return
         for chain in options[k]:
             search(k + 1, union | chain)
@@ -122,5 +129,6 @@ def chain_vp(neighbours: Neighbours, peasant: Sequence[int], seat: int,
         union = set(fixed)
         for chains in options:
             union |= max(chains, key=lambda c: len(c - union))
-        best[0] = max(best[0], len(union))
+        if len(union) > len(best[0]):
+            best[0] = frozenset(union)
     return best[0]

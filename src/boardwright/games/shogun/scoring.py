@@ -8,9 +8,9 @@ until the board changes (`touch`). The game ends as soon as someone reaches the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from boardwright.games.shogun.network import chain_vp
+from boardwright.games.shogun.network import chain_spaces, chain_vp
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -54,6 +54,23 @@ class ScoringRules:
         (SHO-SCORE-01)."""
         return (CASTLE_VP * self.castle_count(seat) + self.chain_points(seat)
                 + self.prisoner_count(seat) + self.treasure_vp(seat))
+
+    def score_parts(self: ShogunState, seat: int, open_treasures: bool) -> dict[str, Any]:
+        """The VP of `seat` by source (SHO-SCORE-01): castles (4 each), the chain peasants
+        (1 each, their spaces for the table to mark), prisoners (1 each) and scoring treasures
+        (None while they are face down to the viewer); `total` adds what is shown."""
+        ids = self.game.board.ids
+        castles = self.castle_count(seat)
+        spaces = chain_spaces(self.game.board.neighbours, self.peasant, seat,
+                              self.castles_of(seat))
+        parts: dict[str, Any] = {
+            "castles": CASTLE_VP * castles, "castle_count": castles,
+            "chains": self.chain_points(seat), "chain_spaces": sorted(ids[s] for s in spaces),
+            "prisoners": self.prisoner_count(seat),
+            "treasures": self.treasure_vp(seat) if open_treasures else None,
+        }
+        parts["total"] = self.vp(seat) if open_treasures else self.public_vp(seat)
+        return parts
 
     def public_vp(self: ShogunState, seat: int) -> int:
         """VP without face-down scoring treasures: what the other players can count."""

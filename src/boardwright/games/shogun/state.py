@@ -27,6 +27,7 @@ from boardwright.duel import CardTable, Duel, OutsidePlay
 from boardwright.games.shogun.actions import ACTION_CLASSES, TYPE_OF
 from boardwright.games.shogun.combat import CombatRules
 from boardwright.games.shogun.court import CourtRules
+from boardwright.games.shogun.duel_words import card_event
 from boardwright.games.shogun.scoring import CASTLE_VP, NOBODY, ScoringRules
 from boardwright.games.shogun.setup import SETUP_PHASES, SetupRules
 from boardwright.games.shogun.steps import StepRules
@@ -226,7 +227,11 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sco
         self.legal_cache = None
         self.history.append(action)
         if self.duel is not None:
+            made = len(self.duel.plays)
             self.duel.apply(action)
+            for index in range(made, len(self.duel.plays)):  # every card played, in the log
+                self.event("duel_card", self.duel.plays[index].seat,
+                           **card_event(self.duel, index))
             if self.duel.is_over:
                 self.duel_over()
         elif self.outside is not None:
@@ -361,7 +366,8 @@ class ShogunState(SetupRules, TurnRules, CombatRules, CourtRules, StepRules, Sco
         return sum(row[seat] for row in self.prisoners)
 
     def event(self, what: str, seat: int = NOBODY, /, **data: Any) -> None:
-        entry: dict[str, Any] = {"event": what, "seat": seat, "turn": self.turn}
+        entry: dict[str, Any] = {"event": what, "seat": seat, "turn": self.turn,
+                                 "round": self.round}
         entry.update(data)
         self.log.append(entry)
 

@@ -109,7 +109,7 @@ class StepRules:
             self.event("shrine_relocated", seat, space=action.space)
         elif kind == "free_move":
             if isinstance(action, Move):
-                self.move_hero(seat, board.index[action.space])  # SHO-ATK-06
+                self.move_hero(seat, board.index[action.space], "free_move")  # SHO-ATK-06
         elif kind == "theft":
             if isinstance(action, TakeTreasure):
                 self.take_treasure(seat, step[2])  # SHO-ATK-07
@@ -117,7 +117,7 @@ class StepRules:
                 self.event("treasure_left", seat, source=step[2])
         elif kind == "relocate_hero":
             if isinstance(action, RelocateHero):
-                self.move_hero(step[2], board.index[action.space])  # SHO-ATK-08
+                self.move_hero(step[2], board.index[action.space], by=seat)  # SHO-ATK-08
         elif kind == "take_peasant":
             s = board.index[action.space]
             self.peasant[s] = -1
@@ -156,7 +156,7 @@ class StepRules:
                     self.pending.insert(0, ("clear", seat, step[2] - 1))
         elif kind == "sandals":
             if isinstance(action, Move):
-                self.move_hero(seat, board.index[action.space])
+                self.move_hero(seat, board.index[action.space], "sandals")
         elif kind == "before_decree":
             if isinstance(action, UseTreasure):
                 self.use_item(seat, action.treasure)

@@ -30,6 +30,24 @@ END_REASONS = {"threshold": "a player reached the victory threshold",
                              "decide",
                "max_decisions": "the decision limit was reached; most VP, then castles, then "
                                 "prisoners decide"}
+# The phase box's words: the set-up's home step follows the step being played (a home castle,
+# then the hero beside it).
+PHASE_NAMES = {"heroes": "Set-up: choose a hero", "castles": "Set-up: place castles",
+               "shrines": "Set-up: place shrines", "homes": "Set-up: choose a home castle",
+               "homes_hero": "Set-up: place your hero beside your home castle",
+               "discard": "Discard phase", "cleanup": "Cleanup phase",
+               "movement": "Movement phase", "hero": "Hero phase", "court": "Court phase"}
+
+
+def phase_text(phase: str, home_step: str = "castle", over: bool = False) -> str:
+    """The phase as the phase box names it; "Game over" once the game has ended."""
+    if over:
+        return "Game over"
+    if phase == "homes" and home_step == "hero":
+        return PHASE_NAMES["homes_hero"]
+    return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+
+
 PHASE_DONE = {"discard": "End the Discard phase (keep the hand)",
               "cleanup": "End the Cleanup phase",
               "movement": "Stay put (no hero move)",
@@ -348,6 +366,42 @@ def played_card(state: Any, index: Any) -> str:
     return f"play {index + 1}" if type(index) is int else "a play"
 
 
+# -- duels as they count ------------------------------------------------------------------
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+CATEGORY_WORDS = {"basic_attack": "basic attack", "attack_modifier": "attack modifier",
+                  "basic_block": "basic block", "block_modifier": "block modifier",
+                  "modifier_own_side": "own-side modifier", "special": "special"}
+
+
+def ordinal(index: int) -> str:
+    """Play index 1 -> "second"."""
+    return ORDINALS[index] if 0 <= index < len(ORDINALS) else f"number {index + 1}"
+
+
+def value_words(category: str, base: int, combo: int) -> str:
+    """"basic attack 3 + combo 2 = 5", "basic block 3", "special"."""
+    name = CATEGORY_WORDS.get(category, category.replace("_", " "))
+    if category == "special":
+        return name
+    if combo:
+        return f"{name} {base} + combo {combo} = {base + combo}"
+    return f"{name} {base}"
+
+
+def card_event_text(game: ShogunGame, entry: Mapping[str, Any], who: str) -> str:
+    """The log's sentence of a `duel_card` event."""
+    n = namer(game)
+    worth = value_words(entry["category"], entry["value"], entry.get("combo", 0))
+    text = f"{who} plays {n.card(entry['card'])} in the duel: {worth}"
+    if entry.get("effect") in ("ignore", "purge") and type(entry.get("target")) is int:
+        verb = "ignores" if entry["effect"] == "ignore" else "purges"
+        text += (f", and {verb} the card played {ordinal(entry['target'])} "
+                 f"({n.seat(entry['target_seat'])}'s {n.card(entry['target_card'])})")
+    return text + "."
+
+
 # -- log events ----------------------------------------------------------------------------------
 
 # Events worded by a template of the seat (`who`) and, for the second, the province
@@ -370,6 +424,11 @@ SPACE_EVENTS = {
     "shrine_relocated": "{who} moves the searched shrine to {space}.",
     "recruit": "{who} recruits a peasant in {space}.",
 }
+# A hero's move that is not its Movement-phase move says why (the log's `how`).
+HOW_MOVED = {
+    "free_move": "{who}'s hero follows up its victory into {space}.",
+    "sandals": "{who}'s hero walks to {space} in the {sandals}.",
+}
 
 
 def event_text(game: ShogunGame, entry: Mapping[str, Any],
@@ -383,12 +442,20 @@ def event_text(game: ShogunGame, entry: Mapping[str, Any],
     S = n.space
     if kind in WHO_EVENTS:
         return WHO_EVENTS[kind].format(who=who)
+    if kind == "hero_moved" and entry.get("how") in HOW_MOVED:
+        return HOW_MOVED[entry["how"]].format(who=who, space=S(entry["space"]),
+                                              sandals=n.treasure("t_straw_sandals"))
     if kind in SPACE_EVENTS:
         return SPACE_EVENTS[kind].format(who=who, space=S(entry["space"]))
+    if kind == "hero_sent":
+        return (f"{who}'s victory sends {n.seat(entry['hero'])}'s hero to "
+                f"{S(entry['space'])}, next to one of their castles.")
     if kind == "turn":
-        return f"Turn of {who} (round {entry.get('round', '?')})."
+        return f"{who} begins a turn (round {entry.get('round', '?')})."
     if kind == "hero_chosen":
         return f"{who} chooses the {n.hero(entry['hero'])}."
+    if kind == "duel_card":
+        return card_event_text(game, entry, who)
     if kind == "special":
         return f"{who} plays {n.card(entry['card'])}."
     if kind == "item":

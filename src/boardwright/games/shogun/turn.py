@@ -118,13 +118,22 @@ class TurnRules:
         return hero_destinations(self.game.board, start, points, passable, stoppable,
                                  self.shrine, shrines)
 
-    def move_hero(self: ShogunState, seat: int, space: int) -> None:
+    def move_hero(self: ShogunState, seat: int, space: int, how: str = "",
+                  by: int | None = None) -> None:
+        """Move `seat`'s hero; the log names why (`how`: "" for a Movement-phase move,
+        "free_move" after a won attack, "sandals") and, when a winner sends a beaten hero away,
+        the winner as the actor (`hero_sent`, SHO-ATK-08)."""
         old = self.hero_pos[seat]
         if old >= 0:
             self.hero_at[old] = -1
         self.hero_at[space] = seat
         self.hero_pos[seat] = space
-        self.event("hero_moved", seat, space=self.space_id(space))
+        if by is not None:
+            self.event("hero_sent", by, hero=seat, space=self.space_id(space))
+        elif how:
+            self.event("hero_moved", seat, space=self.space_id(space), how=how)
+        else:
+            self.event("hero_moved", seat, space=self.space_id(space))
 
     # -- legal actions ---------------------------------------------------------------------------
 

@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.core.errors import IllegalActionError
 from boardwright.core.inputs import short_repr
+from boardwright.games.shogun.duel_words import duel_words
+from boardwright.games.shogun.mission_goals import mission_view
 from boardwright.games.shogun.scoring import NOBODY
-from boardwright.games.shogun.texts import event_sentence, pending_text
+from boardwright.games.shogun.texts import event_sentence, pending_text, phase_text
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.state import ShogunState
@@ -95,6 +97,10 @@ class ViewRules:
                 "treasure_count": len(self.treasures[s]),
                 "mission": self.mission[s] if own else None,
                 "has_mission": self.mission[s] is not None,
+                "courting": ids[self.castle_space[c]] if (c := self.courted_castle(s)) >= 0
+                else None,
+                "mission_progress": mission_view(self, s) if own else None,
+                "score": self.score_parts(s, own),
             })
         pending = None
         if self.pending:
@@ -106,6 +112,7 @@ class ViewRules:
             "game": self.game.name, "players": n, "viewer": player,
             "colours": list(self.game.colours), "first_player": self.first,
             "order": list(self.order), "phase": self.phase, "active": self.active,
+            "phase_text": phase_text(self.phase, self.home_step, self.over),
             "round": self.round, "turn": self.turn, "current_player": self.current_player,
             "threshold": self.game.config.threshold,
             "max_rounds": self.game.config.max_rounds,
@@ -129,7 +136,8 @@ class ViewRules:
             "decree": self.decree,
             "court_used": list(self.court_used),
             "pending": pending,
-            "duel": self.duel.view(player) if self.duel is not None else None,
+            "duel": dict(self.duel.view(player), play_words=duel_words(self.game, self.duel))
+            if self.duel is not None else None,
             "outside_play": self.outside.view(player) if self.outside is not None else None,
             "log": [dict(e, **event_sentence(self.game, e)) for e in self.log[-30:]],
             "is_terminal": self.over,

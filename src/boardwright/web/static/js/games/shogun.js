@@ -11,6 +11,7 @@
 import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
 import {seatOf} from '../gameinfo.js';
 import {labelPx, layoutLabels} from './shogun_labels.js';
+import {drawDuel, finalScores} from './shogun_panels.js';
 import {PanZoom} from '../panzoom.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
@@ -25,8 +26,8 @@ const ATTR_NAMES = {body: 'Body', mind: 'Mind', ki: 'Ki'};
 const DISC = 16;  // a province disc with its pieces, map units (labels keep clear of it)
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 6;
-const DUEL_STEPS = {block: 'the defender may block', exchange: 'both sides may add cards', aftermath: 'effects of the result', over: 'over'};
-const CHOICES = {discard: 'discard', pick: 'pick a card to be discarded from', clear: 'clear', recall: 'take back'};
+const SPACE_MODES = {recruit: 'recruit', move: 'move the hero', reorganise: 'pick up a peasant', place_peasant: 'put the peasant down', attack: 'attack', claim: 'claim'};
+const NEXT_STEPS = new Set(['done', 'duel_pass', 'duel_done']);
 
 /** A 16 x 16 icon of the players panel and its legend (drawn: no emoji font is assumed). */
 function icon(kind, colour = '#8a7f6a') {
@@ -102,7 +103,7 @@ class ShogunRenderer {
     this.tip = el('div', {class: 'sh-tip hidden', testid: 'card-tip', role: 'tooltip'});
     document.body.append(this.tip);
     this.ctx.panel.append(this.phaseBox, this.duelBox, this.actionBox, this.handTitle, this.handBox, this.ownBox,
-      el('h3', {}, 'Events'), this.logBox);
+      el('h3', {}, 'Events (newest first)'), this.logBox);
   }
 
   // -- the map's zoom, pan and labels ----------------------------------------------------------
@@ -273,7 +274,8 @@ class ShogunRenderer {
 
   async pick(entries, title, event) {
     if (!entries || !entries.length) return;
-    if (entries.length === 1) {
+    // a hero's move is confirmed like a placement: one click opens its menu, a second sends it
+    if (entries.length === 1 && entries[0].action.type !== 'move') {
       this.ctx.send(entries[0].action);
       return;
     }
@@ -320,11 +322,17 @@ class ShogunRenderer {
     const layer = clear(this.spaceLayer);
     const castles = new Map((v.castles || []).map((c) => [c.space, c]));
     const shrines = new Set(v.shrines || []);
+    // peasants that score in a chain (the game's table data): marked on the map
+    const table = (this.frame && this.frame.table) || {};
+    const chain = new Set((table.scores || []).flatMap((x) => x.chain_spaces || []));
     const heroSeat = new Map((v.seats || []).filter((s) => s.hero_space).map((s) => [s.hero_space, s]));
     for (const s of this.data.map.spaces) {
       const entries = legal.bySpace.get(s.id);
       const duelHere = v.duel && v.duel.target && v.duel.target.space === s.id;
-      const g = svg('g', {class: `sh-cell${entries ? ' target' : ''}${s.id === this.data.map.heian ? ' sh-heian' : ''}${duelHere ? ' duel-target' : ''}`,
+      // what the province offers, as a ring of its own (recruit, move the hero, pick up a peasant)
+      const kinds = entries ? [...new Set(entries.map((e) => e.action.type))] : [];
+      const mode = kinds.length === 1 && SPACE_MODES[kinds[0]] ? ` act-${kinds[0]}` : kinds.length > 1 ? ' act-several' : '';
+      const g = svg('g', {class: `sh-cell${entries ? ' target' : ''}${mode}${s.id === this.data.map.heian ? ' sh-heian' : ''}${duelHere ? ' duel-target' : ''}`,
         testid: `space-${s.id}`, dataset: {space: s.id}});
       g.append(svg('circle', {cx: s.x, cy: s.y, r: 13, class: 'sh-space', fill: this.regionFill.get(s.region)}));
       const castle = castles.get(s.id);
@@ -344,7 +352,7 @@ class ShogunRenderer {
       }
       const peasant = v.peasants && v.peasants[s.id];
       if (peasant) {
-        g.append(svg('circle', {class: 'sh-piece', cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: this.css(peasant)}));
+        g.append(svg('circle', {class: `sh-piece${chain.has(s.id) ? ' sh-chain' : ''}`, cx: s.x - (castle ? 12 : 0), cy: s.y + (castle ? 8 : 0), r: castle ? 5 : 8, fill: this.css(peasant)}));
       }
       const heroColour = v.heroes && v.heroes[s.id];
       if (heroColour) {
@@ -354,7 +362,7 @@ class ShogunRenderer {
         g.append(svg('text', {x: s.x, y: s.y + 4.5, class: 'sh-hero-letter'}, hero ? hero.name[0] : 'H'));
       }
       const tip = [s.name, castle ? `castle${castle.roof ? ` of ${castle.roof}` : ''}${castle.court ? `, court: ${castle.court}` : ''}` : '',
-        shrines.has(s.id) ? 'shrine' : '', peasant ? `${peasant} peasant` : '', heroColour ? `${heroColour} hero` : '']
+        shrines.has(s.id) ? 'shrine' : '', peasant ? `${peasant} peasant${chain.has(s.id) ? ' (scores in a chain)' : ''}` : '', heroColour ? `${heroColour} hero` : '']
         .filter(Boolean).join(' · ');
       g.append(svg('title', {}, entries ? `${tip}\n→ ${entries.map((e) => e.label).join('\n→ ')}` : tip));
       if (entries) g.addEventListener('click', (e) => this.pick(entries, s.name, e));
@@ -457,11 +465,12 @@ class ShogunRenderer {
     ];
   }
 
-  missionTip(id) {
+  missionTip(id, prog) {
     const m = this.data.missions[id] || {name: id, condition: ''};
     return [
-      el('div', {class: 'tip-title'}, `Mission: ${m.name}`),
-      el('p', {class: 'tip-text', testid: 'card-tip-text'}, m.condition),
+      el('div', {class: 'tip-title'}, `Mission: ${m.name}${prog ? ` at ${prog.castle_name}` : ''}`),
+      el('p', {class: 'tip-text', testid: 'card-tip-text'}, prog ? prog.condition : m.condition),
+      prog ? el('p', {class: 'tip-text'}, `Progress: ${prog.text}`) : '',
       m.on_complete ? el('p', {class: 'tip-text'}, `When completed: ${m.on_complete}`) : '',
       el('p', {class: 'tip-gloss'}, 'Completing it turns the court marker of the claimed castle into its roof: the castle is yours.'),
     ];
@@ -471,9 +480,11 @@ class ShogunRenderer {
     const v = frame.view;
     const me = frame.seat;
     // phase and situation
-    const bits = [el('div', {}, el('b', {}, PHASES[v.phase] || titleCase(v.phase)),
+    const over = v.is_terminal;
+    const bits = [el('div', {}, el('b', {testid: 'phase-name'}, v.phase_text || (over ? 'Game over' : PHASES[v.phase] || titleCase(v.phase))),
       v.round ? ` · round ${v.round}${v.max_rounds ? ` of ${v.max_rounds}` : ''}` : '')];
-    if (v.active !== undefined && v.active >= 0) bits.push(el('div', {}, 'Turn of ', el('span', {class: 'swatch', style: `background:${this.seatColour(v.active)}`}), ` ${this.seatName(v.active)}`));
+    if (over) bits.push(this.finalScores(v));
+    else if (v.active !== undefined && v.active >= 0) bits.push(el('div', {}, 'Turn of ', el('span', {class: 'swatch', style: `background:${this.seatColour(v.active)}`}), ` ${this.seatName(v.active)}`));
     bits.push(el('div', {}, `Victory at ${v.threshold} VP`));
     if (v.emperor !== undefined && v.emperor >= 0) bits.push(el('div', {}, `Emperor: ${this.seatName(v.emperor)}`));
     if (v.decree) bits.push(el('div', {}, `Decree: the Court action this turn must be “${v.decree}”.`));
@@ -494,11 +505,19 @@ class ShogunRenderer {
       const t = entry.action.type;
       counts[t] = (counts[t] || 0) + 1;
       const testid = counts[t] === 1 ? `act-${t}` : `act-${t}-${counts[t]}`;
-      return el('button', {type: 'button', class: t === 'done' || t === 'duel_pass' ? '' : 'primary', testid,
+      // the primary button is the turn's usual next step (end the phase, pass), never a
+      // restricted side action such as abandoning the claimed castle
+      return el('button', {type: 'button', class: NEXT_STEPS.has(t) ? 'primary' : '', testid,
         onclick: () => this.ctx.send(entry.action)}, entry.label);
     });
     const spaceCount = legal.bySpace.size;
-    if (spaceCount) buttons.unshift(el('div', {class: 'hint', style: 'width:100%'}, `Click a highlighted province (${spaceCount}) on the map.`));
+    if (spaceCount) {
+      // which ring means which action, for the kinds on offer now
+      const offered = new Set([...legal.bySpace.values()].flat().map((e) => e.action.type));
+      const keys = Object.keys(SPACE_MODES).filter((k) => offered.has(k));
+      buttons.unshift(el('div', {class: 'hint', style: 'width:100%', testid: 'space-modes'}, `Click a highlighted province (${spaceCount}) on the map.`,
+        offered.size > 1 && keys.length ? el('span', {}, ' ', ...keys.map((k) => el('span', {class: `sh-mode act-${k}`}, SPACE_MODES[k])), ' · two rings: choose') : ''));
+    }
     replace(this.actionBox, buttons);
     // own hand
     const mine = me !== null && me !== undefined && v.cards ? v.cards.find((c) => c.seat === me) : null;
@@ -532,8 +551,11 @@ class ShogunRenderer {
     }
     if (seat && seat.mission) {
       const m = this.data.missions[seat.mission] || {name: seat.mission, condition: ''};
-      const chip = el('div', {class: 'sh-chip', testid: 'mission', tabindex: 0}, `${m.name}: ${m.condition}`);
-      this.attachTip(chip, () => this.missionTip(seat.mission));
+      const prog = seat.mission_progress;  // the game's reading at the courted castle
+      const chip = el('div', {class: 'sh-chip', testid: 'mission', tabindex: 0},
+        prog ? `${m.name} at ${prog.castle_name}: ${prog.condition}` : `${m.name}: ${m.condition}`,
+        prog ? el('b', {testid: 'mission-progress'}, ` (${prog.text})`) : '');
+      this.attachTip(chip, () => this.missionTip(seat.mission, prog));
       own.push(el('h3', {}, 'Mission'), chip);
     }
     replace(this.ownBox, own);
@@ -541,40 +563,13 @@ class ShogunRenderer {
     this.drawLog(v);
   }
 
+  /** The end: every seat's score by source, its mission and treasures (shogun_panels.js). */
+  finalScores(v) {
+    return finalScores(this, v);
+  }
+
   drawDuel(v) {
-    const d = v.duel;
-    if (!d) {
-      this.duelBox.classList.add('hidden');
-      return;
-    }
-    const kinds = {hero: 'hero', peasant: 'peasant', courted_castle: 'courted castle', controlled_castle: 'castle', conversion: 'peasant (conversion)'};
-    const target = d.target ? `the ${kinds[d.target.kind] || d.target.kind}${d.target.space ? ` in ${this.spaceName(d.target.space)}` : ''}` : '';
-    const plays = (d.plays || []).map((p) => {
-      const name = this.data.cards[p.card] ? this.cardName(p.card) : this.treasureName(p.card);
-      const state = p.purged ? ' (purged)' : p.active ? '' : ' (ignored)';
-      const item = el('li', {class: p.active && !p.purged ? '' : 'inactive', dataset: {card: p.card}, tabindex: 0},
-        el('span', {class: 'swatch', style: `background:${this.seatColour(p.seat)}`}), ` ${name} `,
-        el('span', {class: 'muted'}, `${p.category.replace(/_/g, ' ')}${p.value !== null && p.value !== undefined ? `, value ${p.value}` : ''}${p.target !== null && p.target !== undefined ? `, on play ${p.target + 1}` : ''}${state}`));
-      if (this.data.cards[p.card]) this.attachTip(item, () => this.cardTip(p.card));
-      else if (this.data.treasures[p.card]) this.attachTip(item, () => this.treasureTip(p.card));
-      return item;
-    });
-    let choice = '';
-    if (d.pending) {
-      const c = d.pending;
-      const whose = c.chooser === c.victim ? 'their own' : `${this.seatName(c.victim)}'s`;
-      choice = el('div', {testid: 'duel-choice'}, `${this.seatName(c.chooser)} must ${CHOICES[c.kind] || c.kind} ${c.remaining} card${c.remaining === 1 ? '' : 's'}${c.kind === 'pick' ? ` ${whose} hand` : c.kind === 'recall' ? ' from the discard pile' : c.kind === 'clear' ? ' from their pile tops' : ` from ${whose} hand`}${c.optional ? ' (up to, may stop)' : ''} — ${this.cardName(c.source)}.`);
-    }
-    const outcome = d.outcome ? el('div', {}, el('b', {}, `${this.seatName(d.outcome.attacker)} ${d.outcome.success ? 'wins' : 'loses'}: attack ${d.outcome.attack_total} against block ${d.outcome.block_total}.`)) : '';
-    replace(this.duelBox,
-      el('h4', {}, `${d.conversion ? 'Conversion' : 'Duel'}: ${this.seatName(d.attacker)} attacks ${this.seatName(d.defender)}`),
-      el('div', {}, `Target: ${target} · now: ${DUEL_STEPS[d.phase] || d.phase}`),
-      el('div', {class: 'totals', testid: 'duel-totals'}, `Attack ${d.attack_total} — Block ${d.block_total}`),
-      plays.length ? el('ol', {}, plays) : el('div', {class: 'muted'}, 'No card played yet.'),
-      choice,
-      d.revealed_hand ? el('div', {}, `Their hand: ${d.revealed_hand.map((c) => this.cardName(c)).join(', ')}`) : '',
-      outcome);
-    this.duelBox.classList.remove('hidden');
+    drawDuel(this, v);
   }
 
   // -- the players panel (drawn by the table into its one players list) ------------------------
@@ -605,10 +600,15 @@ class ShogunRenderer {
       out.push(chip('draw', `${c.draw_size}`, `${c.draw_size} card${c.draw_size === 1 ? '' : 's'} left in the draw pile`, 'draw'));
       const piles = ATTRS.filter((a) => a in (c.pile_totals || {})).map((a) => {
         const room = hero && hero.attributes[a];
-        return el('span', {class: `sh-pile attr-${a}`, title: `${ATTR_NAMES[a]} pile: cards costing ${c.pile_totals[a]} lie on it${room ? `, of at most ${room} (the ${hero.name}'s ${ATTR_NAMES[a]} score)` : ''}`},
+        const onPile = (c.piles[a] || []).map((id) => `${this.cardName(id)} (${(this.data.cards[id] || {}).cost ?? '?'})`);
+        return el('span', {class: `sh-pile attr-${a}`, title: `${ATTR_NAMES[a]} pile: ${onPile.length ? onPile.join(', ') : 'empty'}; cost ${c.pile_totals[a]}${room ? ` of at most ${room} (the ${hero.name}'s ${ATTR_NAMES[a]} score)` : ''}`},
           `${ATTR_NAMES[a]} ${c.pile_totals[a]}${room ? `/${room}` : ''}`);
       });
       out.push(el('span', {class: 'sh-stat sh-piles', testid: `stat-piles-${seat}`}, icon('piles'), ...piles));
+      const discard = c.discard || [];  // public, card by card (SHO-DUEL-26)
+      out.push(el('span', {class: 'sh-stat', testid: `stat-discard-${seat}`,
+        title: discard.length ? `discard pile, oldest first: ${discard.map((id) => this.cardName(id)).join(', ')}` : 'discard pile: empty'},
+      ` discard ${discard.length}`));
     }
     if (s.hero_space) out.push(el('span', {class: 'sh-stat', title: 'where the hero stands', testid: `stat-hero-${seat}`}, icon('hero', colour), ` ${this.spaceName(s.hero_space)}`));
     return el('div', {class: 'sh-stats'}, out);
@@ -638,7 +638,8 @@ class ShogunRenderer {
 
   drawLog(v) {
     const items = (v.log || []).slice().reverse().filter((e) => e.event !== 'turn').slice(0, 40).map((e) => el('li', {dataset: {event: e.event}},
-      el('span', {class: 'log-step', title: `turn ${e.turn}`}, e.turn ? `T${e.turn}` : 'Set-up'), ' ',
+      // one count of time on the table: the round, as in the phase box
+      el('span', {class: 'log-step', title: e.round ? `round ${e.round}` : 'set-up'}, e.turn && e.round ? `R${e.round}` : 'Set-up'), ' ',
       e.words && this.ctx.people ? this.ctx.people.sentence(e)  // each seat as who holds it (people.js)
         : [e.seat >= 0 ? el('span', {class: 'swatch', style: `background:${this.seatColour(e.seat)}`}) : '',
           ` ${e.text || e.event.replace(/_/g, ' ')}`]));
