@@ -35,7 +35,7 @@ from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
-from boardwright.games.queens.texts import describe, setup_words, standing_words
+from boardwright.games.queens.texts import describe, label, setup_words, standing_words
 
 
 @dataclass(frozen=True)
@@ -239,11 +239,12 @@ class QueensGame(Game):
         """Every action is public in this game: one text for every viewer."""
         cls = type(action)
         if cls is Move:
-            return f"move {_xy(action.src)} → {_xy(action.dst)}"
+            return f"move {self._label(action.src)} → {self._label(action.dst)}"
         if cls is Joint:
-            return f"joint attack {_xy(action.first)} + {_xy(action.second)} → {_xy(action.target)}"
+            return (f"joint attack {self._label(action.first)} + {self._label(action.second)} "
+                    f"→ {self._label(action.target)}")
         if cls is Sow:
-            return f"sow a Field on {_xy(action.at)}"
+            return f"sow a Field on {self._label(action.at)}"
         if cls is Found:
             return "found a City"
         if cls is Pass:
@@ -251,5 +252,9 @@ class QueensGame(Game):
         return str(action)
 
 
-def _xy(coord: Any) -> str:
-    return f"({coord[0]},{coord[1]})" if is_coord(coord) else repr(coord)
+    def _label(self, coord: Any) -> str:
+        """A space by its board name (`texts.label`, as drawn on the board); anything that
+        is not a space of this board as it was given."""
+        if is_coord(coord) and self.board.contains(coord):
+            return label(coord, self.board.radius)
+        return repr(coord)

@@ -56,11 +56,14 @@ class QueensRenderer {
     clear(this.ctx.panel);
     this.buttons = el('div', {class: 'qp-buttons'});
     this.selection = el('div', {class: 'hint', testid: 'selection'});
+    this.split = el('div', {});
+    this.legend = el('p', {class: 'hint qp-legend'}, 'On each piece: its strength (right) and how many steps it moves (left, ↦). '
+      + 'While a piece is selected, an attack shows your strength against theirs.');
     this.info = el('div', {class: 'sh-phase'});
     this.table = el('table', {class: 'qp-table', testid: 'scoreboard'});
     this.rule = el('p', {class: 'hint qp-rule', testid: 'standing-rule'});
     this.log = el('ol', {class: 'qp-log', testid: 'event-log'});
-    this.ctx.panel.append(this.buttons, this.selection, this.info, el('h3', {}, 'Players'), this.table, this.rule,
+    this.ctx.panel.append(this.buttons, this.split, this.selection, this.legend, this.info, el('h3', {}, 'Players'), this.table, this.rule,
       el('h3', {}, 'Events'), this.log);
   }
 
@@ -167,6 +170,10 @@ class QueensRenderer {
     const mountains = new Set(v.map.mountains.map(key));
     const cells = this.occupancy(v);
     const viewer = this.frame.seat;
+    // the game's numbers (games/queens/table.py): each piece's strength and movement, and
+    // what the seat to move brings against each enemy space
+    this.pieces = new Map((v.pieces || []).map((p) => [key(p.at), p]));
+    this.attacks = new Map((v.attacks || []).map((a) => [key(a.at), a]));
     // targets of the selected piece
     const targets = new Map();  // key -> {moves: [], joints: []}
     const addTarget = (k, kind, a) => {
@@ -213,7 +220,7 @@ class QueensRenderer {
         }
         if (cell.field !== undefined) {
           g.append(svg('polygon', {points: hexCorners(cx, cy, SIZE - 6), class: 'qp-field',
-            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.38}));
+            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.25}));
           g.append(svg('path', {class: 'qp-field', stroke: this.seatColour(cell.field, this.frame),
             d: `M${cx - 12},${cy + 14} L${cx - 12},${cy - 4} M${cx - 4},${cy + 16} L${cx - 4},${cy - 6} M${cx + 4},${cy + 16} L${cx + 4},${cy - 6} M${cx + 12},${cy + 14} L${cx + 12},${cy - 4}`}));
         }
@@ -240,8 +247,22 @@ class QueensRenderer {
         if (target && target.joints.length) {
           g.append(svg('circle', {cx, cy, r: SIZE - 8, class: 'qp-mark'}));
         }
+        const piece = this.pieces.get(k);
+        if (piece && piece.kind !== 'city') {
+          // strength on the right, movement (steps) on the left
+          g.append(svg('circle', {cx: cx + 14, cy: cy - 13, r: 7.5, class: 'qp-num-badge'}));
+          g.append(svg('text', {x: cx + 14, y: cy - 9.5, class: 'qp-num', testid: `strength-${q}-${r}`}, String(piece.strength)));
+          g.append(svg('text', {x: cx - 14, y: cy - 9.5, class: 'qp-move-num', testid: `movement-${q}-${r}`}, `↦${piece.movement}`));
+        } else if (piece) {
+          g.append(svg('text', {x: cx + 14, y: cy - 9.5, class: 'qp-num qp-city-num', testid: `strength-${q}-${r}`}, String(piece.strength)));
+        }
+        const odds = target && this.attacks.get(k);
+        if (odds) {
+          const mine = target.moves.length ? odds.yours : odds.joint;
+          g.append(svg('text', {x: cx, y: cy + 20, class: 'qp-odds', testid: `odds-${q}-${r}`}, `${mine} v ${odds.theirs}`));
+        }
         g.append(svg('text', {x: cx, y: cy + SIZE - 8, class: 'qp-coord', testid: `label-${q}-${r}`}, spaceLabel(q, r, radius)));
-        g.append(svg('title', {}, this.describeCell(q, r, mountain, cell)));
+        g.append(svg('title', {}, this.describeCell(q, r, mountain, cell, radius, target)));
         g.addEventListener('click', (e) => this.onCell(k, e));
         s.append(g);
       }
@@ -305,14 +326,29 @@ class QueensRenderer {
     if (this.frame) this.render(this.frame);
   }
 
-  describeCell(q, r, mountain, cell) {
+  describeCell(q, r, mountain, cell, radius, target) {
     const n = (seat) => this.seatName(seat, this.frame);
-    const parts = [`(${q},${r}) ${mountain ? 'mountain' : 'plain'}`];
+    const parts = [`${spaceLabel(q, r, radius)} ${mountain ? 'mountain' : 'plain'}`];
     if (cell.queen !== undefined) parts.push(`${n(cell.queen)} Queen`);
     if (cell.princes) parts.push(`${cell.princes > 1 ? 'two' : 'a'} ${n(cell.prince)} Prince${cell.princes > 1 ? 's' : ''}`);
     if (cell.city !== undefined) parts.push(`${n(cell.city)} City`);
     if (cell.field !== undefined) parts.push(`${n(cell.field)} Field`);
+    const piece = this.pieces && this.pieces.get(`${q},${r}`);
+    if (piece) {
+      parts.push(`strength ${piece.strength} (${piece.why})`);
+      if (piece.movement) parts.push(`moves up to ${piece.movement} step${piece.movement === 1 ? '' : 's'}`);
+    }
+    const odds = target && this.attacks && this.attacks.get(`${q},${r}`);
+    if (odds) parts.push(this.oddsText(odds, target));
     return parts.join(' · ');
+  }
+
+  /** An attack's figures as the attacker reads them: "your 3 against their 4". */
+  oddsText(odds, target) {
+    const alone = `your ${odds.yours} against their ${odds.theirs}`;
+    const joint = `two Princes: your ${odds.joint} against their ${odds.theirs}`;
+    if (target && !target.moves.length) return joint;
+    return target && target.joints.length ? `${alone}; ${joint}` : alone;
   }
 
   async onCell(k, event) {
@@ -329,7 +365,10 @@ class QueensRenderer {
       if (options.length === 1) {
         this.ctx.send(options[0].action);
       } else {
-        const choice = await this.ctx.choose(options, {title: `To ${k}`, event});
+        const [q, r] = k.split(',').map(Number);
+        const odds = this.attacks && this.attacks.get(k);
+        const title = `To ${spaceLabel(q, r, this.frame.view.map.radius)}${odds ? ` (${this.oddsText(odds, target)})` : ''}`;
+        const choice = await this.ctx.choose(options, {title, event});
         if (choice) this.ctx.send(choice.action);
       }
       return;
@@ -364,18 +403,29 @@ class QueensRenderer {
           this.mode = this.mode === 'sow' ? 'move' : 'sow';
           this.selected = null;
           this.render(this.frame);
-        }}, this.mode === 'sow' ? 'Cancel sowing' : `Sow a Field (${legal.sows.size} spaces)`));
+        }}, this.mode === 'sow' ? 'Cancel sowing' : `Sow a Field (${legal.sows.size} space${legal.sows.size === 1 ? '' : 's'})`));
     }
     if (legal.pass) {
       buttons.push(el('button', {type: 'button', testid: 'pass', onclick: () => this.ctx.send(legal.pass)}, 'Pass'));
     }
     replace(this.buttons, buttons);
+    const radius = v.map.radius;
+    const named = (k) => {
+      const [q, r] = k.split(',').map(Number);
+      return spaceLabel(q, r, radius);
+    };
     if (this.selected) {
       const n = (this.legal.moves.get(this.selected) || []).length;
-      replace(this.selection, `Selected (${this.selected}): ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
+      const piece = this.pieces && this.pieces.get(this.selected);
+      const figures = piece ? ` (strength ${piece.strength}, moves up to ${piece.movement})` : '';
+      replace(this.selection, `Selected ${named(this.selected)}${figures}: ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
     } else {
       replace(this.selection, '');
     }
+    // a stack left from a joint attack must split this turn, or one of its Princes is lost
+    const split = frame.seat === v.current_player ? (v.must_split || []) : [];
+    replace(this.split, split.length ? el('div', {class: 'qp-split', testid: 'must-split', role: 'alert'},
+      `Split your stack on ${split.join(' and ')} this turn (move one of its Princes away), or one of its Princes is lost.`) : '');
     replace(this.info,
       el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
       v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
