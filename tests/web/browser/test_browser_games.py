@@ -138,8 +138,8 @@ def test_queens_shows_the_standing_as_the_rules_rank_it(site, page, artifacts):
     assert "Ranked by Fields on the board, then Cities, then Princes" in rule
     assert "Red leads Blue on Cities: 2 to 1 (level on Fields)" in rule
     board = page.get_by_test_id("scoreboard").inner_text()
-    assert page.get_by_test_id("player-score-0").inner_text() == "3F 2C 2P"
-    assert page.get_by_test_id("player-score-1").inner_text() == "3F 1C 4P"
+    assert page.get_by_test_id("player-score-0").inner_text() == "3 Fields · 2 Cities · 2 Princes"
+    assert page.get_by_test_id("player-score-1").inner_text() == "3 Fields · 1 City · 4 Princes"
     for text in (board, page.get_by_test_id("player-0").inner_text(),
                  page.get_by_test_id("player-1").inner_text()):
         assert "322" not in text and "314" not in text

@@ -74,8 +74,7 @@ class QueensRenderer {
     if (score < 0) return 'out';
     const [f, c, p] = onBoard(frame.view, seat);
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    return long ? `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`
-      : `${f}F ${c}C ${p}P`;
+    return `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`;
   }
 
   scoreTitle() {
@@ -428,7 +427,9 @@ class QueensRenderer {
       `Split your stack on ${split.join(' and ')} this turn (move one of its Princes away), or one of its Princes is lost.`) : '');
     replace(this.info,
       el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
-      v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
+      v.is_terminal ? el('div', {testid: 'queens-result'}, v.winners.length > 1
+        ? `Draw between ${v.winners.map((s) => this.personName(s)).join(' and ')}: level on Fields, Cities and Princes`
+        : `Winner: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
     // The standing as the rules rank it (QUE-END-04): Fields on the board, then Cities, then
     // Princes. `v.scores` encodes exactly that order (100 x Fields + 10 x Cities + Princes,
     // -1 once out), so it ranks the seats; the number itself is not shown.
