@@ -1,4 +1,4 @@
-"""The numbers the game gives the table (games/queens/table.py): each piece's strength and
+"""The numbers the game gives the table (games/queens/table.py, `Game.table_data`): each piece's strength and
 movement, what the seat to move brings against each enemy space, and the stacks that must split
 this turn, checked against the rules' own examples."""
 
@@ -8,7 +8,7 @@ from queens_helpers import BLUE, RED, custom, joint, move, new_game, seat
 
 
 def rows(state: object) -> dict[str, dict]:
-    return {row["label"]: row for row in state.view(None)["pieces"]}  # type: ignore[attr-defined]
+    return {row["label"]: row for row in state.game.table_data(state)["pieces"]}  # type: ignore[attr-defined]
 
 
 def test_start_pieces_have_their_strength_and_movement() -> None:
@@ -38,7 +38,7 @@ def test_prince_on_a_mountain_counts_double_and_moves_by_its_distance() -> None:
 def test_attacks_show_yours_against_theirs_for_the_seat_to_move() -> None:
     state = custom(seat((-1, 4), princes=[(-1, 3), (0, 2)], cities=[(-1, 4)]),
                    seat((2, 0), princes=[(-1, 2), (3, -4)]))
-    attacks = {row["label"]: row for row in state.view(RED)["attacks"]}
+    attacks = {row["label"]: row for row in state.game.table_data(state)["attacks"]}
     target = attacks["h11"]  # Blue's Prince on the mountain (-1,2), 3 from its Queen
     assert (target["yours"], target["joint"], target["theirs"]) == (3, 6, 4)
     assert all(row["seat"] == BLUE for row in attacks.values())
@@ -49,8 +49,8 @@ def test_a_stack_is_flagged_at_the_start_of_its_owners_next_turn() -> None:
     state = custom(seat((-1, 4), princes=[(-1, 3), (0, 2)], cities=[(-1, 4)]),
                    seat((2, 0), princes=[(-1, 2), (3, -4)]))
     state.apply(joint((-1, 3), (0, 2), (-1, 2)))
-    assert state.view(None)["must_split"] == []  # Blue to move: Red's stack is not Blue's
+    assert state.game.table_data(state)["must_split"] == []  # Blue to move: Red's stack is not Blue's
     assert rows(state)["h11"]["kind"] == "stack"
     assert rows(state)["h11"]["strength"] == 2 * (5 - 2) * 2  # two Princes 2 from their Queen, doubled
     state.apply(move((3, -4), (3, -3)))
-    assert state.view(None)["must_split"] == ["h11"]
+    assert state.game.table_data(state)["must_split"] == ["h11"]

@@ -35,6 +35,7 @@ from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
 from boardwright.games.queens.position import MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
+from boardwright.games.queens.table import table_view
 from boardwright.games.queens.texts import describe, label, setup_words, standing_words
 
 
@@ -229,6 +230,12 @@ class QueensGame(Game):
         so candidates are not thinned by prior. Judged at the next turn instead of the second,
         the same search won 56% of 64 games; at the second, 89.6% of 24."""
         return {"paired": 8, "greedy_playouts": True, "horizon": 2, "distinct_priors": False}
+
+    def table_data(self, state: Any) -> dict[str, Any]:
+        """The numbers a player needs, done by the game (`table.table_view`): each piece's
+        strength and movement, the mover's strength against each enemy space, and the stacks
+        that must split this turn. All public, as everything in Queens."""
+        return table_view(state)
 
     def describe(self, state: Any, action: Any, viewer: Any = None) -> str:
         """The move as the log reads it after the seat's name, spaces by their board names and

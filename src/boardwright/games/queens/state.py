@@ -30,7 +30,6 @@ from boardwright.games.queens.position import (
     Position, SeatPosition,
 )
 from boardwright.games.queens.seats import COLOURS, NOBODY, SEATS, colour, xy
-from boardwright.games.queens.table import table_view
 from boardwright.games.queens.texts import with_texts
 from boardwright.games.queens.turn import ELIMINATED_SCORE, standing
 
@@ -224,7 +223,6 @@ class QueensState(State):
             "is_terminal": self.over,
             "winners": list(self.winners),
         }
-        view.update(table_view(self))  # strengths, movements, attacks, stacks to split
         if player is not None and player == self.current_player:
             view["legal_actions"] = [a.to_json() for a in self.legal_actions()]
         return view

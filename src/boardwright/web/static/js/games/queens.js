@@ -171,8 +171,9 @@ class QueensRenderer {
     const viewer = this.frame.seat;
     // the game's numbers (games/queens/table.py): each piece's strength and movement, and
     // what the seat to move brings against each enemy space
-    this.pieces = new Map((v.pieces || []).map((p) => [key(p.at), p]));
-    this.attacks = new Map((v.attacks || []).map((a) => [key(a.at), a]));
+    const table = this.frame.table || {};
+    this.pieces = new Map((table.pieces || []).map((p) => [key(p.at), p]));
+    this.attacks = new Map((table.attacks || []).map((a) => [key(a.at), a]));
     // targets of the selected piece
     const targets = new Map();  // key -> {moves: [], joints: []}
     const addTarget = (k, kind, a) => {
@@ -422,7 +423,7 @@ class QueensRenderer {
       replace(this.selection, '');
     }
     // a stack left from a joint attack must split this turn, or one of its Princes is lost
-    const split = frame.seat === v.current_player ? (v.must_split || []) : [];
+    const split = frame.seat === v.current_player ? ((frame.table || {}).must_split || []) : [];
     replace(this.split, split.length ? el('div', {class: 'qp-split', testid: 'must-split', role: 'alert'},
       `Split your stack on ${split.join(' and ')} this turn (move one of its Princes away), or one of its Princes is lost.`) : '');
     replace(this.info,
