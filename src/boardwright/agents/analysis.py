@@ -70,6 +70,7 @@ class Settings:
     candidates: int = DEFAULT_CANDIDATES
     seed: int = 0
     engine: str | None = None  # the engine searched on (None: the game's default)
+    unit: str | None = None  # the game's analysis unit when not points (Game.analysis_unit)
 
     def check(self) -> Settings:
         for name, low, high in (("iterations", 1, MAX_ITERATIONS), ("candidates", 1, 64),
@@ -90,7 +91,9 @@ class Settings:
             bw.available_engines(record.game)[0]
         iterations = self.iterations if self.iterations is not None else \
             default_iterations(record.players)
-        return replace(self, engine=engine, iterations=iterations)
+        unit = bw.load(record.game, record.players, record.options).analysis_unit
+        return replace(self, engine=engine, iterations=iterations,
+                       unit=None if unit.is_default else unit.name)
 
 
 def default_iterations(players: int) -> int:
@@ -162,6 +165,7 @@ class Analysis:
         data = asdict(self)
         data["margins"] = self.margins()
         data["thresholds"] = {name: points for name, points in FLAGS}
+        data["unit"] = self.settings.unit or "points"
         return data
 
     def dumps(self) -> str:
@@ -263,6 +267,9 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     agent = MCTSAgent(seed=decision_seed(settings.seed, step), iterations=iterations,
                       paired=settings.candidates, reuse=False, workers=1)
     agent.adopt(game)
+    unit = game.analysis_unit
+    if not unit.is_default:
+        agent.lead_unit = unit.lead
     agent.search(state, actions, include=[played])
     means = {action: total / count for action, (total, count) in agent.margins.items()}
     best = max(means, key=lambda a: (means[a], a == played))  # a tie goes to the move played
@@ -274,7 +281,8 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     # Rounded to the tenth of a point it is shown with, so a flag never disagrees with the
     # figure beside it (4.96 shown as 5.0 is a mistake, not an inaccuracy).
     decision.lost = 0.0 if best == played else round(max(0.0, means[best] - means[played]), 1)
-    decision.flag = flag_for(decision.lost)
+    # Nothing is flagged where even the best move loses the game: no move could save it.
+    decision.flag = None if unit.lost(means[best]) else flag_for(decision.lost)
     decision.samples = count
     decision.leads = [total / count for total in agent.leads[played]]
     return decision

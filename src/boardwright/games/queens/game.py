@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from boardwright.core.analysis_unit import AnalysisUnit
 from boardwright.core.chance import ExplicitChanceState
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
@@ -30,10 +31,10 @@ from boardwright.games.queens.actions import (
     parse_action,
 )
 from boardwright.games.queens.board import Board
-from boardwright.games.queens.heuristic import evaluate
+from boardwright.games.queens.heuristic import FIELD, evaluate
 from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
-from boardwright.games.queens.position import MAX_ROUNDS
+from boardwright.games.queens.position import FIELDS_PER_PLAYER, MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
 from boardwright.games.queens.table import table_view
 from boardwright.games.queens.texts import describe, label, setup_words, standing_words
@@ -81,6 +82,11 @@ class QueensGame(Game):
     info = GameInfo(title="Queens & Princes",
                     players=(PlayerRange(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),),
                     information="perfect", chance="deterministic", seats=SEATS)
+
+    # An analysis measures leads in Fields (the heuristic counts a Field as FIELD points), a won
+    # or lost game counting as a whole supply of Fields ahead or behind: the heuristic's
+    # +-1000 for a finished game would make one captured Queen outweigh every other move.
+    analysis_unit = AnalysisUnit("Fields", scale=FIELD, cap=float(FIELDS_PER_PLAYER))
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
