@@ -168,7 +168,7 @@ class Replay {
       el('span', {class: 'player-name', testid: `player-name-${seat}`, title: seatOf(this.info, seat).name},
         this.people.name(seat)),
       el('span', {class: 'player-score', testid: `player-score-${seat}`},
-        r.scoreText ? r.scoreText(frame, seat, true) : String(score)),  // the game's words, as at the table
+        r.scoreText ? r.scoreText(frame, seat, false) : String(score)),  // as the table shows it
       r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
     if (r.playersLegend) rows.push(r.playersLegend(frame));
     replace(this.dom.players, rows);

@@ -60,10 +60,8 @@ class QueensRenderer {
     this.legend = el('p', {class: 'hint qp-legend'}, 'On each piece: its strength (right) and how many steps it moves (left, ↦). '
       + 'While a piece is selected, an attack shows your strength against theirs.');
     this.info = el('div', {class: 'sh-phase'});
-    this.table = el('table', {class: 'qp-table', testid: 'scoreboard'});
-    this.rule = el('p', {class: 'hint qp-rule', testid: 'standing-rule'});
     this.log = el('ol', {class: 'qp-log', testid: 'event-log'});
-    this.ctx.panel.append(this.buttons, this.split, this.selection, this.legend, this.info, el('h3', {}, 'Players'), this.table, this.rule,
+    this.ctx.panel.append(this.buttons, this.split, this.selection, this.legend, this.info,
       el('h3', {}, 'Events'), this.log);
   }
 
@@ -74,11 +72,36 @@ class QueensRenderer {
     if (score < 0) return 'out';
     const [f, c, p] = onBoard(frame.view, seat);
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    if (!long) return standingRanks(frame.scores)[seat];  // the place; the words are below it
     return `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`;
   }
 
   scoreTitle() {
-    return 'Fields, Cities and Princes on the board: the game is ranked by Fields, then Cities, then Princes';
+    return 'Place if the game ended now: most Fields on the board, then most Cities, then most Princes';
+  }
+
+  /** Under each player in the players panel (one panel, not two): the place and the Fields,
+   *  Cities and Princes on the board that decide it (QUE-END-04), supplies in brackets. */
+  playerDetails(frame, seat) {
+    const v = frame.view;
+    const s = v && v.position && v.position.seats[seat];
+    if (!s) return null;
+    const [f, c, p] = onBoard(v, seat);
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    return el('div', {class: 'qp-details', testid: `standing-row-${seat}`},
+      el('span', {testid: `standing-${seat}`, title: this.scoreTitle()}, standingRanks(v.scores)[seat]),
+      s.eliminated ? ' — out' : '', ' · ',
+      el('span', {testid: `fields-${seat}`}, `${plural(f, 'Field', 'Fields')} (${s.field_supply} in supply)`), ' · ',
+      el('span', {testid: `cities-${seat}`}, `${plural(c, 'City', 'Cities')} (${s.city_supply} in supply)`), ' · ',
+      el('span', {testid: `princes-${seat}`}, plural(p, 'Prince', 'Princes')));
+  }
+
+  /** Under the players: what separates the leaders, in the rules' order. */
+  playersLegend(frame) {
+    const v = frame.view;
+    if (!v || !v.scores) return '';
+    return el('p', {class: 'hint qp-rule', testid: 'standing-rule'},
+      tieBreakText(v.scores, (seat) => onBoard(v, seat), (seat) => this.seatName(seat, frame)));
   }
 
   /** A seat's colour name and colour: the game's seat table, from the server (`ctx.info`). */
@@ -431,23 +454,6 @@ class QueensRenderer {
       v.is_terminal ? el('div', {testid: 'queens-result'}, v.winners.length > 1
         ? `Draw between ${v.winners.map((s) => this.personName(s)).join(' and ')}: level on Fields, Cities and Princes`
         : `Winner: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
-    // The standing as the rules rank it (QUE-END-04): Fields on the board, then Cities, then
-    // Princes. `v.scores` encodes exactly that order (100 x Fields + 10 x Cities + Princes,
-    // -1 once out), so it ranks the seats; the number itself is not shown.
-    const ranks = standingRanks(v.scores);
-    const head = el('tr', {}, ['Player', 'Place', 'Fields (supply)', 'Cities (supply)', 'Princes'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
-    const rows = v.position.seats.map((s, seat) => el('tr', {testid: `score-${seat}`,
-      class: seat === v.current_player ? 'current' : ''},
-    el('td', {testid: `score-name-${seat}`}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.personName(seat)}`,
-      seat === frame.seat ? ' (you)' : '', s.eliminated ? ' — out' : ''),
-    el('td', {class: 'num', testid: `standing-${seat}`,
-      title: 'Place if the game ended now: most Fields, then most Cities, then most Princes'}, ranks[seat]),
-    el('td', {class: 'num', testid: `fields-${seat}`}, `${(s.fields || []).length} (${s.field_supply})`),
-    el('td', {class: 'num', testid: `cities-${seat}`}, `${(s.cities || []).length} (${s.city_supply})`),
-    el('td', {class: 'num', testid: `princes-${seat}`}, String((s.princes || []).length))));
-    replace(this.rule, tieBreakText(v.scores, (seat) => onBoard(v, seat),
-      (seat) => this.seatName(seat, frame)));
-    replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
     // the events in the game's words (each entry's `text`, games/queens/texts.py)
     const events = (v.log || []).slice(-40).reverse()
       .map((e) => el('li', {}, `R${e.round}: `, this.ctx.people ? this.ctx.people.sentence(e) : e.text));
