@@ -137,8 +137,8 @@ def test_queens_shows_the_standing_as_the_rules_rank_it(site, page, artifacts):
     created = site.create("queens", ["human", "human"], {"position": position}, seed=1)
     page.goto(join_url(site, created, 0))
     wait_rendered(page)
-    assert page.get_by_test_id("standing-0").inner_text() == "1st"
-    assert page.get_by_test_id("standing-1").inner_text() == "2nd"
+    assert page.get_by_test_id("player-score-0").inner_text() == "1st"
+    assert page.get_by_test_id("player-score-1").inner_text() == "2nd"
     assert page.get_by_test_id("fields-0").inner_text() == "3 Fields (7 in supply)"
     assert page.get_by_test_id("cities-0").inner_text() == "2 Cities (1 in supply)"
     assert page.get_by_test_id("princes-1").inner_text() == "4 Princes"
@@ -146,7 +146,6 @@ def test_queens_shows_the_standing_as_the_rules_rank_it(site, page, artifacts):
     assert "Ranked by Fields on the board, then Cities, then Princes" in rule
     assert "Red leads Blue on Cities: 2 to 1 (level on Fields)" in rule
     # one players panel: each player once, with the place and the figures that decide it
-    assert page.get_by_test_id("player-score-0").inner_text() == "1st"
     assert page.get_by_test_id("player-0").locator("[data-testid=standing-row-0]").count() == 1
     assert page.locator(".player-name").count() == 2
     for text in (page.get_by_test_id("player-0").inner_text(),

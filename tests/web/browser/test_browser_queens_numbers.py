@@ -40,5 +40,27 @@ def test_queens_shows_strengths_attacks_and_the_stack_to_split(site, page):
     assert "(" not in selection.split(")")[1]  # no axial coordinates after the figures
     assert page.get_by_test_id("player-score-0").inner_text() == "1st"
     assert page.get_by_test_id("standing-row-0").inner_text() == \
-        "1st · 0 Fields (10 in supply) · 1 City (2 in supply) · 3 Princes"
+        "0 Fields (10 in supply) · 1 City (2 in supply) · 3 Princes"
     screenshot(page, "queens_numbers")
+
+
+def test_queens_opens_legible_on_a_phone(site, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    try:
+        phone = context.new_page()
+        created = site.create("queens", ["human", "random"], seed=3)
+        phone.goto(join_url(site, created, 0))
+        wait_rendered(phone)
+        # zoomed on Red's Queen (j15, (0,4)): her hex wide enough to read, its label too
+        queen = phone.get_by_test_id("hex-0-4").bounding_box()
+        assert queen["width"] >= 50
+        label = phone.get_by_test_id("label-0-4").bounding_box()
+        assert label["height"] >= 8
+        board = phone.get_by_test_id("board").bounding_box()
+        assert board["x"] <= queen["x"] and queen["x"] + queen["width"] <= board["x"] + board["width"]
+        screenshot(phone, "phone_queens_legible")
+        phone.get_by_test_id("zoom-fit").click()  # the whole board on demand
+        assert phone.get_by_test_id("hex-0-4").bounding_box()["width"] < queen["width"]
+    finally:
+        context.close()

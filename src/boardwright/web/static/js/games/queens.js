@@ -10,6 +10,10 @@ import {seatOf} from '../gameinfo.js';
 
 const SIZE = 30;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
+// The narrowest a hex may start on screen, in pixels: below it (a phone shows the whole board
+// with 30-pixel hexes) the board opens zoomed on the player's Queen, labels and numbers
+// legible; ⤢ still shows the whole board.
+const LEGIBLE_HEX_PX = 56;
 
 const key = (c) => `${c[0]},${c[1]}`;
 
@@ -80,8 +84,8 @@ class QueensRenderer {
     return 'Place if the game ended now: most Fields on the board, then most Cities, then most Princes';
   }
 
-  /** Under each player in the players panel (one panel, not two): the place and the Fields,
-   *  Cities and Princes on the board that decide it (QUE-END-04), supplies in brackets. */
+  /** Under each player in the players panel (one panel, not two; the place is its score):
+   *  the Fields, Cities and Princes on the board that decide it (QUE-END-04), with supplies. */
   playerDetails(frame, seat) {
     const v = frame.view;
     const s = v && v.position && v.position.seats[seat];
@@ -89,8 +93,7 @@ class QueensRenderer {
     const [f, c, p] = onBoard(v, seat);
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     return el('div', {class: 'qp-details', testid: `standing-row-${seat}`},
-      el('span', {testid: `standing-${seat}`, title: this.scoreTitle()}, standingRanks(v.scores)[seat]),
-      s.eliminated ? ' — out' : '', ' · ',
+      s.eliminated ? 'out · ' : '',
       el('span', {testid: `fields-${seat}`}, `${plural(f, 'Field', 'Fields')} (${s.field_supply} in supply)`), ' · ',
       el('span', {testid: `cities-${seat}`}, `${plural(c, 'City', 'Cities')} (${s.city_supply} in supply)`), ' · ',
       el('span', {testid: `princes-${seat}`}, plural(p, 'Prince', 'Princes')));
@@ -214,6 +217,7 @@ class QueensRenderer {
     const h = SIZE * (3 * radius + 2) + 20;
     this.extent = [-w / 2, -h / 2, w, h];
     this.pz.refresh();
+    if (!this.legible) this.legible = this.zoomToLegible(v);
     for (let r = -radius; r <= radius; r++) {
       for (let q = -radius; q <= radius; q++) {
         if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > radius) continue;
@@ -293,6 +297,22 @@ class QueensRenderer {
     this.hintLayer = svg('g', {class: 'qp-hints'});
     s.append(this.hintLayer);
     this.drawHints();
+  }
+
+  /** On a small screen, once: zoom so that a hex is LEGIBLE_HEX_PX wide, centred on the
+   *  viewer's Queen (the board's centre for a spectator). True once the screen is measured. */
+  zoomToLegible(v) {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return false;
+    const want = LEGIBLE_HEX_PX / (SIZE * SQ3);  // pixels per board unit
+    if (this.pz.pxPerUnit() >= want) return true;
+    const mine = (v.position.seats || [])[this.frame.seat];
+    const at = (mine && mine.queen) || [0, 0];
+    const [cx, cy] = centre(at[0], at[1]);
+    const w = rect.width / want;
+    const h = rect.height / want;
+    this.pz.set([cx - w / 2, cy - h / 2, w, h]);
+    return true;
   }
 
   showHints(hints, frame) {
