@@ -8,7 +8,7 @@ import pytest
 from queens_helpers import RED, custom, seat
 
 import boardwright as bw
-from boardwright.agents.analysis import Settings, judge
+from boardwright.agents.analysis import Analysis, Settings, analyse, judge
 from boardwright.core.analysis_unit import AnalysisUnit
 
 TINY = Settings(iterations=24, candidates=4, seed=3)
@@ -17,6 +17,7 @@ TINY = Settings(iterations=24, candidates=4, seed=3)
 def test_the_unit_scales_and_caps_a_lead() -> None:
     unit = bw.load("queens", 2).analysis_unit
     assert (unit.name, unit.cap) == ("Fields", 10.0)
+    assert unit.flags == (("blunder", 4.0), ("mistake", 2.0), ("inaccuracy", 1.0))
     assert unit.lead(6.0) == pytest.approx(2.0)  # two Fields, at 3 points a Field
     assert unit.lead(2000.0) == 10.0 and unit.lead(-1985.0) == -10.0
     assert unit.lost(-9.5) and not unit.lost(-4.4)
@@ -49,3 +50,17 @@ def test_nothing_is_flagged_once_the_game_is_lost() -> None:
     decision = judge(state, worst, 0, TINY.resolved(state.record))
     assert -10.0 <= decision.best_margin <= -9.0 and decision.flag is None
     assert state.current_player == RED
+
+
+def test_a_whole_analysis_names_its_unit_and_thresholds() -> None:
+    # the last round: Red and Blue each have one move left
+    state = custom(seat((0, 4), princes=[(1, 3)], cities=[(0, 4)]),
+                   seat((0, -4), princes=[(-1, -3)], cities=[(0, -4)]), round=50)
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    assert state.is_terminal
+    data = analyse(state.record, TINY, workers=1).to_json()
+    assert data["unit"] == "Fields" and data["settings"]["unit"] == "Fields"
+    assert data["thresholds"] == {"blunder": 4.0, "mistake": 2.0, "inaccuracy": 1.0}
+    assert all(-10.0 <= m <= 10.0 for row in data["margins"] for m in row if m is not None)
+    assert Analysis.from_json(data).to_json()["thresholds"] == data["thresholds"]

@@ -1,6 +1,6 @@
-"""The numbers the game gives the table (games/queens/table.py, `Game.table_data`): each piece's strength and
-movement, what the seat to move brings against each enemy space, and the stacks that must split
-this turn, checked against the rules' own examples."""
+"""The numbers the game gives the table (games/queens/table.py, `Game.table_data`): each
+piece's strength and movement, what the seat to move brings against each enemy space, and the
+stacks that must split this turn, checked against the rules' own examples."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from queens_helpers import BLUE, RED, custom, joint, move, new_game, seat
 
 
 def rows(state: object) -> dict[str, dict]:
-    return {row["label"]: row for row in state.game.table_data(state)["pieces"]}  # type: ignore[attr-defined]
+    data = state.game.table_data(state)  # type: ignore[attr-defined]
+    return {row["label"]: row for row in data["pieces"]}
 
 
 def test_start_pieces_have_their_strength_and_movement() -> None:
@@ -49,8 +50,10 @@ def test_a_stack_is_flagged_at_the_start_of_its_owners_next_turn() -> None:
     state = custom(seat((-1, 4), princes=[(-1, 3), (0, 2)], cities=[(-1, 4)]),
                    seat((2, 0), princes=[(-1, 2), (3, -4)]))
     state.apply(joint((-1, 3), (0, 2), (-1, 2)))
-    assert state.game.table_data(state)["must_split"] == []  # Blue to move: Red's stack is not Blue's
+    # Blue to move: Red's stack is not Blue's to split
+    assert state.game.table_data(state)["must_split"] == []
     assert rows(state)["h11"]["kind"] == "stack"
-    assert rows(state)["h11"]["strength"] == 2 * (5 - 2) * 2  # two Princes 2 from their Queen, doubled
+    # two Princes 2 from their Queen, doubled on the mountain
+    assert rows(state)["h11"]["strength"] == 2 * (5 - 2) * 2
     state.apply(move((3, -4), (3, -3)))
     assert state.game.table_data(state)["must_split"] == ["h11"]

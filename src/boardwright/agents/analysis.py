@@ -53,9 +53,10 @@ FLAG_NAMES = tuple(name for name, _ in reversed(FLAGS))
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
-def flag_for(lost: float) -> str | None:
-    """The flag of a decision that lost `lost` points (None: a good move)."""
-    for name, threshold in FLAGS:
+def flag_for(lost: float, flags: Sequence[tuple[str, float]] = FLAGS) -> str | None:
+    """The flag of a decision that lost `lost` points (None: a good move); `flags` are a
+    game's own thresholds in its analysis unit (Game.analysis_unit), by default FLAGS."""
+    for name, threshold in flags:
         if lost >= threshold:
             return name
     return None
@@ -143,6 +144,7 @@ class Analysis:
     decisions: list[Decision]
     seats: list[SeatSummary]
     seconds: float = 0.0  # wall time of the analysis
+    flags: list[list[Any]] | None = None  # the game's thresholds (Game.analysis_unit), else FLAGS
 
     def matches(self, record_hash: str, settings: Settings) -> bool:
         """Whether this analysis is the one `settings` would make of the record so hashed."""
@@ -164,7 +166,7 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["margins"] = self.margins()
-        data["thresholds"] = {name: points for name, points in FLAGS}
+        data["thresholds"] = {name: points for name, points in (self.flags or FLAGS)}
         data["unit"] = self.settings.unit or "points"
         return data
 
@@ -179,7 +181,7 @@ class Analysis:
                        record_hash=data["record_hash"], settings=Settings(**data["settings"]),
                        decisions=[Decision(**d) for d in data["decisions"]],
                        seats=[SeatSummary(**s) for s in data["seats"]],
-                       seconds=data.get("seconds", 0.0))
+                       seconds=data.get("seconds", 0.0), flags=data.get("flags"))
         except (KeyError, TypeError) as exc:
             raise CorruptRecordError(f"not a stored analysis: {exc}") from None
 
@@ -282,7 +284,8 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     # figure beside it (4.96 shown as 5.0 is a mistake, not an inaccuracy).
     decision.lost = 0.0 if best == played else round(max(0.0, means[best] - means[played]), 1)
     # Nothing is flagged where even the best move loses the game: no move could save it.
-    decision.flag = None if unit.lost(means[best]) else flag_for(decision.lost)
+    decision.flag = None if unit.lost(means[best]) else flag_for(decision.lost,
+                                                                 unit.flags or FLAGS)
     decision.samples = count
     decision.leads = [total / count for total in agent.leads[played]]
     return decision
@@ -357,7 +360,9 @@ def analyse(record: GameRecord | dict[str, Any], settings: Settings | None = Non
             if own:
                 runner.shutdown(wait=True, cancel_futures=True)
     decisions = [results[step] for step in range(total)]
+    own = final.game.analysis_unit.flags
     return Analysis(version=VERSION, game=record.game, players=final.game.num_players,
                     record_hash=key, settings=settings, decisions=decisions,
                     seats=summarise(decisions, final.game.num_players),
-                    seconds=time.perf_counter() - started)
+                    seconds=time.perf_counter() - started,
+                    flags=[list(flag) for flag in own] if own else None)

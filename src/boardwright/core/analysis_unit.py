@@ -19,11 +19,13 @@ DECIDED = 0.9  # share of the cap at which a position counts as already lost
 @dataclass(frozen=True)
 class AnalysisUnit:
     """How an analysis reads a lead: its unit's name, its size in evaluation points, and the
-    lead of a decided game in units (None: no cap)."""
+    lead of a decided game in units (None: no cap), and the flags' thresholds in this unit."""
 
     name: str = "points"
     scale: float = 1.0
     cap: float | None = None
+    # (flag, units lost at least), largest first; None: the analysis's own, set for points
+    flags: tuple[tuple[str, float], ...] | None = None
 
     def lead(self, points: float) -> float:
         """A lead in evaluation points, in this unit, never beyond the cap."""

@@ -58,7 +58,8 @@ def test_queens_opens_legible_on_a_phone(site, browser):
         label = phone.get_by_test_id("label-0-4").bounding_box()
         assert label["height"] >= 8
         board = phone.get_by_test_id("board").bounding_box()
-        assert board["x"] <= queen["x"] and queen["x"] + queen["width"] <= board["x"] + board["width"]
+        right = board["x"] + board["width"]
+        assert board["x"] <= queen["x"] and queen["x"] + queen["width"] <= right
         screenshot(phone, "phone_queens_legible")
         phone.get_by_test_id("zoom-fit").click()  # the whole board on demand
         assert phone.get_by_test_id("hex-0-4").bounding_box()["width"] < queen["width"]

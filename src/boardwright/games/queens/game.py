@@ -86,7 +86,11 @@ class QueensGame(Game):
     # An analysis measures leads in Fields (the heuristic counts a Field as FIELD points), a won
     # or lost game counting as a whole supply of Fields ahead or behind: the heuristic's
     # +-1000 for a finished game would make one captured Queen outweigh every other move.
-    analysis_unit = AnalysisUnit("Fields", scale=FIELD, cap=float(FIELDS_PER_PLAYER))
+    # Flags in Fields: a Field's worth (about a Prince) is an inaccuracy, two a mistake, four or
+    # a hung Queen a blunder (a random player against greedy: about 1 Field lost a move, one
+    # move in four flagged; greedy itself 0.1 a move, none).
+    analysis_unit = AnalysisUnit("Fields", scale=FIELD, cap=float(FIELDS_PER_PLAYER),
+                                 flags=(("blunder", 4.0), ("mistake", 2.0), ("inaccuracy", 1.0)))
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:

@@ -191,9 +191,9 @@ def entry_text(entry: Mapping[str, Any], name: Callable[[int], str], radius: int
     return text
 
 
-__all__ = ["END_REASONS", "EVENT_KINDS", "column", "columns", "describe", "end_text", "entry_text", "event_text",
-           "game_over_text",
-           "is_attack", "label", "piece_name", "row_letter", "space_name", "with_texts"]
+__all__ = ["END_REASONS", "EVENT_KINDS", "column", "columns", "describe", "end_text", "entry_text",
+           "event_text", "game_over_text", "is_attack", "label", "piece_name", "row_letter",
+           "space_name", "with_texts"]
 
 
 # -- listings ----------------------------------------------------------------------------------
