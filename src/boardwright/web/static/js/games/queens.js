@@ -247,7 +247,7 @@ class QueensRenderer {
         }
         if (cell.field !== undefined) {
           g.append(svg('polygon', {points: hexCorners(cx, cy, SIZE - 6), class: 'qp-field',
-            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.25}));
+            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.4}));
           g.append(svg('path', {class: 'qp-field', stroke: this.seatColour(cell.field, this.frame),
             d: `M${cx - 12},${cy + 14} L${cx - 12},${cy - 4} M${cx - 4},${cy + 16} L${cx - 4},${cy - 6} M${cx + 4},${cy + 16} L${cx + 4},${cy - 6} M${cx + 12},${cy + 14} L${cx + 12},${cy - 4}`}));
         }
