@@ -50,7 +50,9 @@ def test_every_decision_compares_the_move_played_with_the_best(name: str, option
             assert decision.lost == round(decision.best_margin - decision.margin, 1)
             if decision.best_action == data:
                 assert decision.lost == 0.0
-            assert decision.flag == flag_for(decision.lost)
+            unit = state.game.analysis_unit  # the game's own unit and thresholds
+            assert decision.flag == (None if unit.lost(decision.best_margin)
+                                     else flag_for(decision.lost, unit.flags or FLAGS))
             assert decision.leads is not None and len(decision.leads) == rec.players
         state.apply(data)
     assert judged > 0

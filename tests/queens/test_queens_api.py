@@ -174,10 +174,10 @@ def test_action_ids_reject_actions_without_an_id() -> None:
 
 def test_describe_action() -> None:
     game = bw.load("queens", 2)
-    assert game.describe_action(Move((0, 4), (0, 2))) == "move (0,4) → (0,2)"
+    assert game.describe_action(Move((0, 4), (0, 2))) == "move j15 → h13"
     assert game.describe_action(Joint((0, 2), (-1, 3), (-1, 2))) == \
-        "joint attack (-1,3) + (0,2) → (-1,2)"
-    assert game.describe_action(Sow((0, 3))) == "sow a Field on (0,3)"
+        "joint attack i12 + h13 → h11"
+    assert game.describe_action(Sow((0, 3))) == "sow a Field on i14"
     assert game.describe_action(Found()) == "found a City"
     assert game.describe_action(Pass()) == "pass"
 

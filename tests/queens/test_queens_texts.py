@@ -4,11 +4,16 @@ each view carries as `text`, and the board names of the spaces."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from queens_helpers import BLUE, RED, custom, seat
 
 import boardwright as bw
 from boardwright.games.queens import Found, Joint, Move, Pass, Sow
-from boardwright.games.queens.texts import END_REASONS, event_text, label
+from boardwright.games.queens.texts import (
+    END_REASONS, EVENT_KINDS, entry_text, event_text, label, with_texts,
+)
 
 VIEWERS = (None, RED, BLUE, bw.OMNISCIENT)
 
@@ -54,7 +59,7 @@ def test_founding_passing_and_the_end_of_the_game() -> None:
         "Princes c6 and b9 attack b7 together (8 against 4)"
     assert state.is_terminal
     assert logged(state, 0) == ["Blue's Queen on b7 is captured by Red.",
-                                f"Game over: {END_REASONS['queen_captured']}."]
+                                f"Game over: Red wins ({END_REASONS['queen_captured']})."]
 
 
 def test_each_kind_of_event_has_its_sentence() -> None:
@@ -74,3 +79,30 @@ def test_each_kind_of_event_has_its_sentence() -> None:
     for kind, (entry, sentence) in entries.items():
         assert event_text({"event": kind, **entry}, name, 5) == sentence
     assert event_text({"event": "game_over", "player": -1}, name, 5) is None
+
+
+def test_every_event_kind_the_engine_logs_is_worded_without_engine_codes() -> None:
+    source = "".join(path.read_text() for path in
+                     Path(bw.__file__).parent.joinpath("games", "queens").glob("*.py"))
+    logged_kinds = set(re.findall(r'event\(state, "([a-z_]+)"', source))
+    assert logged_kinds == set(EVENT_KINDS)
+    name = ["Red", "Blue"].__getitem__
+    sample = {"player": BLUE, "at": [0, 0], "by": RED, "count": 1, "winners": [BLUE],
+              "reason": "round_limit", "round": 50}
+    for kind in EVENT_KINDS:
+        text = entry_text({"event": kind, **sample}, name, 5)
+        assert text and text[0].isupper() and text.endswith("."), (kind, text)
+        assert "_" not in text and "Seat" not in text and "(0,0)" not in text, (kind, text)
+        assert text != kind.replace("_", " ").capitalize() + ".", (kind, text)  # not the fallback
+
+
+def test_the_end_names_the_winner_or_the_draw() -> None:
+    name = ["Red", "Blue"].__getitem__
+    blue = {"event": "game_over", "player": -1, "winners": [BLUE], "reason": "queen_captured"}
+    assert entry_text(blue, name, 5) == \
+        "Game over: Blue wins (the enemy Queen is captured)."
+    draw = {"event": "game_over", "player": -1, "winners": [RED, BLUE], "reason": "round_limit"}
+    assert entry_text(draw, name, 5) == ("Game over: a draw between Red and Blue, level on "
+                                         "Fields, Cities and Princes (the end of round 50).")
+    words = with_texts([draw], name, 5)[0]["words"]  # seats left for the table to name
+    assert {"seat": RED} in words and {"seat": BLUE} in words

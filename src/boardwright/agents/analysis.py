@@ -53,9 +53,10 @@ FLAG_NAMES = tuple(name for name, _ in reversed(FLAGS))
 Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 
-def flag_for(lost: float) -> str | None:
-    """The flag of a decision that lost `lost` points (None: a good move)."""
-    for name, threshold in FLAGS:
+def flag_for(lost: float, flags: Sequence[tuple[str, float]] = FLAGS) -> str | None:
+    """The flag of a decision that lost `lost` points (None: a good move); `flags` are a
+    game's own thresholds in its analysis unit (Game.analysis_unit), by default FLAGS."""
+    for name, threshold in flags:
         if lost >= threshold:
             return name
     return None
@@ -70,6 +71,7 @@ class Settings:
     candidates: int = DEFAULT_CANDIDATES
     seed: int = 0
     engine: str | None = None  # the engine searched on (None: the game's default)
+    unit: str | None = None  # the game's analysis unit when not points (Game.analysis_unit)
 
     def check(self) -> Settings:
         for name, low, high in (("iterations", 1, MAX_ITERATIONS), ("candidates", 1, 64),
@@ -90,7 +92,9 @@ class Settings:
             bw.available_engines(record.game)[0]
         iterations = self.iterations if self.iterations is not None else \
             default_iterations(record.players)
-        return replace(self, engine=engine, iterations=iterations)
+        unit = bw.load(record.game, record.players, record.options).analysis_unit
+        return replace(self, engine=engine, iterations=iterations,
+                       unit=None if unit.is_default else unit.name)
 
 
 def default_iterations(players: int) -> int:
@@ -140,6 +144,7 @@ class Analysis:
     decisions: list[Decision]
     seats: list[SeatSummary]
     seconds: float = 0.0  # wall time of the analysis
+    flags: list[list[Any]] | None = None  # the game's thresholds (Game.analysis_unit), else FLAGS
 
     def matches(self, record_hash: str, settings: Settings) -> bool:
         """Whether this analysis is the one `settings` would make of the record so hashed."""
@@ -161,7 +166,8 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["margins"] = self.margins()
-        data["thresholds"] = {name: points for name, points in FLAGS}
+        data["thresholds"] = {name: points for name, points in (self.flags or FLAGS)}
+        data["unit"] = self.settings.unit or "points"
         return data
 
     def dumps(self) -> str:
@@ -175,7 +181,7 @@ class Analysis:
                        record_hash=data["record_hash"], settings=Settings(**data["settings"]),
                        decisions=[Decision(**d) for d in data["decisions"]],
                        seats=[SeatSummary(**s) for s in data["seats"]],
-                       seconds=data.get("seconds", 0.0))
+                       seconds=data.get("seconds", 0.0), flags=data.get("flags"))
         except (KeyError, TypeError) as exc:
             raise CorruptRecordError(f"not a stored analysis: {exc}") from None
 
@@ -263,6 +269,9 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     agent = MCTSAgent(seed=decision_seed(settings.seed, step), iterations=iterations,
                       paired=settings.candidates, reuse=False, workers=1)
     agent.adopt(game)
+    unit = game.analysis_unit
+    if not unit.is_default:
+        agent.lead_unit = unit.lead
     agent.search(state, actions, include=[played])
     means = {action: total / count for action, (total, count) in agent.margins.items()}
     best = max(means, key=lambda a: (means[a], a == played))  # a tie goes to the move played
@@ -274,7 +283,9 @@ def judge(state: bw.State, played: Any, step: int, settings: Settings) -> Decisi
     # Rounded to the tenth of a point it is shown with, so a flag never disagrees with the
     # figure beside it (4.96 shown as 5.0 is a mistake, not an inaccuracy).
     decision.lost = 0.0 if best == played else round(max(0.0, means[best] - means[played]), 1)
-    decision.flag = flag_for(decision.lost)
+    # Nothing is flagged where even the best move loses the game: no move could save it.
+    decision.flag = None if unit.lost(means[best]) else flag_for(decision.lost,
+                                                                 unit.flags or FLAGS)
     decision.samples = count
     decision.leads = [total / count for total in agent.leads[played]]
     return decision
@@ -349,7 +360,9 @@ def analyse(record: GameRecord | dict[str, Any], settings: Settings | None = Non
             if own:
                 runner.shutdown(wait=True, cancel_futures=True)
     decisions = [results[step] for step in range(total)]
+    own = final.game.analysis_unit.flags
     return Analysis(version=VERSION, game=record.game, players=final.game.num_players,
                     record_hash=key, settings=settings, decisions=decisions,
                     seats=summarise(decisions, final.game.num_players),
-                    seconds=time.perf_counter() - started)
+                    seconds=time.perf_counter() - started,
+                    flags=[list(flag) for flag in own] if own else None)

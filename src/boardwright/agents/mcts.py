@@ -48,7 +48,7 @@ import atexit
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -206,6 +206,9 @@ class MCTSAgent:
         self._samples: dict[Any, int] = {}
         self._dropped: set[Any] = set()  # candidates the last paired search stopped sampling
         self._include: tuple[Any, ...] = ()  # root actions a paired search must compare
+        # How each playout's lead is counted in `leads` (an analysis sets its game's unit,
+        # core/analysis_unit.py); None: in the evaluation's points. The search ignores it.
+        self.lead_unit: Callable[[float], float] | None = None
 
     # -- public --------------------------------------------------------------------------------
 
@@ -386,6 +389,7 @@ class MCTSAgent:
         active = list(candidates)
         mine: dict[Any, list[float]] = {action: [] for action in candidates}
         race = self.config.race if not self._include else 0.0
+        unit = self.lead_unit
         done = rounds = 0
         while self._within_budget(done, deadline):
             sample_seed = self.rng.getrandbits(64)
@@ -398,7 +402,8 @@ class MCTSAgent:
                 mine[action].append(returns[me])
                 sums = self.leads.setdefault(action, [0.0] * len(self._leaf_values))
                 for seat in range(len(sums)):
-                    sums[seat] += lead(self._leaf_values, seat)
+                    points = lead(self._leaf_values, seat)
+                    sums[seat] += unit(points) if unit else points
             done += len(active)
             rounds += 1
             if (race > 0 and rounds >= RACE_FIRST and rounds % RACE_EVERY == 0

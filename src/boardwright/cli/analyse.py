@@ -121,10 +121,12 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     from boardwright.agents.analysis import FLAG_NAMES, FLAGS
     from boardwright.render.chart import Series, finite, line_chart
 
-    thresholds = ", ".join(f"{flag} ≥ {points:g}" for flag, points in reversed(FLAGS))
-    summary = Table(title="Points lost per decision (expected margin, the bot's best move "
-                          "against the move played)", title_justify="left", box=box.SIMPLE,
-                    header_style="bold")
+    unit = result.settings.unit or "points"  # the game's own (Game.analysis_unit)
+    flags = result.flags or FLAGS
+    thresholds = ", ".join(f"{flag} ≥ {points:g}" for flag, points in reversed(flags))
+    summary = Table(title=f"{unit.capitalize()} lost per decision (expected margin, the bot's "
+                          "best move against the move played)", title_justify="left",
+                    box=box.SIMPLE, header_style="bold")
     for column in ("Seat", "Judged", "Avg lost", "Total",
                    *(FLAG_PLURALS[f] for f in FLAG_NAMES)):
         summary.add_column(column, justify="left" if column == "Seat" else "right")
@@ -132,7 +134,7 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
         summary.add_row(name(seat.seat), str(seat.decisions), f"{seat.average_lost:.2f}",
                         f"{seat.total_lost:.1f}", *(str(seat.flags.get(f, 0)) for f in FLAG_NAMES))
     summary.caption = (f"Judged: decisions with a choice (forced moves are not counted). Flags "
-                       f"by points lost: {thresholds}.")
+                       f"by {unit} lost: {thresholds}.")
     summary.caption_justify = "left"
     emit(console, summary)
     flagged = [d for d in result.decisions if d.flag is not None]
@@ -152,11 +154,11 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     if result.players == 2:
         series = [Series(f"{name(0).plain} ahead (above 0) · {name(1).plain} ahead (below)",
                          str(name(0).style), finite([r[0] for r in rows]))]
-        title = f"Expected final margin of {name(0).plain} over the game (points)"
+        title = f"Expected final margin of {name(0).plain} over the game ({unit})"
     else:
         series = [Series(name(s).plain, str(name(s).style),
                          finite([r[s] for r in rows])) for s in range(result.players)]
-        title = "Each seat's expected final lead over the best other seat (points)"
+        title = f"Each seat's expected final lead over the best other seat ({unit})"
     emit(console, Text(title, style="bold"))
     for line in line_chart(series):
         emit(console, line)

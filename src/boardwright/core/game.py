@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, Sequence
 
 from boardwright.core.action_list import ActionList
 from boardwright.core.action_space import LearningActionSpace
+from boardwright.core.analysis_unit import POINTS, AnalysisUnit
 from boardwright.core.actions import Action, JsonDict
 from boardwright.core.errors import BoardwrightError, InvalidOptionError, PluginError
 from boardwright.core.info import GameInfo, default_info
@@ -224,6 +225,10 @@ class Game(ABC):
         exactly as its greedy opponent does can only out-guess it by its extra lookahead. The
         default is the heuristic."""
         return self.heuristic(state)
+
+    # What an analysis measures a lead in (core/analysis_unit.py): the evaluation's points by
+    # default; a game whose evaluation is not in a unit players count in gives its own.
+    analysis_unit: ClassVar[AnalysisUnit] = POINTS
 
     def final_values(self, state: State) -> list[float]:
         """What a finished game is worth per seat to a search, on the scale of `evaluation`, so

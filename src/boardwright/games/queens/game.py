@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from boardwright.core.analysis_unit import AnalysisUnit
 from boardwright.core.chance import ExplicitChanceState
 from boardwright.core.errors import MalformedActionError
 from boardwright.core.game import Game
@@ -30,12 +31,13 @@ from boardwright.games.queens.actions import (
     parse_action,
 )
 from boardwright.games.queens.board import Board
-from boardwright.games.queens.heuristic import evaluate
+from boardwright.games.queens.heuristic import FIELD, evaluate
 from boardwright.games.queens.maps import PLAYER_COUNTS, MapSpec
 from boardwright.games.queens.options import option_specs, parse_options
-from boardwright.games.queens.position import MAX_ROUNDS
+from boardwright.games.queens.position import FIELDS_PER_PLAYER, MAX_ROUNDS
 from boardwright.games.queens.state import SEATS, QueensState
-from boardwright.games.queens.texts import describe, setup_words, standing_words
+from boardwright.games.queens.table import table_view
+from boardwright.games.queens.texts import describe, label, setup_words, standing_words
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,15 @@ class QueensGame(Game):
     info = GameInfo(title="Queens & Princes",
                     players=(PlayerRange(min(PLAYER_COUNTS), max(PLAYER_COUNTS)),),
                     information="perfect", chance="deterministic", seats=SEATS)
+
+    # An analysis measures leads in Fields (the heuristic counts a Field as FIELD points), a won
+    # or lost game counting as a whole supply of Fields ahead or behind: the heuristic's
+    # +-1000 for a finished game would make one captured Queen outweigh every other move.
+    # Flags in Fields: a Field's worth (about a Prince) is an inaccuracy, two a mistake, four or
+    # a hung Queen a blunder (a random player against greedy: about 1 Field lost a move, one
+    # move in four flagged; greedy itself 0.1 a move, none).
+    analysis_unit = AnalysisUnit("Fields", scale=FIELD, cap=float(FIELDS_PER_PLAYER),
+                                 flags=(("blunder", 4.0), ("mistake", 2.0), ("inaccuracy", 1.0)))
 
     @classmethod
     def option_specs(cls, players: int) -> list[OptionSpec]:
@@ -230,6 +241,12 @@ class QueensGame(Game):
         the same search won 56% of 64 games; at the second, 89.6% of 24."""
         return {"paired": 8, "greedy_playouts": True, "horizon": 2, "distinct_priors": False}
 
+    def table_data(self, state: Any) -> dict[str, Any]:
+        """The numbers a player needs, done by the game (`table.table_view`): each piece's
+        strength and movement, the mover's strength against each enemy space, and the stacks
+        that must split this turn. All public, as everything in Queens."""
+        return table_view(state)
+
     def describe(self, state: Any, action: Any, viewer: Any = None) -> str:
         """The move as the log reads it after the seat's name, spaces by their board names and
         attacks with their strengths (`texts.describe`)."""
@@ -239,11 +256,12 @@ class QueensGame(Game):
         """Every action is public in this game: one text for every viewer."""
         cls = type(action)
         if cls is Move:
-            return f"move {_xy(action.src)} → {_xy(action.dst)}"
+            return f"move {self._label(action.src)} → {self._label(action.dst)}"
         if cls is Joint:
-            return f"joint attack {_xy(action.first)} + {_xy(action.second)} → {_xy(action.target)}"
+            return (f"joint attack {self._label(action.first)} + {self._label(action.second)} "
+                    f"→ {self._label(action.target)}")
         if cls is Sow:
-            return f"sow a Field on {_xy(action.at)}"
+            return f"sow a Field on {self._label(action.at)}"
         if cls is Found:
             return "found a City"
         if cls is Pass:
@@ -251,5 +269,9 @@ class QueensGame(Game):
         return str(action)
 
 
-def _xy(coord: Any) -> str:
-    return f"({coord[0]},{coord[1]})" if is_coord(coord) else repr(coord)
+    def _label(self, coord: Any) -> str:
+        """A space by its board name (`texts.label`, as drawn on the board); anything that
+        is not a space of this board as it was given."""
+        if is_coord(coord) and self.board.contains(coord):
+            return label(coord, self.board.radius)
+        return repr(coord)

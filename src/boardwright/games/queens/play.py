@@ -20,7 +20,8 @@ from boardwright.games.queens.effects import add_prince, capture_field, remove_p
 from boardwright.games.queens.legal import can_found, legal_actions, sides, sow_spots
 from boardwright.games.queens.movement import QUEEN_MOVE, reach
 from boardwright.games.queens.position import CITIES_PER_PLAYER
-from boardwright.games.queens.seats import NOBODY, colour, xy
+from boardwright.games.queens.seats import NOBODY, colour
+from boardwright.games.queens.texts import space_name as _on  # a space by its board label
 from boardwright.games.queens.turn import end_turn
 
 if TYPE_CHECKING:
@@ -75,13 +76,14 @@ def unreachable(state: QueensState, what: str, src: Coord, dst: Coord,
     else:
         why = (f"every path of at most {mv} steps is blocked (a mountain ends a move; enemy "
                "pieces and enemy Cities cannot be passed)")
-    return IllegalActionError(f"the {what} on {xy(src)} cannot reach {xy(dst)}: {why}")
+    return IllegalActionError(
+        f"the {what} on {_on(state, src)} cannot reach {_on(state, dst)}: {why}")
 
 
 def apply_move(state: QueensState, p: int, action: Move) -> int:
     s, d = space(state, action.src), space(state, action.dst)
     if state.occupant[s] != p:
-        raise IllegalActionError(f"{colour(p)} has no Queen or Prince on {xy(action.src)}")
+        raise IllegalActionError(f"{colour(p)} has no Queen or Prince on {_on(state, action.src)}")
     if s == d:
         raise IllegalActionError("a move must end on a different space (QUE-MOVE-01)")
     is_queen = state.queen[p] == s
@@ -92,18 +94,20 @@ def apply_move(state: QueensState, p: int, action: Move) -> int:
     if not reach(board, s, mv, passable) >> d & 1:
         raise unreachable(state, what, action.src, action.dst, mv)
     if own >> d & 1:
-        raise IllegalActionError(f"{xy(action.dst)} already holds a piece of {colour(p)}; "
+        raise IllegalActionError(f"{_on(state, action.dst)} already holds a piece of {colour(p)}; "
                                  "only a JOINT puts two Princes on one space (QUE-COMP-04/05)")
     captured = NOBODY
     if targets >> d & 1:
         if is_queen:
             raise IllegalActionError(f"a Queen never attacks, so she cannot end on "
-                                     f"{xy(action.dst)}, which holds an enemy (QUE-MOVE-08)")
+                                     f"{_on(state, action.dst)}, which holds an enemy "
+                                     "(QUE-MOVE-08)")
         value, defence = attack_value(state, p, d), defence_value(state, d)
         if value <= defence:
             raise IllegalActionError(
-                f"the attack on {xy(action.dst)} is not allowed: the Prince is worth {value} "
-                f"there and the defence is {defence} (the attack must be higher, QUE-ATK-03/04)")
+                f"the attack on {_on(state, action.dst)} is not allowed: the Prince is worth "
+                f"{value} there and the defence is {defence} (the attack must be higher, "
+                "QUE-ATK-03/04)")
         captured = strike(state, p, d)
     if is_queen:
         state.occupant[s] = NOBODY
@@ -126,11 +130,11 @@ def apply_joint(state: QueensState, p: int, action: Joint) -> int:
     queen = state.queen[p]
     for pos, coord in ((a, action.first), (b, action.second)):
         if state.occupant[pos] != p or state.princes_at[pos] == 0:
-            raise IllegalActionError(f"{colour(p)} has no Prince on {xy(coord)}")
+            raise IllegalActionError(f"{colour(p)} has no Prince on {_on(state, coord)}")
     _, targets, passable = sides(state, p)
     if not targets >> t & 1:
-        raise IllegalActionError(f"a JOINT must be an attack, and {xy(action.target)} holds "
-                                 "no enemy piece or City (QUE-DUO-02)")
+        raise IllegalActionError(f"a JOINT must be an attack, and {_on(state, action.target)} "
+                                 "holds no enemy piece or City (QUE-DUO-02)")
     board = state.game.board
     for pos, coord in ((a, action.first), (b, action.second)):
         mv = movement_value(board.distance[pos][queen])
@@ -139,7 +143,7 @@ def apply_joint(state: QueensState, p: int, action: Joint) -> int:
     value, defence = 2 * attack_value(state, p, t), defence_value(state, t)
     if value <= defence:
         raise IllegalActionError(
-            f"the joint attack on {xy(action.target)} is not allowed: the two Princes are "
+            f"the joint attack on {_on(state, action.target)} is not allowed: the two Princes are "
             f"worth {value} there and the defence is {defence} (QUE-DUO-02)")
     captured = strike(state, p, t)
     remove_prince(state, p, a)
@@ -156,7 +160,8 @@ def apply_found(state: QueensState, p: int) -> None:
         if state.city_supply[p] <= 0:
             why = "has no City left in supply"
         elif state.city[q] >= 0 or state.field[q] >= 0:
-            why = f"has her Queen on {xy(state.game.board.coord(q))}, which already holds a building"
+            queen = _on(state, state.game.board.coord(q))
+            why = f"has her Queen on {queen}, which already holds a building"
         else:
             why = f"already has {CITIES_PER_PLAYER} Cities on the board (QUE-CITY-04)"
         raise IllegalActionError(f"{colour(p)} cannot found a City: {colour(p)} {why}")
@@ -172,8 +177,8 @@ def apply_sow(state: QueensState, p: int, action: Sow) -> None:
         raise IllegalActionError(f"{colour(p)} has no Field left in supply")
     if not sow_spots(state, p) >> x & 1:
         raise IllegalActionError(
-            f"{colour(p)} cannot sow on {xy(action.at)}: a Field needs a building-free plain "
-            f"next to one of {colour(p)}'s Cities, without an enemy piece (QUE-FIELD-01/02)")
+            f"{colour(p)} cannot sow on {_on(state, action.at)}: a Field needs a building-free "
+            f"plain next to one of {colour(p)}'s Cities, without an enemy piece (QUE-FIELD-01/02)")
     state.field[x] = p
     state.field_bits[p] |= 1 << x
     state.field_count[p] += 1

@@ -28,6 +28,11 @@ END_REASONS = {
     "round_limit": "the end of round 50",
 }
 
+# Every kind of entry the engine logs (effects.event), each worded by `entry_text`.
+EVENT_KINDS = ("princes_defeated", "queen_captured", "city_destroyed", "field_captured",
+               "field_kept", "stack_penalty", "final_round", "eliminated", "game_over")
+
+
 
 # -- spaces ------------------------------------------------------------------------------------
 
@@ -146,6 +151,22 @@ def event_text(entry: Mapping[str, Any], name: Callable[[int], str],
     return None
 
 
+def game_over_text(entry: Mapping[str, Any], name: Callable[[int], str]) -> str:
+    """The game-over entry in words: who won and why, or a draw between the players level on
+    Fields, Cities and Princes (QUE-END-04), e.g. "Game over: Blue wins (the enemy Queen is
+    captured)."."""
+    winners = [seat for seat in entry.get("winners", []) if type(seat) is int]
+    reason = end_text(entry.get("reason", ""))
+    why = f" ({reason})" if reason else ""
+    if len(winners) == 1:
+        return f"Game over: {name(winners[0])} wins{why}."
+    if winners:
+        names = [name(seat) for seat in winners]
+        listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"Game over: a draw between {listed}, level on Fields, Cities and Princes{why}."
+    return f"Game over{why}."
+
+
 def end_text(reason: str) -> str:
     """Why the game ended, as the winners' line adds it ("" for an unknown reason)."""
     return END_REASONS.get(reason, "")
@@ -164,15 +185,15 @@ def entry_text(entry: Mapping[str, Any], name: Callable[[int], str], radius: int
     `with_texts`, also as `words` whose seats a front end names (core.seatwords)."""
     text = event_text(entry, name, radius)
     if entry["event"] == "game_over":
-        reason = end_text(entry.get("reason", ""))
-        return f"Game over: {reason}." if reason else "Game over."
+        return game_over_text(entry, name)
     if text is None:
         return str(entry["event"]).replace("_", " ").capitalize() + "."
     return text
 
 
-__all__ = ["END_REASONS", "column", "columns", "describe", "end_text", "entry_text", "event_text",
-           "is_attack", "label", "piece_name", "row_letter", "space_name", "with_texts"]
+__all__ = ["END_REASONS", "EVENT_KINDS", "column", "columns", "describe", "end_text", "entry_text",
+           "event_text", "game_over_text", "is_attack", "label", "piece_name", "row_letter",
+           "space_name", "with_texts"]
 
 
 # -- listings ----------------------------------------------------------------------------------

@@ -88,7 +88,7 @@ export class AnalysisPanel {
     this.bar.classList.add('hidden');
     replace(this.status, body.status === 'failed'
       ? el('span', {class: 'error-text'}, `The analysis failed: ${body.error}`)
-      : 'Each move against the bot\'s best, the points it lost, and the expected margin over the game.');
+      : `Each move against the bot's best, the ${this.unit()} it lost, and the expected margin over the game.`);
   }
 
   render() {
@@ -167,8 +167,14 @@ export class AnalysisPanel {
       : el('div', {class: 'chart-legend'}, [...Array(this.analysis.players).keys()].map((s) => [
         el('span', {class: 'swatch', style: `background:${this.seatColour(s)}`}), ` ${this.seatName(s)} `]));
     replace(this.chart, el('div', {class: 'chart-title'}, two
-      ? `Expected final margin of ${this.seatName(0)} (points)`
-      : 'Each seat\'s expected lead over the best other seat (points)'), chart, legend);
+      ? `Expected final margin of ${this.seatName(0)} (${this.unit()})`
+      : `Each seat's expected lead over the best other seat (${this.unit()})`), chart, legend);
+  }
+
+  /** What the figures count, in the game's own unit (Game.analysis_unit): "points" unless the
+   *  game says otherwise (Queens: Fields). */
+  unit() {
+    return (this.analysis && this.analysis.unit) || 'points';
   }
 
   // -- summary, move list, the step ----------------------------------------------------------
@@ -184,8 +190,9 @@ export class AnalysisPanel {
       el('td', {class: 'num'}, s.average_lost.toFixed(2)),
       ...['inaccuracy', 'mistake', 'blunder'].map((f) => el('td', {class: 'num'}, String(s.flags[f] || 0)))));
     replace(this.summary, el('table', {class: 'analysis-table'}, el('thead', {}, head), el('tbody', {}, rows)),
-      el('div', {class: 'muted small', testid: 'analysis-thresholds'}, 'Points of expected margin lost per decision '
-        + `against the bot's best move. Flags: ${thresholds}. Forced moves are not counted.`));
+      el('div', {class: 'muted small', testid: 'analysis-thresholds'}, `${this.unit()[0].toUpperCase()}${this.unit().slice(1)} of expected margin lost per decision `
+        + `against the bot's best move. Flags: ${thresholds}. Forced moves are not counted, and nothing is flagged `
+        + 'where every move loses the game.'));
   }
 
   renderMoves() {

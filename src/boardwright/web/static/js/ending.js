@@ -19,7 +19,8 @@ export function resultHeadline(result, seatName) {
   if (!result) return 'Game over.';
   const names = (seats) => listOf((seats || []).map((seat) => seatName(seat)));
   const winners = result.winners || [];
-  const wins = winners.length === 1 ? `${names(winners)} wins` : winners.length ? `${names(winners)} share the win` : '';
+  // several winners level at the top is a draw between them, and named so
+  const wins = winners.length === 1 ? `${names(winners)} wins` : winners.length ? `Draw between ${names(winners)}` : '';
   if (result.reason === 'resignation') {
     const who = names(result.resigned);
     return `${wins}: ${who} resigned.`;
@@ -157,7 +158,7 @@ export class EndPanel {
     const rows = standings.map((entry) => {
       const seat = entry.seat;
       const won = winners.includes(seat);
-      const note = entry.out ? OUT_WORDS[entry.out] || entry.out : won ? '★ winner' : '';
+      const note = entry.out ? OUT_WORDS[entry.out] || entry.out : won ? (winners.length > 1 ? '= draw' : '★ winner') : '';
       return el('tr', {class: won ? 'winner' : '', testid: `final-row-${seat}`},
         el('td', {class: 'num', testid: `final-place-${seat}`}, entry.place ? `${entry.place}.` : ''),
         el('td', {}, t.swatch(seat), ' ', t.seatName(seat), seat === frame.seat ? ' (you)' : ''),

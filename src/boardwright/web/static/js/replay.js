@@ -167,7 +167,8 @@ class Replay {
       this.people.swatch(seat),
       el('span', {class: 'player-name', testid: `player-name-${seat}`, title: seatOf(this.info, seat).name},
         this.people.name(seat)),
-      el('span', {class: 'player-score', testid: `player-score-${seat}`}, String(score)),
+      el('span', {class: 'player-score', testid: `player-score-${seat}`},
+        r.scoreText ? r.scoreText(frame, seat, false) : String(score)),  // as the table shows it
       r.playerDetails ? el('div', {class: 'player-details'}, r.playerDetails(frame, seat)) : ''));
     if (r.playersLegend) rows.push(r.playersLegend(frame));
     replace(this.dom.players, rows);

@@ -10,6 +10,10 @@ import {seatOf} from '../gameinfo.js';
 
 const SIZE = 30;  // hex radius in SVG units
 const SQ3 = Math.sqrt(3);
+// The narrowest a hex may start on screen, in pixels: below it (a phone shows the whole board
+// with 30-pixel hexes) the board opens zoomed on the player's Queen, labels and numbers
+// legible; ⤢ still shows the whole board.
+const LEGIBLE_HEX_PX = 56;
 
 const key = (c) => `${c[0]},${c[1]}`;
 
@@ -56,11 +60,12 @@ class QueensRenderer {
     clear(this.ctx.panel);
     this.buttons = el('div', {class: 'qp-buttons'});
     this.selection = el('div', {class: 'hint', testid: 'selection'});
+    this.split = el('div', {});
+    this.legend = el('p', {class: 'hint qp-legend'}, 'On each piece: its strength (right) and how many steps it moves (left, ↦). '
+      + 'While a piece is selected, an attack shows your strength against theirs.');
     this.info = el('div', {class: 'sh-phase'});
-    this.table = el('table', {class: 'qp-table', testid: 'scoreboard'});
-    this.rule = el('p', {class: 'hint qp-rule', testid: 'standing-rule'});
     this.log = el('ol', {class: 'qp-log', testid: 'event-log'});
-    this.ctx.panel.append(this.buttons, this.selection, this.info, el('h3', {}, 'Players'), this.table, this.rule,
+    this.ctx.panel.append(this.buttons, this.split, this.selection, this.legend, this.info,
       el('h3', {}, 'Events'), this.log);
   }
 
@@ -71,12 +76,35 @@ class QueensRenderer {
     if (score < 0) return 'out';
     const [f, c, p] = onBoard(frame.view, seat);
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    return long ? `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`
-      : `${f}F ${c}C ${p}P`;
+    if (!long) return standingRanks(frame.scores)[seat];  // the place; the words are below it
+    return `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`;
   }
 
   scoreTitle() {
-    return 'Fields, Cities and Princes on the board: the game is ranked by Fields, then Cities, then Princes';
+    return 'Place if the game ended now: most Fields on the board, then most Cities, then most Princes';
+  }
+
+  /** Under each player in the players panel (one panel, not two; the place is its score):
+   *  the Fields, Cities and Princes on the board that decide it (QUE-END-04), with supplies. */
+  playerDetails(frame, seat) {
+    const v = frame.view;
+    const s = v && v.position && v.position.seats[seat];
+    if (!s) return null;
+    const [f, c, p] = onBoard(v, seat);
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    return el('div', {class: 'qp-details', testid: `standing-row-${seat}`},
+      s.eliminated ? 'out · ' : '',
+      el('span', {testid: `fields-${seat}`}, `${plural(f, 'Field', 'Fields')} (${s.field_supply} in supply)`), ' · ',
+      el('span', {testid: `cities-${seat}`}, `${plural(c, 'City', 'Cities')} (${s.city_supply} in supply)`), ' · ',
+      el('span', {testid: `princes-${seat}`}, plural(p, 'Prince', 'Princes')));
+  }
+
+  /** Under the players: what separates the leaders, in the rules' order. */
+  playersLegend(frame) {
+    const v = frame.view;
+    if (!v || !v.scores) return '';
+    return el('p', {class: 'hint qp-rule', testid: 'standing-rule'},
+      tieBreakText(v.scores, (seat) => onBoard(v, seat), (seat) => this.seatName(seat, frame)));
   }
 
   /** A seat's colour name and colour: the game's seat table, from the server (`ctx.info`). */
@@ -167,6 +195,11 @@ class QueensRenderer {
     const mountains = new Set(v.map.mountains.map(key));
     const cells = this.occupancy(v);
     const viewer = this.frame.seat;
+    // the game's numbers (games/queens/table.py): each piece's strength and movement, and
+    // what the seat to move brings against each enemy space
+    const table = this.frame.table || {};
+    this.pieces = new Map((table.pieces || []).map((p) => [key(p.at), p]));
+    this.attacks = new Map((table.attacks || []).map((a) => [key(a.at), a]));
     // targets of the selected piece
     const targets = new Map();  // key -> {moves: [], joints: []}
     const addTarget = (k, kind, a) => {
@@ -184,6 +217,7 @@ class QueensRenderer {
     const h = SIZE * (3 * radius + 2) + 20;
     this.extent = [-w / 2, -h / 2, w, h];
     this.pz.refresh();
+    if (!this.legible) this.legible = this.zoomToLegible(v);
     for (let r = -radius; r <= radius; r++) {
       for (let q = -radius; q <= radius; q++) {
         if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) > radius) continue;
@@ -213,7 +247,7 @@ class QueensRenderer {
         }
         if (cell.field !== undefined) {
           g.append(svg('polygon', {points: hexCorners(cx, cy, SIZE - 6), class: 'qp-field',
-            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.38}));
+            fill: this.seatColour(cell.field, this.frame), 'fill-opacity': 0.4}));
           g.append(svg('path', {class: 'qp-field', stroke: this.seatColour(cell.field, this.frame),
             d: `M${cx - 12},${cy + 14} L${cx - 12},${cy - 4} M${cx - 4},${cy + 16} L${cx - 4},${cy - 6} M${cx + 4},${cy + 16} L${cx + 4},${cy - 6} M${cx + 12},${cy + 14} L${cx + 12},${cy - 4}`}));
         }
@@ -240,8 +274,22 @@ class QueensRenderer {
         if (target && target.joints.length) {
           g.append(svg('circle', {cx, cy, r: SIZE - 8, class: 'qp-mark'}));
         }
+        const piece = this.pieces.get(k);
+        if (piece && piece.kind !== 'city') {
+          // strength on the right, movement (steps) on the left
+          g.append(svg('circle', {cx: cx + 14, cy: cy - 13, r: 7.5, class: 'qp-num-badge'}));
+          g.append(svg('text', {x: cx + 14, y: cy - 9.5, class: 'qp-num', testid: `strength-${q}-${r}`}, String(piece.strength)));
+          g.append(svg('text', {x: cx - 14, y: cy - 9.5, class: 'qp-move-num', testid: `movement-${q}-${r}`}, `↦${piece.movement}`));
+        } else if (piece) {
+          g.append(svg('text', {x: cx + 14, y: cy - 9.5, class: 'qp-num qp-city-num', testid: `strength-${q}-${r}`}, String(piece.strength)));
+        }
+        const odds = target && this.attacks.get(k);
+        if (odds) {
+          const mine = target.moves.length ? odds.yours : odds.joint;
+          g.append(svg('text', {x: cx, y: cy + 20, class: 'qp-odds', testid: `odds-${q}-${r}`}, `${mine} v ${odds.theirs}`));
+        }
         g.append(svg('text', {x: cx, y: cy + SIZE - 8, class: 'qp-coord', testid: `label-${q}-${r}`}, spaceLabel(q, r, radius)));
-        g.append(svg('title', {}, this.describeCell(q, r, mountain, cell)));
+        g.append(svg('title', {}, this.describeCell(q, r, mountain, cell, radius, target)));
         g.addEventListener('click', (e) => this.onCell(k, e));
         s.append(g);
       }
@@ -249,6 +297,22 @@ class QueensRenderer {
     this.hintLayer = svg('g', {class: 'qp-hints'});
     s.append(this.hintLayer);
     this.drawHints();
+  }
+
+  /** On a small screen, once: zoom so that a hex is LEGIBLE_HEX_PX wide, centred on the
+   *  viewer's Queen (the board's centre for a spectator). True once the screen is measured. */
+  zoomToLegible(v) {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return false;
+    const want = LEGIBLE_HEX_PX / (SIZE * SQ3);  // pixels per board unit
+    if (this.pz.pxPerUnit() >= want) return true;
+    const mine = (v.position.seats || [])[this.frame.seat];
+    const at = (mine && mine.queen) || [0, 0];
+    const [cx, cy] = centre(at[0], at[1]);
+    const w = rect.width / want;
+    const h = rect.height / want;
+    this.pz.set([cx - w / 2, cy - h / 2, w, h]);
+    return true;
   }
 
   showHints(hints, frame) {
@@ -305,14 +369,29 @@ class QueensRenderer {
     if (this.frame) this.render(this.frame);
   }
 
-  describeCell(q, r, mountain, cell) {
+  describeCell(q, r, mountain, cell, radius, target) {
     const n = (seat) => this.seatName(seat, this.frame);
-    const parts = [`(${q},${r}) ${mountain ? 'mountain' : 'plain'}`];
+    const parts = [`${spaceLabel(q, r, radius)} ${mountain ? 'mountain' : 'plain'}`];
     if (cell.queen !== undefined) parts.push(`${n(cell.queen)} Queen`);
     if (cell.princes) parts.push(`${cell.princes > 1 ? 'two' : 'a'} ${n(cell.prince)} Prince${cell.princes > 1 ? 's' : ''}`);
     if (cell.city !== undefined) parts.push(`${n(cell.city)} City`);
     if (cell.field !== undefined) parts.push(`${n(cell.field)} Field`);
+    const piece = this.pieces && this.pieces.get(`${q},${r}`);
+    if (piece) {
+      parts.push(`strength ${piece.strength} (${piece.why})`);
+      if (piece.movement) parts.push(`moves up to ${piece.movement} step${piece.movement === 1 ? '' : 's'}`);
+    }
+    const odds = target && this.attacks && this.attacks.get(`${q},${r}`);
+    if (odds) parts.push(this.oddsText(odds, target));
     return parts.join(' · ');
+  }
+
+  /** An attack's figures as the attacker reads them: "your 3 against their 4". */
+  oddsText(odds, target) {
+    const alone = `your ${odds.yours} against their ${odds.theirs}`;
+    const joint = `two Princes: your ${odds.joint} against their ${odds.theirs}`;
+    if (target && !target.moves.length) return joint;
+    return target && target.joints.length ? `${alone}; ${joint}` : alone;
   }
 
   async onCell(k, event) {
@@ -329,7 +408,10 @@ class QueensRenderer {
       if (options.length === 1) {
         this.ctx.send(options[0].action);
       } else {
-        const choice = await this.ctx.choose(options, {title: `To ${k}`, event});
+        const [q, r] = k.split(',').map(Number);
+        const odds = this.attacks && this.attacks.get(k);
+        const title = `To ${spaceLabel(q, r, this.frame.view.map.radius)}${odds ? ` (${this.oddsText(odds, target)})` : ''}`;
+        const choice = await this.ctx.choose(options, {title, event});
         if (choice) this.ctx.send(choice.action);
       }
       return;
@@ -364,38 +446,34 @@ class QueensRenderer {
           this.mode = this.mode === 'sow' ? 'move' : 'sow';
           this.selected = null;
           this.render(this.frame);
-        }}, this.mode === 'sow' ? 'Cancel sowing' : `Sow a Field (${legal.sows.size} spaces)`));
+        }}, this.mode === 'sow' ? 'Cancel sowing' : `Sow a Field (${legal.sows.size} space${legal.sows.size === 1 ? '' : 's'})`));
     }
     if (legal.pass) {
       buttons.push(el('button', {type: 'button', testid: 'pass', onclick: () => this.ctx.send(legal.pass)}, 'Pass'));
     }
     replace(this.buttons, buttons);
+    const radius = v.map.radius;
+    const named = (k) => {
+      const [q, r] = k.split(',').map(Number);
+      return spaceLabel(q, r, radius);
+    };
     if (this.selected) {
       const n = (this.legal.moves.get(this.selected) || []).length;
-      replace(this.selection, `Selected (${this.selected}): ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
+      const piece = this.pieces && this.pieces.get(this.selected);
+      const figures = piece ? ` (strength ${piece.strength}, moves up to ${piece.movement})` : '';
+      replace(this.selection, `Selected ${named(this.selected)}${figures}: ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
     } else {
       replace(this.selection, '');
     }
+    // a stack left from a joint attack must split this turn, or one of its Princes is lost
+    const split = frame.seat === v.current_player ? ((frame.table || {}).must_split || []) : [];
+    replace(this.split, split.length ? el('div', {class: 'qp-split', testid: 'must-split', role: 'alert'},
+      `Split your stack on ${split.join(' and ')} this turn (move one of its Princes away), or one of its Princes is lost.`) : '');
     replace(this.info,
       el('div', {testid: 'round'}, `Round ${v.round} of 50${v.final_round ? ' — final round' : ''}`),
-      v.is_terminal ? el('div', {}, `Winner${v.winners.length > 1 ? 's' : ''}: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
-    // The standing as the rules rank it (QUE-END-04): Fields on the board, then Cities, then
-    // Princes. `v.scores` encodes exactly that order (100 x Fields + 10 x Cities + Princes,
-    // -1 once out), so it ranks the seats; the number itself is not shown.
-    const ranks = standingRanks(v.scores);
-    const head = el('tr', {}, ['Player', 'Place', 'Fields (supply)', 'Cities (supply)', 'Princes'].map((h, i) => el('th', {class: i ? 'num' : ''}, h)));
-    const rows = v.position.seats.map((s, seat) => el('tr', {testid: `score-${seat}`,
-      class: seat === v.current_player ? 'current' : ''},
-    el('td', {testid: `score-name-${seat}`}, el('span', {class: 'swatch', style: `background:${this.seatColour(seat, frame)}`}), ` ${this.personName(seat)}`,
-      seat === frame.seat ? ' (you)' : '', s.eliminated ? ' — out' : ''),
-    el('td', {class: 'num', testid: `standing-${seat}`,
-      title: 'Place if the game ended now: most Fields, then most Cities, then most Princes'}, ranks[seat]),
-    el('td', {class: 'num', testid: `fields-${seat}`}, `${(s.fields || []).length} (${s.field_supply})`),
-    el('td', {class: 'num', testid: `cities-${seat}`}, `${(s.cities || []).length} (${s.city_supply})`),
-    el('td', {class: 'num', testid: `princes-${seat}`}, String((s.princes || []).length))));
-    replace(this.rule, tieBreakText(v.scores, (seat) => onBoard(v, seat),
-      (seat) => this.seatName(seat, frame)));
-    replace(this.table, el('thead', {}, head), el('tbody', {}, rows));
+      v.is_terminal ? el('div', {testid: 'queens-result'}, v.winners.length > 1
+        ? `Draw between ${v.winners.map((s) => this.personName(s)).join(' and ')}: level on Fields, Cities and Princes`
+        : `Winner: ${v.winners.map((s) => this.personName(s)).join(', ')}`) : '');
     // the events in the game's words (each entry's `text`, games/queens/texts.py)
     const events = (v.log || []).slice(-40).reverse()
       .map((e) => el('li', {}, `R${e.round}: `, this.ctx.people ? this.ctx.people.sentence(e) : e.text));
