@@ -8,6 +8,7 @@ import pytest
 import boardwright as bw
 from boardwright.agents import make_agent
 from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
+from boardwright.games.queens.texts import space_name
 
 # Red may sow on six plains around its City; a Blue Prince one step from (0, 3) can end its
 # move there next turn, capturing a Field sown on it (QUE-FIELD-05). The other five are safe.
@@ -67,9 +68,10 @@ def test_queens_search_reads_the_reply_that_takes_a_field() -> None:
              for action, child in root.children.items()
              if child.visits and game.action_text(action).startswith("sow")}
     assert len(means) == 6
-    exposed = means.pop("sow a Field on (0,3)")
+    exposed_text = f"sow a Field on {space_name(state, (0, 3))}"
+    exposed = means.pop(exposed_text)
     assert exposed < min(means.values())
-    assert game.action_text(agent.best_action(root, state.legal_actions())) != "sow a Field on (0,3)"
+    assert game.action_text(agent.best_action(root, state.legal_actions())) != exposed_text
 
 
 def test_thinned_by_prior_the_same_search_compares_one_sow_only() -> None:

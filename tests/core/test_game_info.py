@@ -132,12 +132,12 @@ def test_a_subclass_keeps_the_declared_info_with_its_own_hooks() -> None:
     from boardwright.games.queens.game import QueensGame
 
     class Louder(QueensGame):
-        def table_data(self, state: Any) -> dict[str, Any]:
-            return {"loud": True}
+        def final_values(self, state: Any) -> list[float]:
+            return [1.0] * state.game.num_players
 
     assert Louder.info.title == "Queens & Princes"
     assert Louder.info.players == QueensGame.info.players
-    assert Louder.info.offers("table_data") and not QueensGame.info.offers("table_data")
+    assert Louder.info.offers("final_values") and not QueensGame.info.offers("final_values")
 
 
 @pytest.mark.parametrize("kwargs, message", [

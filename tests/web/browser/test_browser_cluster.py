@@ -47,7 +47,7 @@ def test_players_on_two_processes_see_each_other_chat_and_agree_an_undo(two_serv
     mover.get_by_test_id("undo").click()
     other.wait_for_function(
         "() => document.querySelector('[data-testid=undo-request]').dataset.state === 'asking'")
-    assert "asks to take back its last move" in other.get_by_test_id("undo-request").inner_text()
+    assert "asks to take back their last move" in other.get_by_test_id("undo-request").inner_text()
     other.get_by_test_id("undo-accept").click()
     for page in (mover, other):
         page.wait_for_function("() => document.body.dataset.step === '0'")
