@@ -13,7 +13,7 @@ from sizes import sized  # noqa: E402
 
 pytestmark = needs_native
 
-BATCHES = sized(3)  # of 100 games (tests/sizes.py)
+BATCHES = sized(2)  # of 100 games (tests/sizes.py)
 GAMES = 100 * BATCHES
 
 

@@ -5,7 +5,7 @@ every starting seat, some other start tiles) and 540 games with every Abbey & Ma
 (1-6 players, the three end-of-game abbey rules, the three wagon ranges, farmers on/off, piece
 counts from 0 to 20), and checks the end-of-game invariants of every one; smaller subsets of the
 same games are checked after every single action, each subset for one family of invariants.
-`slow` tests play 500 further base games and 500 further Abbey & Mayor games, times
+`slow` tests play 250 further base games and 250 further Abbey & Mayor games, times
 BOARDWRIGHT_TEST_SCALE (tests/sizes.py). The games are shared between the two Carcassonne
 engines, a batch or a game on each in turn, instead of being played twice: the differential test
 (test_native_differential.py) checks that the engines agree at every step of their games.
@@ -62,7 +62,7 @@ from fixtures import FX_RING  # noqa: E402
 from sizes import sized  # noqa: E402
 
 DEFAULT_GAMES = 1_000
-SLOW_GAMES = 500 * sized(1)  # tests/sizes.py: BOARDWRIGHT_TEST_SCALE=20 plays 10,000
+SLOW_GAMES = 250 * sized(1)  # tests/sizes.py: BOARDWRIGHT_TEST_SCALE=40 plays 10,000
 BATCH = 100
 # Games checked after every action, per family of invariants (indexes into the default games;
 # 20 consecutive indexes cover every player count / farmers / scoring combination).
@@ -104,12 +104,12 @@ def test_random_games_end_consistently(first: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("carcassonne_engine, first",
-                         alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 250)),
+                         alternating(range(DEFAULT_GAMES, DEFAULT_GAMES + SLOW_GAMES, 125)),
                          indirect=["carcassonne_engine"])
 def test_many_more_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over further games (500 at scale 1; the engines in
+    """The same end-of-game invariants over further games (250 at scale 1; the engines in
     turn)."""
-    _check_games(configs(first, 250))
+    _check_games(configs(first, 125))
 
 
 @pytest.mark.parametrize("carcassonne_engine, cfg", alternating(_step_games(POSITION_GAMES)),
@@ -207,7 +207,7 @@ def test_clone_plays_on_like_the_original() -> None:
 # -- Abbey & Mayor -----------------------------------------------------------------------------
 
 AM_DEFAULT_GAMES = 5 * AM_COMBINATION_CYCLE  # 540
-AM_SLOW_GAMES = 500 * sized(1)
+AM_SLOW_GAMES = 250 * sized(1)
 # Games checked after every action, per family of invariants. The strides are prime to the
 # 6-player cycle, so each subset mixes player counts, end-of-game rules and wagon ranges.
 AM_POSITION_GAMES = range(0, AM_COMBINATION_CYCLE, 5)
@@ -281,12 +281,12 @@ def test_am_random_games_end_consistently(first: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("carcassonne_engine, first",
                          alternating(range(AM_DEFAULT_GAMES, AM_DEFAULT_GAMES + AM_SLOW_GAMES,
-                                           250)),
+                                           125)),
                          indirect=["carcassonne_engine"])
 def test_many_more_am_random_games_end_consistently(first: int) -> None:
-    """The same end-of-game invariants over further A&M games (500 at scale 1; the engines
+    """The same end-of-game invariants over further A&M games (250 at scale 1; the engines
     in turn)."""
-    _check_games(am_configs(first, 250))
+    _check_games(am_configs(first, 125))
 
 
 def test_am_games_exercise_every_component() -> None:

@@ -24,7 +24,7 @@ from randomgames import am_config, config
 import boardwright as bw
 from boardwright.games.shogun.content import load_content
 
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=sized(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

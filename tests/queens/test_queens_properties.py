@@ -27,7 +27,7 @@ from boardwright.games.queens.position import (
 )
 from boardwright.games.queens.state import QueensState
 
-DEFAULT_GAMES = {2: 500, 3: 150, 4: 150}
+DEFAULT_GAMES = {2: 300, 3: 100, 4: 100}
 SLOW_GAMES = {2: sized(100), 3: sized(25), 4: sized(25)}  # tests/sizes.py
 FULL_CHECK_EVERY = 10
 
