@@ -86,10 +86,10 @@ def test_legality_agrees_on_the_native_engine(cfg: Config | AMConfig) -> None:
 @PYTHON_ONLY
 @pytest.mark.parametrize("first", range(0, 54 * sized(1), 54))
 def test_legality_agrees_in_many_games(first: int) -> None:
-    """An eighth of a cycle of A&M options per batch, shifted from batch to batch so that
-    eight batches (BOARDWRIGHT_TEST_SCALE=8, tests/sizes.py) bring up every position in the
+    """A sixteenth of a cycle of A&M options per batch, shifted from batch to batch so that
+    sixteen batches (BOARDWRIGHT_TEST_SCALE=16, tests/sizes.py) bring up every position in the
     cycle (54 games: 1-6 players, every end rule, wagon range, farmers on/off, piece counts up
     to 20), and a base game, `is_legal` asked every time."""
     cycle = first // 54
-    for cfg in am_configs(first, 54)[cycle % 8::8] + configs(cycle * 20, 20)[:1]:
+    for cfg in am_configs(first, 54)[cycle % 16::16] + configs(cycle * 20, 20)[:1]:
         play_checking(cfg, 1.0)

@@ -53,7 +53,7 @@ PLACE_KEYS = frozenset(("type", "x", "y", "rotation"))
 DEPLOY_KEYS = frozenset(("type", "x", "y", "location", "figure"))
 ABBEY_KEYS = frozenset(("type", "x", "y"))
 BASE_FIGURES = frozenset((FIGURE,))
-SETTINGS = settings(max_examples=sized(200), deadline=None,
+SETTINGS = settings(max_examples=sized(120), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

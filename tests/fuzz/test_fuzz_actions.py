@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import boardwright as bw
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=sized(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 indexes = st.integers(0, 1_000)
 

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 import boardwright as bw
 from boardwright.cli import app
 
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CLI = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=sized(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RUNNER = CliRunner(env={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": "100"})

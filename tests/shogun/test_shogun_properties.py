@@ -106,9 +106,9 @@ def test_a_few_random_games_keep_every_invariant(players: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games_per_player_count(players: int) -> None:
-    """60 games per player count at scale 1 (tests/sizes.py), each replayed from its saved
+    """40 games per player count at scale 1 (tests/sizes.py), each replayed from its saved
     record."""
-    games = sized(60)
+    games = sized(40)
     ends: Counter[str] = Counter()
     for seed in range(games):
         state = play_random(players, 1000 + seed)
