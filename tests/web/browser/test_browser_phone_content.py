@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from browser_helpers import join_url, screenshot, wait_rendered
-from test_browser_phone import PHONE
+from test_browser_phone import PHONE, phone  # noqa: F401 (the phone page fixture)
 
 from boardwright.web.identity import COOKIE
 from boardwright.web.names import MAX_LENGTH
@@ -27,18 +27,6 @@ WIDTH = PHONE["viewport"]["width"]
 # The longest names allowed, in wide letters, with and without spaces.
 LONG = ["W" * MAX_LENGTH, "Mmmmmmmmmm Wwwwwwwwwwwww"[:MAX_LENGTH], "Ååååååååååååååååååååååå1",
         "WWWWWWWW WWWWWWWW WWWWWW"]
-
-
-@pytest.fixture
-def phone(browser: Any) -> Any:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(15000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
 
 
 def fits(page: Any) -> None:
