@@ -6,34 +6,19 @@ figures are exact); and the replay's last step with its table data."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from clock_helpers import ManualClock
 from players_helpers import SHORT_PILE, as_player, first_state, new_player, play_to_end, socket
+from test_web_clocks import api, server_clock, state_where  # noqa: F401 (fixtures)
 from web_helpers import client, create, receive_until, seat_socket, sqlite_url
 
 from boardwright.web import ending as E
 
 
-def state_where(ws: Any, predicate: Any, timeout: float = 30.0) -> dict[str, Any]:
-    return receive_until(ws, lambda f: f["type"] == "state" and predicate(f), timeout=timeout)
-
-
 def error_of(ws: Any) -> dict[str, Any]:
     return receive_until(ws, lambda f: f["type"] == "error")
-
-
-@pytest.fixture
-def server_clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def api(tmp_path, server_clock: ManualClock) -> Iterator:
-    with client(sqlite_url(tmp_path), clock=server_clock) as test_client:
-        yield test_client
 
 
 def running_for_the_mover(frame: dict[str, Any]) -> bool:

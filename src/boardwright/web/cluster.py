@@ -151,17 +151,7 @@ def catch_up(live: LiveGame, record: list[dict[str, Any]]
     held = len(live.actions)
     if len(record) < held or record[:held] != live.actions:
         return None
-    state = live.state.clone()
-    actors = list(live.actors)
-    last = live.last
-    for index, data in enumerate(record[held:], start=held):
-        action = live.game.action_from_json(data)
-        actor = state.current_player
-        if index == len(record) - 1:
-            last = last_action(live.game, ViewCache(state), action, actor, live.describe)
-        state.apply(action)
-        actors.append(actor)
-    return state, ViewCache(state), actors, last
+    return extend(live, record[held:])
 
 
 def extend(live: LiveGame, actions: list[dict[str, Any]]

@@ -87,22 +87,26 @@ class Admission:
     bot_only: bool
     done: bool = False
 
-    def confirm(self, game_id: str) -> None:
+    def _settle(self) -> Any:
+        """The visitor's entry, its pending bot-only place given back; None when this admission
+        was already confirmed or cancelled."""
         if self.done:
-            return
+            return None
         self.done = True
         entry = self.limits.visitor(self.visitor)
         if self.bot_only:
             entry.pending -= 1
+        return entry
+
+    def confirm(self, game_id: str) -> None:
+        entry = self._settle()
+        if entry is not None and self.bot_only:
             entry.bot_only.add(game_id)
 
     def cancel(self) -> None:
-        if self.done:
+        entry = self._settle()
+        if entry is None:
             return
-        self.done = True
-        entry = self.limits.visitor(self.visitor)
-        if self.bot_only:
-            entry.pending -= 1
         try:
             entry.created.remove(self.stamp)
         except ValueError:
