@@ -258,14 +258,13 @@ class LiveGame:
 
     def summary(self) -> dict[str, Any]:
         """The game as the lobby lists it, with the words of its row (listing.py)."""
+        scores = visible_scores(self.state, self.views.view(None))
         return presented({
             "id": self.id, "game": self.name, "players": self.players, "options": self.options,
             "status": self.status, "created": iso(self.created), "seats": self.seat_list(),
-            "step": self.step, "scores": visible_scores(self.state, self.views.view(None)),
-            "rated": self.rated,
+            "step": self.step, "scores": scores, "rated": self.rated,
             "clock": self.clock.control.to_json() if self.clock is not None else None,
-            "host": self.host,
-            "result": self.result(visible_scores(self.state, self.views.view(None))),
+            "host": self.host, "result": self.result(scores),
         })
 
     # -- sending --------------------------------------------------------------------------------

@@ -49,14 +49,14 @@ def build_replay(row: dict[str, Any]) -> dict[str, Any]:
         actions.append(action.to_json())
         frames.append(state.view(None))
         tables.append(table_data(game, state))
+    scores = visible_scores(state, frames[-1])
     body = {"game": row["game"], "players": row["players"], "steps": len(actions),
             "frames": frames, "actions": actions, "descriptions": texts, "seats": seats,
             "kinds": [s["kind"] for s in row["seats"]],
             "names": [s.get("name") for s in row["seats"]],
             "levels": [level_of(s["kind"]) if s["kind"] != HUMAN else None for s in row["seats"]],
-            "scores": visible_scores(state, frames[-1]), "final_table": tables[-1],
-            "result": result(row["seats"], row.get("clock"), FINISHED,
-                             visible_scores(state, frames[-1]))}
+            "scores": scores, "final_table": tables[-1],
+            "result": result(row["seats"], row.get("clock"), FINISHED, scores)}
     return {"body": json.dumps(body, separators=(",", ":")).encode("utf-8"),
             "frames": frames, "tables": tables, "actions": actions, "texts": texts,
             "seats": seats}
