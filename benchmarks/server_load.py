@@ -282,6 +282,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         setup = time.perf_counter() - started
         loaded_rss = sum(rss_bytes(pid) for pid in pids)
         cpu_before = sum(server_cpu(pid) for pid in pids)
+        moves_before = [(await server.http.get("/api/stats"))["moves"] for server in servers]
         own_before = time.process_time()
         lag_task = asyncio.create_task(watch_lag(stats, stop))
         stats.recording = True
@@ -289,6 +290,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(args.seconds)
         stats.recording = False
         server_stats = [await server.http.get("/api/stats") for server in servers]
+        # the server's own times of the moves made in the window, not of the setup's
+        server_stats = [await server.http.get(f"/api/stats?last_moves={s['moves'] - before}")
+                        for server, s, before in zip(servers, server_stats, moves_before)]
         elapsed = time.perf_counter() - t0
         cpu = sum(server_cpu(pid) for pid in pids) - cpu_before
         own_cpu = time.process_time() - own_before

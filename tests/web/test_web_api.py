@@ -174,3 +174,16 @@ def test_replay_is_refused_until_the_game_is_finished(api) -> None:
     assert response.status_code == 403 and "finished" in response.json()["error"]
     assert api.get(f"/api/games/{created['id']}/replay/0").status_code == 403
     assert api.get("/api/games/unknown/replay").status_code == 404
+
+
+def test_stats_give_the_move_times_of_the_last_moves_asked_for(api) -> None:
+    """A benchmark asks for the moves of its window only: the slow moves before it (a setup)
+    are left out of the percentiles."""
+    authority = api.app.state.manager.authority
+    authority.move_times.extend([900.0, 800.0, 2.0, 4.0, 3.0])
+    whole = api.get("/api/stats").json()["move_ms"]
+    assert whole["max"] == 900.0 and whole["last"] == 5
+    window = api.get("/api/stats", params={"last_moves": 3}).json()["move_ms"]
+    assert window == {"p50": 3.0, "p90": 4.0, "p99": 4.0, "max": 4.0, "last": 3}
+    assert api.get("/api/stats", params={"last_moves": 0}).json()["move_ms"]["last"] == 0
+    assert api.get("/api/stats", params={"last_moves": "x"}).status_code == 422

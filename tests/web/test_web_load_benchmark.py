@@ -34,7 +34,7 @@ def test_the_load_benchmark_runs_with_the_server_extra_alone() -> None:
     assert result["games"] == 3 and result["connections"] == 6
     assert result["moves"] > 0 and result["errors"] == {}
     assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"] <= result["max_ms"]
-    assert result["server_move_ms"]["last"] >= result["moves"]
+    assert result["server_move_ms"]["last"] > 0  # the moves of the measured window
 
 
 def test_two_server_processes_on_postgresql_share_the_games(postgres_db) -> None:

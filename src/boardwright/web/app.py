@@ -296,8 +296,8 @@ def create_app(db_url: str | None = None, *, bot_mode: str = "process",
         return catalog_cache
 
     @app.get("/api/stats")
-    async def get_stats() -> dict[str, Any]:
-        return manager.stats()
+    async def get_stats(last_moves: int | None = None) -> dict[str, Any]:
+        return manager.stats(last_moves)
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> Any:

@@ -172,9 +172,15 @@ class GameManager:
         live = self.games.get(game_id)
         return live is not None and live.status != FINISHED
 
-    def stats(self) -> dict[str, Any]:
-        """Counters for operators and the load benchmark."""
-        times = sorted(self.authority.move_times)
+    def stats(self, last_moves: int | None = None) -> dict[str, Any]:
+        """Counters for operators and the load benchmark. `move_ms` covers the server's last
+        `last_moves` accepted moves (default: all it keeps, MOVE_TIMES), so that a benchmark
+        can leave out the moves of its setup: it reads `moves` before its measured window and
+        asks for the moves made since."""
+        kept = list(self.authority.move_times)
+        if last_moves is not None:
+            kept = kept[len(kept) - min(len(kept), max(0, last_moves)):]
+        times = sorted(kept)
 
         def pct(q: float) -> float | None:
             return round(times[min(len(times) - 1, int(q / 100 * len(times)))], 3) \
