@@ -74,11 +74,14 @@ def test_a_stored_analysis_with_the_same_settings_is_reused(tmp_path: Path) -> N
     assert "Analysed 6 decisions" in forced.output
 
 
-def test_another_games_record_is_analysed(tmp_path: Path) -> None:
-    path = short_record(tmp_path, "queens", plies=5)
+@pytest.mark.parametrize("name, unit", [("queens", "Fields"), ("shogun", "VP")])
+def test_another_games_record_is_analysed_in_its_unit(tmp_path: Path, name: str,
+                                                      unit: str) -> None:
+    path = short_record(tmp_path, name, plies=5)
     result = run("analyse", str(path), "--iterations", "8", "--workers", "1")
     assert_clean_exit(result, 0)
     assert "Analysed 5 decisions" in result.output
+    assert f"{unit} lost per decision" in result.output and f"({unit})" in result.output
 
 
 def test_more_players_chart_every_seat(tmp_path: Path) -> None:

@@ -124,7 +124,8 @@ def _print_analysis(console: Console, result: Any, name: Callable[..., Text]) ->
     unit = result.settings.unit or "points"  # the game's own (Game.analysis_unit)
     flags = result.flags or FLAGS
     thresholds = ", ".join(f"{flag} ≥ {points:g}" for flag, points in reversed(flags))
-    summary = Table(title=f"{unit.capitalize()} lost per decision (expected margin, the bot's "
+    title = unit[:1].upper() + unit[1:]  # "Points", "Fields", "VP"
+    summary = Table(title=f"{title} lost per decision (expected margin, the bot's "
                           "best move against the move played)", title_justify="left",
                     box=box.SIMPLE, header_style="bold")
     for column in ("Seat", "Judged", "Avg lost", "Total",

@@ -32,6 +32,7 @@ from boardwright.core.options import OptionSpec, check_options
 from boardwright.duel import HeroDeck
 from boardwright.games.shogun.content import ShogunContent, check_player_count
 from boardwright.games.shogun.decks import HEROES, resolve_deck
+from boardwright.games.shogun.hero_words import hero_labels
 
 FIXED_KEYS = ("first_player", "treasure", "missions", "decks")
 DEFAULT_THRESHOLDS = {2: 24, 3: 22, 4: 20}
@@ -127,7 +128,7 @@ def _specs(players: int) -> tuple[OptionSpec, ...]:
         OptionSpec("custom_decks", "bool", False, advanced=True, label="Custom decks",
                    help="decks other than the four heroes may be given in heroes (as tables)"),
         OptionSpec("heroes", "list", None, choices=HEROES, min=players, max=players,
-                   label="Heroes", labels=tuple((h, h.capitalize()) for h in HEROES),
+                   label="Heroes", labels=hero_labels(),
                    help="one hero per seat, in seat order, skipping the hero choice of the "
                         "set-up"),
         OptionSpec("fixed_order", "object", None, advanced=True, label="Fixed chance",

@@ -15,6 +15,7 @@ import copy
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from boardwright.core.seatwords import sentence
+from boardwright.games.shogun.hero_words import hero_line
 
 if TYPE_CHECKING:
     from boardwright.games.shogun.game import ShogunGame
@@ -222,7 +223,9 @@ def _action_words(game: ShogunGame, data: Mapping[str, Any], state: Any) -> str:
     kind = data.get("type", "")
     S, C, T = n.space, n.card, n.treasure
     if kind == "choose_hero":
-        return f"Choose the {n.hero(data['hero'])}"
+        deck = game.content.decks.get(data["hero"]) if state is not None else None
+        # chosen from a position (a menu, the log): the hero's scores and what it is good at
+        return f"Choose the {hero_line(deck) if deck else n.hero(data['hero'])}"
     if kind == "place_castle":
         return f"Place a castle in {S(data['space'])}"
     if kind == "place_shrine":
