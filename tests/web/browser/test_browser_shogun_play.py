@@ -1,0 +1,115 @@
+"""Rise of the Shogun played in Chromium up to a Court phase and a duel (games steered there,
+tests/shogun_paths.py): the Court's rings say which action each province offers and a move of
+the hero waits for its confirmation; on a phone the duel and a playable card are on screen
+with the map, and the replay of that game shows the duel box mid-duel."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any, Iterator
+
+import pytest
+
+import boardwright as bw
+from boardwright.web import protocol as P
+from browser_helpers import join_url, screenshot, wait_rendered
+from shogun_paths import COURT_SEED, DUEL_SEED, SteeredPath, in_court, in_duel, steer
+
+websockets_sync = pytest.importorskip("websockets.sync.client")
+connect = websockets_sync.connect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(15000)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def play_by_socket(site: Any, created: dict[str, Any], path: SteeredPath,
+                   stop: int | None = None) -> None:
+    """Send the path's actions (up to `stop`) through each seat's own websocket, as its
+    browser would: quicker than rendering every step in a page."""
+    game = bw.load("shogun", 2, path.options)
+    state = game.new_game(path.seed)
+    url = site.base.replace("http", "ws", 1) + f"/ws/games/{created['id']}"
+    with ExitStack() as stack:
+        sockets = {s["seat"]: stack.enter_context(connect(
+            url, subprotocols=[P.SUBPROTOCOL, P.TOKEN_PREFIX + s["token"]], max_queue=None))
+            for s in created["seats"]}
+        for step, action in enumerate(path.actions[:stop]):
+            ws = sockets[state.current_player]
+            ws.send(json.dumps({"type": "move", "action": action, "step": step}))
+            while True:  # until this seat sees its move made (an error fails the test)
+                frame = json.loads(ws.recv(timeout=15))
+                assert frame["type"] != "error", frame
+                if frame["type"] == "state" and frame["step"] == step + 1:
+                    break
+            state.apply(game.action_from_json(action))
+
+
+def seated(site: Any, path: SteeredPath, stop: int | None = None) -> dict[str, Any]:
+    """A game of two human seats on the path's seed, played along the path up to `stop`."""
+    created = site.create("shogun", ["human", "human"], path.options, seed=path.seed)
+    play_by_socket(site, created, path, stop)
+    return created
+
+
+def in_view(box: dict | None, width: int = 390, height: int = 844) -> bool:
+    return box is not None and box["width"] > 0 and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["width"] <= width + 1 and box["y"] + box["height"] <= height + 1
+
+
+def test_court_rings_and_a_confirmed_hero_move(site, page, artifacts) -> None:
+    """Each province's ring is that of the action it offers (recruit, move the hero), with
+    its key in the panel; a click on a move opens its confirmation, and only the confirming
+    choice plays it."""
+    path = steer(in_court, COURT_SEED)
+    created = seated(site, path)
+    page.goto(join_url(site, created, path.seat))
+    page.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(len(path.actions)))
+    state = bw.load("shogun", 2, path.options).new_game(path.seed)
+    for action in path.actions:
+        state.apply(state.game.action_from_json(action))
+    offers: dict[str, set[str]] = {}
+    for action in (a.to_json() for a in state.legal_actions()):
+        if "space" in action:
+            offers.setdefault(action["space"], set()).add(action["type"])
+    rings = page.evaluate("""() => Object.fromEntries(['recruit', 'move', 'several'].map((k) => {
+      const cells = [...document.querySelectorAll(`.sh-cell.target.act-${k}`)];
+      return [k, {spaces: cells.map((c) => c.dataset.space).sort(),
+                  stroke: cells.length ? getComputedStyle(cells[0].querySelector('.sh-space')).stroke : null}];
+    }))""")
+    for kind in ("recruit", "move"):  # a province offering one action wears that action's ring
+        assert rings[kind]["spaces"] == sorted(s for s, k in offers.items() if k == {kind}), rings
+    assert rings["several"]["spaces"] == sorted(s for s, k in offers.items() if len(k) > 1)
+    assert len({rings[k]["stroke"] for k in ("recruit", "move")}) == 2, rings
+    key = page.get_by_test_id("space-modes")
+    assert key.locator(".sh-mode.act-recruit").inner_text() == "recruit"
+    assert key.locator(".sh-mode.act-move").inner_text() == "move the hero"
+    # a move of the hero: the first click selects it and asks; nothing is played yet
+    target = rings["move"]["spaces"][0]
+    page.get_by_test_id(f"space-{target}").click()
+    page.get_by_test_id("choice-menu").wait_for()
+    assert page.get_by_test_id("choice-0").inner_text().lower().startswith("move"), \
+        page.get_by_test_id("choice-0").inner_text()
+    screenshot(page, "shogun_court_confirm_move")
+    page.get_by_test_id("choice-cancel").click()
+    assert page.get_by_test_id("choice-menu").count() == 0
+    assert page.evaluate("() => document.body.dataset.rendered") == str(len(path.actions))
+    page.get_by_test_id(f"space-{target}").click()
+    page.get_by_test_id("choice-0").click()  # confirmed: played
+    page.wait_for_function("(s) => document.body.dataset.rendered === s",
+                           arg=str(len(path.actions) + 1))
+    assert page.locator(f"[data-testid=space-{target}] .sh-hero-letter").count() == 1
