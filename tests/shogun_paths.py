@@ -45,13 +45,13 @@ def _choose(state: bw.State, rng: random.Random, where: dict[str, tuple[float, f
     attacks = [a for a, j in zip(legal, data) if j["type"] == "attack"]
     if attacks:
         return rng.choice(attacks)
-    view = state.view(None)
-    if view["phase"] == "discard":
+    if state.phase == "discard":
         done = [a for a, j in zip(legal, data) if j["type"] == "done"]
         if done:
             return done[0]
     me = state.current_player
-    other = [s["hero_space"] for s in view["seats"] if s["seat"] != me and s.get("hero_space")]
+    ids = state.game.board.ids
+    other = [ids[p] for seat, p in enumerate(state.hero_pos) if seat != me and p >= 0]
     moves = [(a, j) for a, j in zip(legal, data) if j["type"] in STEERED]
     if other and moves:
         return min(moves, key=lambda m: math.dist(where[m[1]["space"]], where[other[0]]))[0]
@@ -78,7 +78,7 @@ def steer(found: Callable[[bw.State, list[dict[str, Any]]], bool], seed: int,
 def in_court(state: bw.State, legal: list[dict[str, Any]]) -> bool:
     """A Court phase with a province offering only a recruit and one offering only a move of
     the hero (each wears its own ring on the map)."""
-    if state.view(None)["phase"] != "court":
+    if state.phase != "court":
         return False
     offers: dict[str, set[str]] = {}
     for action in legal:
@@ -90,5 +90,5 @@ def in_court(state: bw.State, legal: list[dict[str, Any]]) -> bool:
 
 def in_duel(state: bw.State, legal: list[dict[str, Any]]) -> bool:
     """A duel in which the player to decide may play a card of their hand."""
-    return state.view(None).get("duel") is not None \
+    return state.duel is not None \
         and any(a["type"] == "duel_play" and "card" in a for a in legal)

@@ -38,17 +38,19 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 def play_by_socket(site: Any, created: dict[str, Any], path: SteeredPath,
-                   stop: int | None = None) -> None:
-    """Send the path's actions (up to `stop`) through each seat's own websocket, as its
-    browser would: quicker than rendering every step in a page."""
+                   start: int = 0, stop: int | None = None) -> None:
+    """Send the path's actions from `start` up to `stop` through each seat's own websocket,
+    as its browser would: quicker than rendering every step in a page."""
     game = bw.load("shogun", 2, path.options)
     state = game.new_game(path.seed)
+    for action in path.actions[:start]:
+        state.apply(game.action_from_json(action))
     url = site.base.replace("http", "ws", 1) + f"/ws/games/{created['id']}"
     with ExitStack() as stack:
         sockets = {s["seat"]: stack.enter_context(connect(
             url, subprotocols=[P.SUBPROTOCOL, P.TOKEN_PREFIX + s["token"]], max_queue=None))
             for s in created["seats"]}
-        for step, action in enumerate(path.actions[:stop]):
+        for step, action in enumerate(path.actions[start:stop], start):
             ws = sockets[state.current_player]
             ws.send(json.dumps({"type": "move", "action": action, "step": step}))
             while True:  # until this seat sees its move made (an error fails the test)
@@ -62,7 +64,7 @@ def play_by_socket(site: Any, created: dict[str, Any], path: SteeredPath,
 def seated(site: Any, path: SteeredPath, stop: int | None = None) -> dict[str, Any]:
     """A game of two human seats on the path's seed, played along the path up to `stop`."""
     created = site.create("shogun", ["human", "human"], path.options, seed=path.seed)
-    play_by_socket(site, created, path, stop)
+    play_by_socket(site, created, path, stop=stop)
     return created
 
 
@@ -113,3 +115,61 @@ def test_court_rings_and_a_confirmed_hero_move(site, page, artifacts) -> None:
     page.wait_for_function("(s) => document.body.dataset.rendered === s",
                            arg=str(len(path.actions) + 1))
     assert page.locator(f"[data-testid=space-{target}] .sh-hero-letter").count() == 1
+
+
+def test_a_duel_on_a_phone_and_in_its_replay(site, phone, artifacts) -> None:
+    """On a phone the duel that starts comes into view with a card to play, under a part of
+    the map; a tap plays the card; the replay of the game shows the duel box at that step."""
+    path = steer(in_duel, DUEL_SEED)
+    n = len(path.actions)
+    game = bw.load("shogun", 2, path.options)
+    state = game.new_game(path.seed)
+    for action in path.actions:
+        state.apply(game.action_from_json(action))
+    shown_before = state.view(None)["duel"]
+    card = next(a["card"] for a in (x.to_json() for x in state.legal_actions())
+                if a["type"] == "duel_play" and "card" in a and "target" not in a)
+    state.apply(game.action_from_json({"type": "duel_play", "card": card}))
+    answer = next(a.to_json() for a in state.legal_actions() if a.to_json()["type"] == "duel_pass")
+    state.apply(game.action_from_json(answer))
+    # the game ends after the answer to that card: a finished game, mid-duel, to replay
+    path.options["max_decisions"] = n + 2
+    path.actions += [{"type": "duel_play", "card": card}, answer]
+    created = seated(site, path, stop=n - 1)  # up to the attack
+    phone.goto(join_url(site, created, path.seat))
+    phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n - 1))
+    assert phone.get_by_test_id("duel").is_hidden()
+    play_by_socket(site, created, path, start=n - 1, stop=n)  # the other seat attacks
+    phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n))
+    duel = phone.get_by_test_id("duel")
+    playable = phone.locator(f".sh-card.playable[data-card={card}]")
+    board = phone.get_by_test_id("board").bounding_box()
+    screenshot(phone, "phone_shogun_duel")
+    assert in_view(duel.bounding_box()), duel.bounding_box()
+    assert in_view(playable.bounding_box()), playable.bounding_box()
+    assert board is not None and board["y"] < 200 and board["y"] + board["height"] > 280, board
+    # the map is panned to the duel's province
+    where = phone.get_by_test_id(f"space-{shown_before['target']['space']}").bounding_box()
+    assert where is not None and board["x"] <= where["x"] and board["y"] <= where["y"] \
+        and where["x"] + where["width"] <= board["x"] + board["width"] \
+        and where["y"] + where["height"] <= board["y"] + board["height"], (where, board)
+    assert phone.evaluate("() => document.documentElement.scrollTop") == 0  # the page stays put
+    playable.tap()
+    phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n + 1))
+    play_by_socket(site, created, path, start=n + 1)
+    site.wait_finished(created["id"], timeout=20)
+    # the replay at the step after the card: the same duel box, both sides' plays counted
+    phone.goto(site.url(f"/replay/{created['id']}?step={n + 1}"))
+    phone.wait_for_function("() => document.body.dataset.ready === 'true'")
+    box = phone.get_by_test_id("duel")
+    box.wait_for()
+    seen = [w.inner_text() for w in box.get_by_test_id("duel-play-words").all()]
+    during = bw.load("shogun", 2, path.options).new_game(path.seed)
+    for action in path.actions[:n + 1]:
+        during.apply(during.game.action_from_json(action))
+    shown = during.view(None)["duel"]
+    assert seen == [w["text"].split(": ", 1)[1] for w in shown["play_words"]], seen
+    assert {w["seat"] for w in shown["play_words"]} == {0, 1}
+    assert box.get_by_test_id("duel-totals").inner_text() == \
+        f"Attack {shown['attack_total']} — Block {shown['block_total']}"
+    screenshot(phone, "phone_shogun_replay_duel")

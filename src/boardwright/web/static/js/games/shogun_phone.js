@@ -1,6 +1,7 @@
 // Rise of the Shogun on a phone: the map keeps the top of the screen and the panel below it
 // scrolls on its own (main.css). When a duel starts, that panel is scrolled to the duel box so
-// the duel and the hand under it are on screen with the map; the hand is one row that scrolls
+// the duel and the hand under it are on screen with the map, and the map is panned to the
+// duel's province when it is out of sight; the hand is one row that scrolls
 // sideways, turned so that the first card that can be played now shows. The player's own
 // scrolling is left alone for the rest of the duel.
 
@@ -19,6 +20,17 @@ function duelKey(v) {
   return [v.round, d.attacker, d.defender, target.kind, target.space].join('|');
 }
 
+/** Pan the map (same zoom) so that province `id` is in sight, unless it already is. */
+function showSpace(t, id) {
+  const s = id && t.spaces.get(id);
+  const view = t.pz && t.pz.view;
+  if (!s || !view) return;
+  const [x, y, w, h] = view;
+  const margin = Math.min(w, h) * 0.12;
+  if (s.x > x + margin && s.x < x + w - margin && s.y > y + margin && s.y < y + h - margin) return;
+  t.pz.set([s.x - w / 2, s.y - h / 2, w, h]);
+}
+
 /** After the panel is drawn: bring a duel that has just started into view (phones only). */
 export function followDuel(t, v) {
   const key = duelKey(v);
@@ -30,6 +42,7 @@ export function followDuel(t, v) {
     const top = t.duelBox.getBoundingClientRect().top - side.getBoundingClientRect().top + side.scrollTop;
     side.scrollTop = Math.max(0, top - 4);
   }
+  if (started) showSpace(t, (v.duel.target || {}).space);
   const hand = t.handBox;
   const card = hand.querySelector('.sh-card.playable');
   if (card) {
