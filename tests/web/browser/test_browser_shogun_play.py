@@ -5,66 +5,30 @@ with the map, and the replay of that game shows the duel box mid-duel."""
 
 from __future__ import annotations
 
-import json
-from contextlib import ExitStack
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 import boardwright as bw
-from boardwright.web import protocol as P
 from browser_helpers import join_url, screenshot, wait_rendered
 from shogun_paths import COURT_SEED, DUEL_SEED, SteeredPath, in_court, in_duel, steer
-
-websockets_sync = pytest.importorskip("websockets.sync.client")
-connect = websockets_sync.connect
+from socket_play import play_by_socket
+from test_browser_phone import phone  # noqa: F401 (the phone page fixture: 390x844, touch)
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(**PHONE)
-    context.set_default_timeout(15000)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, errors
-
-
-def play_by_socket(site: Any, created: dict[str, Any], path: SteeredPath,
-                   start: int = 0, stop: int | None = None) -> None:
-    """Send the path's actions from `start` up to `stop` through each seat's own websocket,
-    as its browser would: quicker than rendering every step in a page."""
-    game = bw.load("shogun", 2, path.options)
-    state = game.new_game(path.seed)
-    for action in path.actions[:start]:
-        state.apply(game.action_from_json(action))
-    url = site.base.replace("http", "ws", 1) + f"/ws/games/{created['id']}"
-    with ExitStack() as stack:
-        sockets = {s["seat"]: stack.enter_context(connect(
-            url, subprotocols=[P.SUBPROTOCOL, P.TOKEN_PREFIX + s["token"]], max_queue=None))
-            for s in created["seats"]}
-        for step, action in enumerate(path.actions[start:stop], start):
-            ws = sockets[state.current_player]
-            ws.send(json.dumps({"type": "move", "action": action, "step": step}))
-            while True:  # until this seat sees its move made (an error fails the test)
-                frame = json.loads(ws.recv(timeout=15))
-                assert frame["type"] != "error", frame
-                if frame["type"] == "state" and frame["step"] == step + 1:
-                    break
-            state.apply(game.action_from_json(action))
+def play_along(site: Any, created: dict[str, Any], path: SteeredPath, start: int = 0,
+               stop: int | None = None) -> None:
+    """The path's actions from `start` to `stop`, each sent by its seat's websocket."""
+    play_by_socket(site, created, bw.load("shogun", 2, path.options), path.seed, path.actions,
+                   start, stop)
 
 
 def seated(site: Any, path: SteeredPath, stop: int | None = None) -> dict[str, Any]:
     """A game of two human seats on the path's seed, played along the path up to `stop`."""
     created = site.create("shogun", ["human", "human"], path.options, seed=path.seed)
-    play_by_socket(site, created, path, stop=stop)
+    play_along(site, created, path, stop=stop)
     return created
 
 
@@ -139,7 +103,7 @@ def test_a_duel_on_a_phone_and_in_its_replay(site, phone, artifacts) -> None:
     phone.goto(join_url(site, created, path.seat))
     phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n - 1))
     assert phone.get_by_test_id("duel").is_hidden()
-    play_by_socket(site, created, path, start=n - 1, stop=n)  # the other seat attacks
+    play_along(site, created, path, start=n - 1, stop=n)  # the other seat attacks
     phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n))
     duel = phone.get_by_test_id("duel")
     playable = phone.locator(f".sh-card.playable[data-card={card}]")
@@ -156,7 +120,7 @@ def test_a_duel_on_a_phone_and_in_its_replay(site, phone, artifacts) -> None:
     assert phone.evaluate("() => document.documentElement.scrollTop") == 0  # the page stays put
     playable.tap()
     phone.wait_for_function("(s) => document.body.dataset.rendered === s", arg=str(n + 1))
-    play_by_socket(site, created, path, start=n + 1)
+    play_along(site, created, path, start=n + 1)
     site.wait_finished(created["id"], timeout=20)
     # the replay at the step after the card: the same duel box, both sides' plays counted
     phone.goto(site.url(f"/replay/{created['id']}?step={n + 1}"))
@@ -172,4 +136,3 @@ def test_a_duel_on_a_phone_and_in_its_replay(site, phone, artifacts) -> None:
     assert {w["seat"] for w in shown["play_words"]} == {0, 1}
     assert box.get_by_test_id("duel-totals").inner_text() == \
         f"Attack {shown['attack_total']} — Block {shown['block_total']}"
-    screenshot(phone, "phone_shogun_replay_duel")
