@@ -1,23 +1,20 @@
-"""Short Rise of the Shogun games steered to a situation a test needs: a Court phase offering
-both a recruit and a move of the hero, and a duel in which the player to decide can play a
-card. Random play rarely duels, so the steering plays towards the other hero: every hero
-placement and move goes to the space nearest the other hero (map distance), the discard
-phase ends at once, and an attack is taken whenever offered. Everything else is a seeded
-random choice, so a path is the same on every run (the web table replays it step by step)."""
+"""Short Rise of the Shogun games steered to a situation a test needs: a Court phase with a
+province offering only a recruit and one offering only a move of the hero, and a duel in which
+the player to decide can play a card. Random play rarely duels, so the steering plays towards
+the other hero: every hero placement and move goes to the space nearest the other hero (as the
+crow flies on the map), the discard phase ends at once, and an attack is taken whenever
+offered. Everything else is a seeded random choice, so a path is the same on every run (the
+web table replays it step by step)."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 import boardwright as bw
 
-CONTENT = Path(__file__).resolve().parents[1] / "src" / "boardwright" / "web" / "static" / \
-    "data" / "shogun_content.json"
 HEROES = ["samurai", "ninja"]
 COURT_SEED = 1  # a steered Court phase after 20 decisions
 DUEL_SEED = 4  # a steered duel after 22 decisions
@@ -34,9 +31,8 @@ class SteeredPath:
     seat: int
 
 
-def _positions() -> dict[str, tuple[float, float]]:
-    spaces = json.loads(CONTENT.read_text("utf-8"))["map"]["spaces"]
-    return {s["id"]: (s["x"], s["y"]) for s in spaces}
+def _positions(game: bw.Game) -> dict[str, tuple[float, float]]:
+    return {s.id: (s.x, s.y) for s in game.board.spaces}  # type: ignore[attr-defined]
 
 
 def _choose(state: bw.State, rng: random.Random, where: dict[str, tuple[float, float]]) -> Any:
@@ -62,8 +58,9 @@ def steer(found: Callable[[bw.State, list[dict[str, Any]]], bool], seed: int,
           options: dict[str, Any] | None = None, limit: int = 80) -> SteeredPath:
     """The steered game of `seed` up to the first position where `found(state, legal)` holds."""
     opts = {"heroes": HEROES, "max_rounds": 3, **(options or {})}
-    where = _positions()
-    state = bw.load("shogun", 2, opts).new_game(seed)
+    game = bw.load("shogun", 2, opts)
+    where = _positions(game)
+    state = game.new_game(seed)
     rng = random.Random(seed)
     actions: list[dict[str, Any]] = []
     while not state.is_terminal and len(actions) < limit:
