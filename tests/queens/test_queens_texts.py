@@ -106,3 +106,19 @@ def test_the_end_names_the_winner_or_the_draw() -> None:
                                          "Fields, Cities and Princes (the end of round 50).")
     words = with_texts([draw], name, 5)[0]["words"]  # seats left for the table to name
     assert {"seat": RED} in words and {"seat": BLUE} in words
+
+
+def test_each_view_carries_the_standing_in_the_lobby_s_words() -> None:
+    """The players panel's figures come from the game: one Field, City and Prince in the
+    singular, the supplies beside them, and the same words as `score_words`."""
+    state = custom(seat((0, 4), princes=[(1, 3)], cities=[(0, 4)], fields=[(0, 3)]),
+                   seat((0, -4), princes=[(-1, -3), (1, -4)], cities=[(0, -4), (2, -3)],
+                        fields=[(0, -3), (1, -3)]))
+    standing = state.view(BLUE)["standing"]
+    assert standing == state.view(None)["standing"]  # nothing hidden
+    assert standing[RED]["parts"] == ["1 Field (9 in supply)", "1 City (2 in supply)",
+                                      "1 Prince"]
+    assert standing[BLUE]["parts"] == ["2 Fields (8 in supply)", "2 Cities (1 in supply)",
+                                       "2 Princes"]
+    assert [s["words"] for s in standing] == state.game.score_words(state.scores) == \
+        ["1 Field, 1 City, 1 Prince", "2 Fields, 2 Cities, 2 Princes"]

@@ -40,7 +40,7 @@ def test_queens_shows_strengths_attacks_and_the_stack_to_split(site, page):
     assert "(" not in selection.split(")")[1]  # no axial coordinates after the figures
     assert page.get_by_test_id("player-score-0").inner_text() == "1st"
     assert page.get_by_test_id("standing-row-0").inner_text() == \
-        "0 Fields (10 in supply) · 1 City (2 in supply) · 3 Princes"
+        "0 Fields (10 in supply), 1 City (2 in supply), 3 Princes"
     screenshot(page, "queens_numbers")
 
 

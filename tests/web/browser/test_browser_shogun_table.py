@@ -14,6 +14,7 @@ import pytest
 import boardwright as bw
 from boardwright.games.shogun.texts import PENDING_TEXTS
 from browser_helpers import ARTIFACTS, join_url, screenshot, wait_rendered, wait_turn_or_end
+from socket_play import play_by_socket
 
 pytestmark = pytest.mark.browser
 
@@ -189,16 +190,23 @@ def reorganise_prefix() -> tuple[int, list[dict]]:
 
 
 def test_a_waiting_step_reads_as_a_sentence(site, new_page, artifacts):
-    """Two people play a game by the table's own move sending up to a reorganisation: the
+    """Two people play a game up to a reorganisation, its last decisions by the table's own
+    move sending (the ones before through their seats' websockets, which is quicker): the
     player who picked up a peasant reads what they must do, and so does the other."""
     seed, actions = reorganise_prefix()
-    created = site.create("shogun", ["human", "human"], {"max_rounds": 6}, seed=seed)
+    options = {"max_rounds": 6}
+    game = bw.load("shogun", 2, options)
+    created = site.create("shogun", ["human", "human"], options, seed=seed)
+    by_page = max(0, len(actions) - 4)
+    play_by_socket(site, created, game, seed, actions, stop=by_page)
     pages = [new_page(), new_page()]
     for seat, page in enumerate(pages):
         page.goto(join_url(site, created, seat))
         wait_rendered(page)
-    state = bw.load("shogun", 2, {"max_rounds": 6}).new_game(seed)
-    for step, action in enumerate(actions):
+    state = game.new_game(seed)
+    for action in actions[:by_page]:
+        state.apply(game.action_from_json(action))
+    for step, action in enumerate(actions[by_page:], by_page):
         page = pages[state.current_player]
         page.wait_for_function("(s) => document.body.dataset.step === s && document.body.dataset.myTurn === 'true'",
                                arg=str(step))

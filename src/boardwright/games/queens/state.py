@@ -30,7 +30,7 @@ from boardwright.games.queens.position import (
     Position, SeatPosition,
 )
 from boardwright.games.queens.seats import COLOURS, NOBODY, SEATS, colour, xy
-from boardwright.games.queens.texts import with_texts
+from boardwright.games.queens.texts import standing_view, with_texts
 from boardwright.games.queens.turn import ELIMINATED_SCORE, standing
 
 if TYPE_CHECKING:
@@ -219,6 +219,11 @@ class QueensState(State):
             "cities_on_board": [bits.bit_count() for bits in self.city_bits],
             "princes_on_board": list(self.prince_count),
             "scores": self.scores,
+            # the standing in the game's words (texts.py), as the lobby's score_words
+            "standing": [standing_view(score, self.field_count[s], self.field_supply[s],
+                                       self.city_bits[s].bit_count(), self.city_supply[s],
+                                       self.prince_count[s])
+                         for s, score in enumerate(self.scores)],
             "log": with_texts(self.log, colour, self.game.board.radius),  # texts.event_text
             "is_terminal": self.over,
             "winners": list(self.winners),

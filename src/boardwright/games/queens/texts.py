@@ -198,6 +198,11 @@ __all__ = ["END_REASONS", "EVENT_KINDS", "column", "columns", "describe", "end_t
 
 # -- listings ----------------------------------------------------------------------------------
 
+def counted(n: int, one: str, many: str) -> str:
+    """A count with its noun in the right number: "1 City", "2 Cities", "0 Fields"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def standing_words(score: int) -> str:
     """A seat's standing as the rules rank it (QUE-END-04), from its score (`turn.standing`:
     100 x Fields + 10 x Cities + Princes, exact since a player owns at most 3 Cities and 4
@@ -206,9 +211,26 @@ def standing_words(score: int) -> str:
         return "out"
     fields, rest = divmod(score, 100)
     cities, princes = divmod(rest, 10)
-    plural = lambda n, one, many: f"{n} {one if n == 1 else many}"  # noqa: E731
-    return (f"{plural(fields, 'Field', 'Fields')}, {plural(cities, 'City', 'Cities')}, "
-            f"{plural(princes, 'Prince', 'Princes')}")
+    return (f"{counted(fields, 'Field', 'Fields')}, {counted(cities, 'City', 'Cities')}, "
+            f"{counted(princes, 'Prince', 'Princes')}")
+
+
+def standing_parts(fields: int, field_supply: int, cities: int, city_supply: int,
+                   princes: int) -> list[str]:
+    """The three figures of a standing as the players panel shows them, with what is left in
+    supply: ["3 Fields (7 in supply)", "1 City (2 in supply)", "4 Princes"] (the order and
+    nouns of `standing_words`)."""
+    return [f"{counted(fields, 'Field', 'Fields')} ({field_supply} in supply)",
+            f"{counted(cities, 'City', 'Cities')} ({city_supply} in supply)",
+            counted(princes, "Prince", "Princes")]
+
+
+def standing_view(score: int, fields: int, field_supply: int, cities: int, city_supply: int,
+                  princes: int) -> dict[str, Any]:
+    """A seat's standing in words for a view: `words` as the lobby says it (`score_words`)
+    and its `parts` with the supplies, for the players panel."""
+    return {"words": standing_words(score),
+            "parts": standing_parts(fields, field_supply, cities, city_supply, princes)}
 
 
 def setup_words(options: Mapping[str, Any]) -> list[str]:

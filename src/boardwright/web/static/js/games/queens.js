@@ -69,15 +69,14 @@ class QueensRenderer {
       el('h3', {}, 'Events'), this.log);
   }
 
-  /** The standing in the rules' terms (QUE-END-04) instead of its encoded number. */
+  /** The standing in the rules' terms (QUE-END-04) instead of its encoded number: the place,
+   *  or (long) the game's own words, as the lobby's ("2 Fields, 1 City, 4 Princes"). */
   scoreText(frame, seat, long) {
     const score = (frame.scores || [])[seat];
     if (score === undefined) return '';
-    if (score < 0) return 'out';
-    const [f, c, p] = onBoard(frame.view, seat);
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (!long) return standingRanks(frame.scores)[seat];  // the place; the words are below it
-    return `${plural(f, 'Field')} · ${c} ${c === 1 ? 'City' : 'Cities'} · ${plural(p, 'Prince')}`;
+    if (!long) return score < 0 ? 'out' : standingRanks(frame.scores)[seat];  // the words are below it
+    const standing = ((frame.view && frame.view.standing) || [])[seat];
+    return standing ? standing.words : '';
   }
 
   scoreTitle() {
@@ -85,18 +84,19 @@ class QueensRenderer {
   }
 
   /** Under each player in the players panel (one panel, not two; the place is its score):
-   *  the Fields, Cities and Princes on the board that decide it (QUE-END-04), with supplies. */
+   *  the Fields, Cities and Princes on the board that decide it (QUE-END-04), with supplies,
+   *  in the game's words (the view's `standing`, games/queens/texts.py). */
   playerDetails(frame, seat) {
     const v = frame.view;
     const s = v && v.position && v.position.seats[seat];
-    if (!s) return null;
-    const [f, c, p] = onBoard(v, seat);
-    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    const standing = v && v.standing && v.standing[seat];
+    if (!s || !standing) return null;
+    const [fields, cities, princes] = standing.parts;
     return el('div', {class: 'qp-details', testid: `standing-row-${seat}`},
-      s.eliminated ? 'out · ' : '',
-      el('span', {testid: `fields-${seat}`}, `${plural(f, 'Field', 'Fields')} (${s.field_supply} in supply)`), ' · ',
-      el('span', {testid: `cities-${seat}`}, `${plural(c, 'City', 'Cities')} (${s.city_supply} in supply)`), ' · ',
-      el('span', {testid: `princes-${seat}`}, plural(p, 'Prince', 'Princes')));
+      s.eliminated ? `${standing.words} · ` : '',
+      el('span', {testid: `fields-${seat}`}, fields), ', ',
+      el('span', {testid: `cities-${seat}`}, cities), ', ',
+      el('span', {testid: `princes-${seat}`}, princes));
   }
 
   /** Under the players: what separates the leaders, in the rules' order. */

@@ -12,6 +12,7 @@ import {el, svg, replace, clear, loadJson, titleCase} from '../util.js';
 import {seatOf} from '../gameinfo.js';
 import {labelPx, layoutLabels} from './shogun_labels.js';
 import {drawDuel, finalScores} from './shogun_panels.js';
+import {followDuel} from './shogun_phone.js';
 import {PanZoom} from '../panzoom.js';
 
 const DATA_URL = '/static/data/shogun_content.json';
@@ -290,6 +291,7 @@ class ShogunRenderer {
     this.drawMap(frame.view, legal);
     this.drawPanel(frame, legal);
     this.drawHints();
+    followDuel(this, frame.view);  // a phone: the duel that starts comes into view (shogun_phone.js)
   }
 
   showHints(hints, frame) {
