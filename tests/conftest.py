@@ -15,6 +15,7 @@ that a test which creates Carcassonne games creates at least one on the native e
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -105,3 +106,20 @@ def native_missing(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setattr(native, "AVAILABLE", False)
     monkeypatch.setattr(native, "UNAVAILABLE_REASON", reason)
     return reason
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """A test that does not drive the browser runs, fixtures included, with no event loop
+    marked as running in this thread. The browser, started once per test process
+    (tests/web/browser/conftest.py), keeps Playwright's loop marked as running in the main
+    thread, where asyncio.run() would then refuse to start: that loop is set aside for the
+    test and put back after it."""
+    loop = asyncio._get_running_loop()
+    if loop is None or "browser" in getattr(item, "fixturenames", ()):
+        return (yield)
+    asyncio._set_running_loop(None)
+    try:
+        return (yield)
+    finally:
+        asyncio._set_running_loop(loop)

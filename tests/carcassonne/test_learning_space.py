@@ -122,13 +122,13 @@ def test_every_legal_action_has_one_id_base(index):
 
 
 def test_every_legal_action_has_one_id_over_many_games():
-    """24 more A&M games (1-6 players, every end rule and wagon range, farmers on and off,
-    piece counts 0-20) and 12 base games: every phase of the game is met."""
+    """12 more A&M games (1-6 players, every end rule and wagon range, farmers on and off,
+    piece counts 0-20) and 6 base games: every phase of the game is met."""
     phases: set[str] = set()
-    for index in range(200, 224):
+    for index in range(201, 224, 2):
         cfg = am_config(index * 3)
         play_checking(cfg.game(), cfg.seed, phases=phases)
-    for index in range(300, 312):
+    for index in range(300, 306):
         cfg = config(index)
         play_checking(cfg.game(), cfg.seed, phases=phases)
     assert phases == {"place_tile", "deploy", "choose_tile", "wagon_move", "final_abbey_round"}

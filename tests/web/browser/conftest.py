@@ -104,11 +104,13 @@ def own_site(tmp_path: Path) -> Iterator[tuple[Site, str]]:
         yield served, url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright. Module scope: Playwright's sync API
-    keeps an event loop marked as running in the main thread while it is started, which would
-    break later tests that call asyncio.run(); it is stopped at the end of each module."""
+    """Debian's Chromium, headless, driven by Playwright: one per test process, started by the
+    first browser test (a start costs about 1.7 s of CPU). Playwright's sync API keeps its
+    event loop marked as running in the main thread while it is started; the tests that do not
+    drive the browser run without it (tests/conftest.py: `pytest_runtest_protocol`), so
+    their asyncio.run() works."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (install it with `apt-get install -y chromium`, "
                     "or set BOARDWRIGHT_CHROMIUM)")
