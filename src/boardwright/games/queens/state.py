@@ -30,7 +30,7 @@ from boardwright.games.queens.position import (
     Position, SeatPosition,
 )
 from boardwright.games.queens.seats import COLOURS, NOBODY, SEATS, colour, xy
-from boardwright.games.queens.texts import standing_view, with_texts
+from boardwright.games.queens.texts import standing_rule, standing_view, with_texts
 from boardwright.games.queens.turn import ELIMINATED_SCORE, standing
 
 if TYPE_CHECKING:
@@ -224,6 +224,10 @@ class QueensState(State):
                                        self.city_bits[s].bit_count(), self.city_supply[s],
                                        self.prince_count[s])
                          for s, score in enumerate(self.scores)],
+            # what separates the leaders, in the rules' order (texts.standing_rule)
+            "standing_rule": standing_rule(
+                self.scores, [(self.field_count[s], self.city_bits[s].bit_count(),
+                               self.prince_count[s]) for s in range(n)], colour),
             "log": with_texts(self.log, colour, self.game.board.radius),  # texts.event_text
             "is_terminal": self.over,
             "winners": list(self.winners),

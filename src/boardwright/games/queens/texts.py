@@ -233,6 +233,38 @@ def standing_view(score: int, fields: int, field_supply: int, cities: int, city_
             "parts": standing_parts(fields, field_supply, cities, city_supply, princes)}
 
 
+STANDING_RULE = ("Ranked by Fields on the board, then Cities, then Princes; players level on "
+                 "all three share the win.")
+STANDING_NOUNS = ("Fields", "Cities", "Princes")
+
+
+def standing_rule_text(scores: Sequence[int], on_board: Sequence[Sequence[int]],
+                       name: Callable[[int], str]) -> str:
+    """What separates the two leading seats now, in the rules' order (Fields, then Cities,
+    then Princes; level on all three share the win): the rule, then who leads whom on what.
+    `on_board[s]` is seat s's (Fields, Cities, Princes); an eliminated seat (a negative
+    score) is left out."""
+    alive = sorted(((score, seat) for seat, score in enumerate(scores) if score >= 0),
+                   key=lambda pair: (-pair[0], pair[1]))
+    if len(alive) < 2:
+        return STANDING_RULE
+    (top, first), (next_, second) = alive[0], alive[1]
+    if top == next_:
+        return f"{STANDING_RULE} {name(first)} and {name(second)} are level on all three."
+    a, b = on_board[first], on_board[second]
+    i = next(k for k in range(3) if a[k] != b[k])
+    level = f" (level on {' and '.join(STANDING_NOUNS[:i])})" if i else ""
+    return (f"{STANDING_RULE} {name(first)} leads {name(second)} on {STANDING_NOUNS[i]}: "
+            f"{a[i]} to {b[i]}{level}.")
+
+
+def standing_rule(scores: Sequence[int], on_board: Sequence[Sequence[int]],
+                  name: Callable[[int], str]) -> dict[str, Any]:
+    """`standing_rule_text` as a view's sentence: `text`, and `words` with the seats left open
+    for a front end that names them its way (core/seatwords.py)."""
+    return sentence(lambda who: standing_rule_text(scores, on_board, who), name, len(scores))
+
+
 def setup_words(options: Mapping[str, Any]) -> list[str]:
     """What a game's options mean to someone choosing it: the map ("standard map", a shipped
     map's name, or a custom one) and a set starting position."""

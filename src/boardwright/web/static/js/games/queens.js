@@ -99,12 +99,13 @@ class QueensRenderer {
       el('span', {testid: `princes-${seat}`}, princes));
   }
 
-  /** Under the players: what separates the leaders, in the rules' order. */
+  /** Under the players: what separates the leaders, in the rules' order, as the game words
+   *  it (the view's `standing_rule`, games/queens/texts.py), with the players' names. */
   playersLegend(frame) {
-    const v = frame.view;
-    if (!v || !v.scores) return '';
+    const rule = frame.view && frame.view.standing_rule;
+    if (!rule) return '';
     return el('p', {class: 'hint qp-rule', testid: 'standing-rule'},
-      tieBreakText(v.scores, (seat) => onBoard(v, seat), (seat) => this.seatName(seat, frame)));
+      ...[].concat(this.ctx.people ? this.ctx.people.sentence(rule) : rule.text));
   }
 
   /** A seat's colour name and colour: the game's seat table, from the server (`ctx.info`). */
@@ -482,10 +483,6 @@ class QueensRenderer {
 }
 
 /** A seat's Fields, Cities and Princes on the board, as the view counts them. */
-function onBoard(v, seat) {
-  return [v.fields_on_board[seat], v.cities_on_board[seat], v.princes_on_board[seat]];
-}
-
 // Places from the rules' standing numbers: "1st", "=1st" when level, "out" when eliminated.
 export function standingRanks(scores) {
   const ordinal = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
@@ -495,22 +492,6 @@ export function standingRanks(scores) {
     const level = scores.filter((other) => other === score).length > 1;
     return `${level ? '=' : ''}${ordinal(place)}`;
   });
-}
-
-// What decides the order between the leading seats right now, in words: the rules rank by
-// Fields, then Cities, then Princes, and share the win when all three are level.
-export function tieBreakText(scores, parts, name) {
-  const alive = scores.map((score, seat) => [score, seat]).filter(([score]) => score >= 0)
-    .sort((a, b) => b[0] - a[0]);
-  const rule = 'Ranked by Fields on the board, then Cities, then Princes; players level on all three share the win.';
-  if (alive.length < 2) return rule;
-  const [[top, first], [next, second]] = alive;
-  if (top === next) return `${rule} ${name(first)} and ${name(second)} are level on all three.`;
-  const a = parts(first), b = parts(second);
-  const what = ['Fields', 'Cities', 'Princes'];
-  const i = a.findIndex((x, k) => x !== b[k]);
-  const level = i > 0 ? ` (level on ${what.slice(0, i).join(' and ')})` : '';
-  return `${rule} ${name(first)} leads ${name(second)} on ${what[i]}: ${a[i]} to ${b[i]}${level}.`;
 }
 
 function cityPath(cx, cy, s) {
