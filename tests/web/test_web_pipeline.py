@@ -108,7 +108,7 @@ def test_the_moves_may_skip_waiting_for_the_disk_when_the_operator_says_so(
     async def setting() -> str:
         writer = S.make_writer(storage)
         await writer.update("g1", {"step": 1}, storage.revisions(["g1"])["g1"])
-        cursor = await writer._connection.execute("SHOW synchronous_commit")
+        cursor = await writer._open[0].execute("SHOW synchronous_commit")
         value = (await cursor.fetchone())[0]
         writer.close()
         return value
@@ -119,4 +119,42 @@ def test_the_moves_may_skip_waiting_for_the_disk_when_the_operator_says_so(
     monkeypatch.setenv(PG_SYNC_ENV, "sometimes")
     with pytest.raises(ValueError, match=PG_SYNC_ENV):
         S.make_writer(storage)
+    storage.dispose()
+
+
+def test_a_move_that_arrives_while_a_group_is_on_its_way_does_not_wait_for_it(
+        postgres_db) -> None:
+    """Two groups travel at once, each on its own connection: while the first group's commit
+    is held up (its game's row locked by another transaction), a move of another game is
+    committed on the second connection; a third waits for a free one and still commits."""
+    import psycopg
+
+    from boardwright.web.cluster import connect_args
+
+    storage = S.Storage(postgres_db)
+    for game_id in ("g1", "g2", "g3"):
+        storage.insert(game_row(game_id))
+
+    async def main() -> tuple[list, bool, int]:
+        writer = S.make_writer(storage)
+        args, kwargs = connect_args(storage.engine)
+        blocker = await psycopg.AsyncConnection.connect(*args, **kwargs)
+        await blocker.execute("SELECT * FROM games WHERE id = 'g1' FOR UPDATE")
+        held = asyncio.create_task(writer.update("g1", {"step": 1}, 0))
+        await asyncio.sleep(0)  # its group is on its way, and waits for the row
+        await asyncio.sleep(0.2)
+        second = await asyncio.wait_for(writer.update("g2", {"step": 1}, 0), timeout=30)
+        still_held = not held.done()
+        await blocker.rollback()  # the first group goes through
+        await blocker.close()
+        rest = await asyncio.gather(held, writer.update("g3", {"step": 1}, 0))
+        connections = len(writer._open)
+        writer.close()
+        return [second, *rest], still_held, connections
+
+    outcomes, still_held, connections = asyncio.run(main())
+    assert outcomes == [1, 1, 1]
+    assert still_held  # g2 was committed while g1's group was still waiting
+    assert connections == 2
+    assert storage.revisions(["g1", "g2", "g3"]) == {"g1": 1, "g2": 1, "g3": 1}
     storage.dispose()

@@ -17,8 +17,12 @@ the game's lock, so the two paths never reorder one game's writes.
 `LoopWriter` sends the groups from the event loop itself on an asyncio psycopg connection: no
 thread to wake and hand the answer back from, and no contention for the interpreter's lock
 between that thread and the event loop (each hand-over could wait for the other's switch
-interval, 5 ms, on a busy machine). The moves that arrive while a group is on its way form the
-next group.
+interval, 5 ms, on a busy machine). The moves that arrive in one turn of the event loop form
+one group. Up to `GROUPS` groups are on their way at once, each on a connection of its own: a
+move that arrives while a group waits for the disk starts the next group at once instead of
+waiting for that one to finish and then for its own (PostgreSQL flushes concurrent commits
+together where it can). One game's moves never overlap: each waits for its write under the
+game's lock.
 """
 
 from __future__ import annotations
@@ -118,6 +122,7 @@ class LoopWriter:
     thread. Has `Writer`'s interface and counters."""
 
     MAX_BATCH = 500
+    GROUPS = 2  # groups on their way at once, each on its own connection
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -127,8 +132,11 @@ class LoopWriter:
         self._commits = 0
         self._operations = 0
         self._pending: list[tuple[tuple[Any, ...], asyncio.Future[Any]]] = []
-        self._draining: asyncio.Task[None] | None = None
-        self._connection: Any = None
+        self._kick_scheduled = False
+        self._in_flight = 0
+        self._groups: set[asyncio.Task[None]] = set()
+        self._idle: list[Any] = []  # connections not sending a group now
+        self._open: list[Any] = []  # every connection of this writer
         self.group_times: deque[float] = deque(maxlen=10_000)  # ms from send to answers
 
     def group_ms(self) -> dict[str, float | None]:
@@ -162,28 +170,39 @@ class LoopWriter:
             return await self.thread.update(game_id, values, revision)
         operation = ("update", game_id, values, revision)
         self.statements.check(values)  # a bad column: raised here, to this caller alone
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((operation, future))
-        if self._draining is None or self._draining.done():
-            self._draining = asyncio.create_task(self._drain(), name="boardwright-db-groups")
+        if not self._kick_scheduled:  # after this turn of the loop: its moves form one group
+            self._kick_scheduled = True
+            loop.call_soon(self._kick)
         outcome = await future
         assert isinstance(outcome, int)
         return outcome
 
     def close(self) -> None:
         self.thread.close()
-        connection, self._connection = self._connection, None
-        if connection is not None:
+        connections, self._open, self._idle = self._open, [], []
+        for connection in connections:
             try:
                 connection.pgconn.finish()  # the loop may be gone: no await
             except Exception:  # noqa: BLE001
                 pass
 
-    async def _drain(self) -> None:
-        while self._pending:
+    def _kick(self) -> None:
+        """Start a group of the waiting moves on each connection free for one."""
+        self._kick_scheduled = False
+        while self._pending and self._in_flight < self.GROUPS:
             batch = self._pending[:self.MAX_BATCH]
             del self._pending[:self.MAX_BATCH]
-            operations = [op for op, _ in batch]
+            self._in_flight += 1
+            task = asyncio.create_task(self._send(batch), name="boardwright-db-group")
+            self._groups.add(task)
+            task.add_done_callback(self._groups.discard)
+
+    async def _send(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
+        operations = [op for op, _ in batch]
+        try:
             try:
                 outcomes: list[Any] = await self._group(operations)
                 self._commits += 1
@@ -202,12 +221,18 @@ class LoopWriter:
                     future.set_exception(outcome)
                 else:
                     future.set_result(outcome)
+        finally:
+            for _, future in batch:  # cancelled midway: nobody waits for ever
+                if not future.done():
+                    future.cancel()
+            self._in_flight -= 1
+            self._kick()
 
     async def _group(self, operations: list[tuple[Any, ...]]) -> list[int | Exception]:
         prepared = self.statements.prepare(operations)
         self.storage.writes += 1
+        connection = await self._acquire()
         try:
-            connection = await self._connect()
             started = time.perf_counter()
             async with connection.pipeline():
                 cursors = [await connection.execute(sql, parameters)
@@ -223,33 +248,38 @@ class LoopWriter:
                     if await cursor.fetchone() is not None:
                         found.add(game_id)
         except Exception:
-            await self._discard()
+            await self._discard(connection)
             raise
+        self._idle.append(connection)
         return outcomes_of(prepared, rows, lambda game_id: game_id in found)
 
-    async def _connect(self) -> Any:
-        if self._connection is None:
-            import psycopg
+    async def _acquire(self) -> Any:
+        """A connection free for a group: an idle one, else a new one."""
+        if self._idle:
+            return self._idle.pop()
+        import psycopg
 
-            from boardwright.web.cluster import connect_args
+        from boardwright.web.cluster import connect_args
 
-            args, kwargs = connect_args(self.storage.engine)
-            connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
-            if self.synchronous == "off":  # the moves' commits only (PG_SYNC_ENV)
-                await connection.execute("SET synchronous_commit = off")
-                await connection.commit()
-            self._connection = connection
-        return self._connection
+        args, kwargs = connect_args(self.storage.engine)
+        connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
+        if self.synchronous == "off":  # the moves' commits only (PG_SYNC_ENV)
+            await connection.execute("SET synchronous_commit = off")
+            await connection.commit()
+        self._open.append(connection)
+        return connection
 
-    async def _discard(self) -> None:
-        connection = self._connection
-        if connection is None:
-            return
+    async def _discard(self, connection: Any) -> None:
+        """After a failed group: the connection is rolled back and kept, or closed when it is
+        broken (the next group connects again)."""
         try:
             await connection.rollback()
-        except Exception:  # noqa: BLE001 - broken: the next group connects again
-            self._connection = None
+        except Exception:  # noqa: BLE001 - broken
+            if connection in self._open:
+                self._open.remove(connection)
             try:
                 await connection.close()
             except Exception:  # noqa: BLE001
                 pass
+            return
+        self._idle.append(connection)
