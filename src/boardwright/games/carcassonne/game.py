@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,9 +115,33 @@ def _rebuild_game(cls: type, players: int, options: dict[str, Any], engine: str,
     return game
 
 
-def make_native_spec(game: CarcassonneGame) -> Any:
+# The native engine's data of the configurations made last: building it (every tile variant's
+# tables as plain data) took about 3 ms of the 5 ms of loading a native game, and a process
+# that creates many games (tests, simulations, the web table) creates them in few configurations.
+_SPEC_DATA: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+SPEC_DATA_KEPT = 32
+
+
+def native_spec_data(game: CarcassonneGame) -> dict[str, Any]:
+    """`native.spec.game_spec(game)`, kept per configuration (the class, the players, the
+    validated options and the reach beyond the pile: everything it is made from)."""
     from boardwright.games.carcassonne.native.spec import game_spec
-    return native._engine.Spec(game_spec(game), game._decoder)
+
+    key = (type(game), game.num_players, json.dumps(game._options, sort_keys=True, default=repr),
+           game._extra_reach)
+    data = _SPEC_DATA.get(key)
+    if data is None:
+        data = game_spec(game)
+        _SPEC_DATA[key] = data
+        while len(_SPEC_DATA) > SPEC_DATA_KEPT:
+            _SPEC_DATA.popitem(last=False)
+    else:
+        _SPEC_DATA.move_to_end(key)
+    return data
+
+
+def make_native_spec(game: CarcassonneGame) -> Any:
+    return native._engine.Spec(native_spec_data(game), game._decoder)
 
 
 def search_horizon(players: int) -> int:
