@@ -129,6 +129,12 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
         if isinstance(item, (list, tuple)):
             return [copy(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item)]
         if isinstance(item, dict):
+            flat = _flat_copy(item, limits)
+            if flat is not None:  # the common case (an action): no path is needed
+                budget[0] -= len(flat)
+                if budget[0] < 0:
+                    raise error(f"{what} holds more than {limits.values} values")
+                return flat
             out: dict[str, Any] = {}
             for key, v in item.items():
                 if isinstance(key, int) and not isinstance(key, bool) and -MAX_INT < key < MAX_INT:
@@ -145,6 +151,29 @@ def json_copy(value: Any, limits: JsonLimits, what: str,
         raise error(f"{path} is not a JSON value: {short_repr(item)}")
 
     return copy(value, what, 0)
+
+
+def _flat_copy(item: dict[Any, Any], limits: JsonLimits) -> dict[str, Any] | None:
+    """A copy of a dict whose keys are short ASCII texts and whose values are all plain
+    scalars that `json_copy` would keep as they are (None, booleans, floats, integers in range,
+    short ASCII texts); None when any is not, for the general path to copy or refuse. Most
+    inputs (an action, a record's action) are such a dict; this is `json_copy`'s result for
+    them without building a path per value."""
+    longest = limits.string
+    for key, value in item.items():
+        if type(key) is not str or len(key) > longest or not key.isascii():
+            return None
+        kind = type(value)
+        if value is None or kind is bool or kind is float:
+            continue
+        if kind is int:
+            if -MAX_INT < value < MAX_INT:
+                continue
+            return None
+        if kind is str and len(value) <= longest and value.isascii():
+            continue
+        return None
+    return dict(item)
 
 
 def check_action_json(data: Any) -> dict[str, Any]:
