@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Iterator
+
+from text_helpers import strings
 
 import boardwright as bw
 from boardwright.games.queens import texts
 
 RULE_ID = re.compile(r"\b[A-Z]{2,5}-[A-Z]{2,}\b|\(-\d+\)")
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from strings(v)
 
 
 def test_no_rule_id_in_the_words_of_a_whole_game() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pathlib
 import re
-from typing import Any, Iterator
 
 from game_helpers import GREEN, scene
+from text_helpers import strings
 
 import boardwright as bw
 from boardwright.games.shogun import texts
@@ -16,17 +16,6 @@ from boardwright.web.staticdata.shogun import shogun_data
 
 RULE_ID = re.compile(r"SHO-[A-Z]+|\(-\d+\)")
 HELP = pathlib.Path(bw.__file__).parent / "web" / "static" / "help" / "shogun.html"
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from strings(v)
 
 
 def test_player_text_words_inline_rule_ids() -> None:
