@@ -87,7 +87,8 @@ void VecEnv::publish(int i, int viewer, bool full) {
     int8_t* mask = buf_.mask + static_cast<size_t>(i) * spec.actions.size;
     for (int64_t id : e.lids) mask[id] = 0;
     if (full) std::memset(mask, 0, static_cast<size_t>(spec.actions.size));
-    learning_ids(e.st, spec.actions, e.lids, e.sids);
+    if (!learning_ids_unsorted(e.st, spec.actions, e.lids, e.sids))
+        learning_ids(e.st, spec.actions, e.lids, e.sids);
     for (int64_t id : e.lids) mask[id] = 1;
     uint8_t* board = buf_.board + static_cast<size_t>(i) * spec.board_size();
     int16_t* scalars = buf_.scalars + static_cast<size_t>(i) * spec.scalars;
@@ -122,8 +123,8 @@ void VecEnv::step(const int64_t* actions) {
             begin(i);
             continue;
         }
-        const auto at = std::lower_bound(e.lids.begin(), e.lids.end(), actions[k]);
-        if (at == e.lids.end() || *at != actions[k])
+        const auto at = std::find(e.lids.begin(), e.lids.end(), actions[k]);
+        if (at == e.lids.end())
             throw std::invalid_argument("an action id is not legal in its game");
         const int mover = e.st.actor;
         apply(e, e.sids[static_cast<size_t>(at - e.lids.begin())]);
