@@ -183,7 +183,6 @@ void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t*
     dirty_parts_.clear();
     forced_parts_.clear();
     written_.assign(st.graph.nparts(), NEVER);
-    forced_.assign(st.graph.nparts(), 0);
     for (int p = 0; p < st.graph.nparts(); ++p) dirty_parts_.push_back(p);
     for (size_t i = 0; i < st.graph.tiles.size(); ++i) write_tile(st, spec, static_cast<int>(i), board);
     tiles_seen_ = tiles_pending_ = st.graph.tiles.size();
@@ -294,27 +293,33 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
     Graph& g = st.graph;
     const int n = spec.players;
     const size_t ps = spec.plane_size();
-    if (written_.size() < static_cast<size_t>(g.nparts())) written_.resize(g.nparts(), NEVER);
-    if (forced_.size() < static_cast<size_t>(g.nparts())) forced_.resize(g.nparts(), 0);
-    for (int p : forced_parts_) forced_[p] = 1;
-    forced_parts_.clear();
-    // The figure on each part (an index into the occupants), found once.
-    std::vector<int16_t>& on_part = on_part_;
-    if (on_part.size() < static_cast<size_t>(g.nparts())) on_part.resize(g.nparts(), -1);
-    for (size_t i = 0; i < st.occupant.size(); ++i) on_part[st.occupant[i].part] = static_cast<int16_t>(i);
+    while (written_.size() < static_cast<size_t>(g.nparts())) written_.push_back(NEVER);
+    // The figure on a part: an index into the occupants (the last on it), or -1. Few figures
+    // stand at once, and their list is read in one or two cache lines.
+    const Occupant* occupants = st.occupant.data();
+    const int noccupants = static_cast<int>(st.occupant.size());
+    auto occupant_of = [occupants, noccupants](int part) {
+        for (int i = noccupants - 1; i >= 0; --i)
+            if (occupants[i].part == part) return i;
+        return -1;
+    };
+    // Parts whose own figure changed: few, and usually none.
+    auto is_forced = [this](int part) {
+        return std::find(forced_parts_.begin(), forced_parts_.end(), part) != forced_parts_.end();
+    };
     std::vector<uint64_t>& dirty = dirty_roots_;  // root << 32 | part, sorted
     std::vector<int>& figs = figs_;
     dirty.clear();
     for (int p : dirty_parts_)
         dirty.push_back(static_cast<uint64_t>(g.find(p)) << 32 | static_cast<uint32_t>(p));
     std::sort(dirty.begin(), dirty.end());
+    dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     int counts[8];  // by absolute seat
     auto write_part = [&](int p, uint64_t value) {
         const uint64_t old = written_[p];
-        const bool forced = forced_[p];
+        const bool forced = !forced_parts_.empty() && is_forced(p);
         if (old == value && !forced) return;
         written_[p] = value;
-        forced_[p] = 0;
         const PlacedTile& t = g.tiles[g.parts[p].tile];
         const int64_t cell = spec.cell_of(t.pos);
         if (cell < 0) return;
@@ -337,7 +342,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
             }
         }
         if (fresh || forced) {
-            const int16_t o = on_part_[p];
+            const int o = occupant_of(p);
             const int fig_seat = o >= 0 ? rel(st.occupant[o].seat, viewer_, n) : -1;
             const int fig_kind = o >= 0 ? spec.figure_kind[st.occupant[o].figure] : -1;
             if (fresh) {
@@ -375,8 +380,8 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
         std::fill(counts, counts + 8, 0);
         g.figures(root, figs);
         for (int part : figs) {
-            const int16_t o = on_part[part];
-            if (o >= 0) counts[st.occupant[o].seat] += 1;
+            const int o = occupant_of(part);
+            if (o >= 0) counts[occupants[o].seat] += 1;
         }
         uint64_t value = g.is_complete(root) ? 1 : 0;
         for (int s = 0; s < n; ++s) value |= static_cast<uint64_t>(std::min(counts[s], 255)) << (1 + 8 * s);
@@ -392,7 +397,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
         }
         first = last;
     }
-    for (const Occupant& o : st.occupant) on_part[o.part] = -1;
+    forced_parts_.clear();
     dirty_parts_.clear();
 }
 

@@ -131,9 +131,7 @@ class ObsTracker {
     // not written again.
     std::vector<uint64_t> written_;
     static constexpr uint64_t NEVER = ~0ull;
-    std::vector<uint8_t> forced_;            // per part: its own figure changed
     // write_roots' buffers, kept from call to call.
-    std::vector<int16_t> on_part_;           // per part: its occupant's index, or -1
     std::vector<uint64_t> dirty_roots_;      // root << 32 | dirty part
     std::vector<int> figs_;
     std::vector<int64_t> marks_;             // board offsets of the per-step marks set last
