@@ -133,6 +133,25 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
     sids.clear();
     if (st.is_terminal()) return true;
     const GameData& d = *st.data;
+    if (st.phase == PLACE) {  // straight from the frontier, as legal_ids lists them
+        const TileDef& t = d.tiles[st.tile];
+        const Frontier& f = st.graph.frontier;
+        for (size_t i = 0; i < f.pos.size(); ++i) {
+            if (!f.alive(i)) continue;
+            const unsigned fits = t.fits[f.pattern[i]];
+            if (!fits) continue;
+            const int64_t base = st.place_id(f.pos[i], 0);
+            const int cell = map.window_cell(base >> 2);
+            if (cell < 0) return false;  // an overflow slot: numbered in sorted order
+            const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
+            for (int q = 0; q < 4; ++q) {
+                if (!((fits >> q) & 1u)) continue;
+                sids.push_back(base + q);
+                lids.push_back(lbase + q);
+            }
+        }
+        return true;
+    }
     const Vec<int64_t>& legal = st.legal_ids();
     const size_t n = legal.size();
     sids.assign(legal.begin(), legal.end());

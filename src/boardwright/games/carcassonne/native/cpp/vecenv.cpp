@@ -67,12 +67,41 @@ void VecEnv::apply(Env& e, int64_t stable_id) {
     e.tracker.noted(e.st);
 }
 
+namespace {
+
+// legal_ids()[rng.below(size)] of a position placing a tile, without listing the ids: the
+// placements counted, then the chosen one found in legal_ids' order (frontier slot, turn).
+int64_t random_place(const State& st, Rng& rng) {
+    const TileDef& t = st.data->tiles[st.tile];
+    const Frontier& f = st.graph.frontier;
+    const size_t nslots = f.pos.size();
+    uint32_t count = 0;
+    for (size_t i = 0; i < nslots; ++i)
+        count += f.alive(i) ? static_cast<uint32_t>(__builtin_popcount(t.fits[f.pattern[i]])) : 0u;
+    uint32_t r = rng.below(count);
+    for (size_t i = 0; i < nslots; ++i) {
+        unsigned fits = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
+        const uint32_t here = static_cast<uint32_t>(__builtin_popcount(fits));
+        if (r >= here) {
+            r -= here;
+            continue;
+        }
+        for (; r; --r) fits &= fits - 1;  // drop the turns before the chosen one
+        return st.place_id(f.pos[i], __builtin_ctz(fits));
+    }
+    throw std::logic_error("no placement to choose from");
+}
+
+}  // namespace
+
 void VecEnv::play_others(Env& e) {
     State& st = e.st;
     while (!st.is_terminal() && st.actor != seat_) {
         int64_t id;
         if (mode_ == O_GREEDY) {
             id = greedy_choice(st, e.rng, *heuristic_);
+        } else if (st.phase == PLACE) {
+            id = random_place(st, e.rng);
         } else {
             const Vec<int64_t>& ids = st.legal_ids();
             id = ids[e.rng.below(static_cast<uint32_t>(ids.size()))];
