@@ -257,7 +257,7 @@ class CarcassonneVectorEnv(VectorEnv):
         k = self.kernel
         info: dict[str, Any] = {"to_move": k.to_move.copy() if self.copy else k.to_move,
                                 "_to_move": self._all_true.copy() if self.copy else self._all_true}
-        if k.terminated.any():
+        if np.count_nonzero(k.terminated):  # (faster than any() on a small array)
             info["returns"] = k.returns.copy() if self.copy else k.returns
             info["_returns"] = k.terminated.copy()
         return info

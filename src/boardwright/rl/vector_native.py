@@ -53,13 +53,15 @@ class NativeVectorKernel(KernelBase):
             self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
             self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
         self._running = np.zeros(N, dtype=bool)
+        self._all_running = False  # self._running.all(), kept (a reduction costs microseconds)
 
     def reset(self, seeds: np.ndarray) -> None:
         self._core.reset(np.ascontiguousarray(check_seeds(seeds, self.num_envs)))
         self._running[:] = True
+        self._all_running = True
 
     def step(self, actions: np.ndarray) -> None:
-        if not self._running.all():
+        if not self._all_running:
             raise IllegalActionError("no game is running: call reset(seeds) before step")
         actions = check_actions(actions, self.num_envs)
         if actions.dtype != np.int64 or not actions.flags.c_contiguous:
@@ -76,6 +78,7 @@ class NativeVectorKernel(KernelBase):
             raise InvalidOptionError(f"a pile holds tile indexes 0..{len(names) - 1}")
         self._core.start(i, list(pile))
         self._running[i] = True
+        self._all_running = bool(self._running.all())
 
     def state(self, i: int) -> State:
         """A copy of env i's position (a native state of the game)."""

@@ -395,7 +395,7 @@ std::shared_ptr<ObsSpecHolder> make_obs_spec(std::shared_ptr<Spec> spec, nb::dic
     a.pass = start("pass");
     a.overflow = start("overflow");
     a.overflow_slots = nb::cast<int>(ad["overflow_slots"]);
-    a.stable_width = nb::cast<int>(ad["stable_width"]);
+    a.set_stable_width(nb::cast<int>(ad["stable_width"]));
     a.shift = nb::cast<int>(ad["shift"]);
     a.nfig = nb::cast<int>(ad["figures"]);
     a.nloc = nb::cast<int>(ad["locations"]);

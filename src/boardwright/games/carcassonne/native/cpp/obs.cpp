@@ -16,7 +16,8 @@ constexpr int SEG_IN1 = 12, SEG_IN2 = 13, SEG_MONASTERY = 14;
 constexpr int32_t AROUND[8] = {-STRIDE - 1, -1, STRIDE - 1, -STRIDE,
                                STRIDE,      -STRIDE + 1, 1, STRIDE + 1};
 
-inline int rel(int seat, int viewer, int n) { return ((seat - viewer) % n + n) % n; }
+// The seat relative to the viewer (both in 0..n-1).
+inline int rel(int seat, int viewer, int n) { return seat >= viewer ? seat - viewer : seat - viewer + n; }
 
 }  // namespace
 
@@ -126,6 +127,69 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
     }
 }
 
+bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>& lids,
+                           std::vector<int64_t>& sids) {
+    lids.clear();
+    sids.clear();
+    if (st.is_terminal()) return true;
+    const GameData& d = *st.data;
+    if (st.phase == PLACE) {  // straight from the frontier, as legal_ids lists them
+        const TileDef& t = d.tiles[st.tile];
+        const Frontier& f = st.graph.frontier;
+        for (size_t i = 0; i < f.pos.size(); ++i) {
+            if (!f.alive(i)) continue;
+            const unsigned fits = t.fits[f.pattern[i]];
+            if (!fits) continue;
+            const int64_t base = st.place_id(f.pos[i], 0);
+            const int cell = map.window_cell(base >> 2);
+            if (cell < 0) return false;  // an overflow slot: numbered in sorted order
+            const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
+            for (int q = 0; q < 4; ++q) {
+                if (!((fits >> q) & 1u)) continue;
+                sids.push_back(base + q);
+                lids.push_back(lbase + q);
+            }
+        }
+        return true;
+    }
+    const Vec<int64_t>& legal = st.legal_ids();
+    const size_t n = legal.size();
+    sids.assign(legal.begin(), legal.end());
+    lids.resize(n);
+    // The moves are of one kind, told (as learning_ids does) by the smallest of them.
+    int64_t first = d.draw_id;
+    for (size_t k = 0; k < n; ++k) first = std::min(first, sids[k]);
+    const bool wagon_move = st.phase == WAGON_MOVE;
+    for (size_t k = 0; k < n; ++k) {
+        const int64_t s = sids[k];
+        int64_t id = -1;
+        if (s >= d.draw_id) {
+            id = s == d.pass_id ? map.pass : map.draw;
+        } else if (first < d.deploy_base) {  // places: cell * 4 + quarter
+            const int cell = map.window_cell(s >> 2);
+            if (cell >= 0) id = map.place + static_cast<int64_t>(cell) * 4 + (s & 3);
+        } else if (first < d.abbey_base) {
+            const int64_t rest = s - d.deploy_base;
+            const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
+            const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
+            if (wagon_move) {
+                const int channel = map.location_wagon[location];
+                const int cell = map.window_cell(stable_cell);
+                if (cell >= 0 && channel >= 0)
+                    id = map.wagon + static_cast<int64_t>(cell) * 5 + channel;
+            } else {
+                id = map.deploy + figure * 19 + map.location_anchor[location];
+            }
+        } else {
+            const int cell = map.window_cell(s - d.abbey_base);
+            if (cell >= 0) id = map.abbey + cell;
+        }
+        if (id < 0) return false;  // an overflow slot: numbered in sorted order
+        lids[k] = id;
+    }
+    return true;
+}
+
 // -- the tracker ----------------------------------------------------------------------------
 
 void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
@@ -180,8 +244,14 @@ void ObsTracker::noted(const State& st) {
             const int idx = g.board.get(t.pos + SIDE_OFFSET[side]);
             if (idx < 0) continue;
             const PlacedTile& nt = g.tiles[idx];
-            const int facing = g.variant_of(nt).side_feature[(side + 2) & 3];
+            const VariantDef& nv = g.variant_of(nt);
+            const int opposite = (side + 2) & 3;
+            const int facing = nv.side_feature[opposite];
             if (facing >= 0) dirty_parts_.push_back(nt.base + facing);
+            // The fields across the side: with the facing part, each feature the tile may have
+            // joined has a part here, which tells what that feature showed (write_roots).
+            for (int h = 2 * opposite; h < 2 * opposite + 2; ++h)
+                if (nv.half_feature[h] >= 0) dirty_parts_.push_back(nt.base + nv.half_feature[h]);
         }
         for (int32_t delta : AROUND) {
             const int idx = g.board.get(t.pos + delta);
@@ -232,57 +302,121 @@ void ObsTracker::write_tile(const State& st, const ObsSpec& spec, int index, uin
 }
 
 void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
+    // Invariant (between steps): every part of a feature shows the same value (written_), the
+    // feature's. A dirty feature is walked whole only when one of its dirty parts that was
+    // written before shows another value than the feature's now: every feature joined into it
+    // this step has such a part (a part facing a new tile), so otherwise only its new parts and
+    // the parts whose own figure changed are written. A part is written plane by plane, only
+    // where its cells change.
     if (dirty_parts_.empty()) return;
     Graph& g = st.graph;
     const int n = spec.players;
     const size_t ps = spec.plane_size();
-    if (written_.size() < static_cast<size_t>(g.nparts())) written_.resize(g.nparts(), NEVER);
-    for (int p : forced_parts_) written_[p] = NEVER;
-    forced_parts_.clear();
-    // The figure on each part (an index into the occupants), found once.
-    static thread_local std::vector<int16_t> on_part;
-    if (on_part.size() < static_cast<size_t>(g.nparts())) on_part.resize(g.nparts(), -1);
-    for (size_t i = 0; i < st.occupant.size(); ++i) on_part[st.occupant[i].part] = static_cast<int16_t>(i);
-    static thread_local std::vector<int> roots, figs;
-    roots.clear();
-    for (int p : dirty_parts_) roots.push_back(g.find(p));
-    std::sort(roots.begin(), roots.end());
-    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
-    for (int root : roots) {
-        int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};  // by absolute seat
-        g.figures(root, figs);
-        for (int part : figs) {
-            const int16_t o = on_part[part];
-            if (o >= 0) counts[st.occupant[o].seat] += 1;
+    while (written_.size() < static_cast<size_t>(g.nparts())) written_.push_back(NEVER);
+    // The figure on a part: an index into the occupants (the last on it), or -1. Few figures
+    // stand at once, and their list is read in one or two cache lines.
+    const Occupant* occupants = st.occupant.data();
+    const int noccupants = static_cast<int>(st.occupant.size());
+    auto occupant_of = [occupants, noccupants](int part) {
+        for (int i = noccupants - 1; i >= 0; --i)
+            if (occupants[i].part == part) return i;
+        return -1;
+    };
+    // Parts whose own figure changed: few, and usually none.
+    auto is_forced = [this](int part) {
+        return std::find(forced_parts_.begin(), forced_parts_.end(), part) != forced_parts_.end();
+    };
+    std::vector<uint64_t>& dirty = dirty_roots_;  // root << 32 | part, sorted
+    std::vector<int>& figs = figs_;
+    dirty.clear();
+    for (int p : dirty_parts_)
+        dirty.push_back(static_cast<uint64_t>(g.find(p)) << 32 | static_cast<uint32_t>(p));
+    std::sort(dirty.begin(), dirty.end());
+    dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
+    int counts[8];  // by absolute seat
+    auto write_part = [&](int p, uint64_t value) {
+        const uint64_t old = written_[p];
+        const bool forced = !forced_parts_.empty() && is_forced(p);
+        if (old == value && !forced) return;
+        written_[p] = value;
+        const PlacedTile& t = g.tiles[g.parts[p].tile];
+        const int64_t cell = spec.cell_of(t.pos);
+        if (cell < 0) return;
+        // The planes that change (first plane of each 15-segment group or the plane itself)
+        // and what they hold; cells never written hold zeros, so a fresh part writes only
+        // what is set.
+        int plane[64];
+        uint8_t byte[64];
+        int np = 0;
+        const bool fresh = old == NEVER;
+        const uint64_t changed = fresh ? value : old ^ value;
+        if (changed & 1) {
+            plane[np] = spec.p_complete;
+            byte[np++] = static_cast<uint8_t>(value & 1);
         }
-        const uint8_t complete = g.is_complete(root) ? 1 : 0;
-        uint64_t value = complete;
-        for (int s = 0; s < n; ++s) value |= static_cast<uint64_t>(std::min(counts[s], 255)) << (1 + 8 * s);
-        for (int p = root; p >= 0; p = g.next_member(p, root)) {
-            if (written_[p] == value) continue;
-            written_[p] = value;
-            const PlacedTile& t = g.tiles[g.parts[p].tile];
-            const int64_t cell = spec.cell_of(t.pos);
-            if (cell < 0) continue;
-            const uint16_t mask = spec.segments[t.type][t.quarter][p - t.base];
-            const int16_t o = on_part[p];
-            const int fig_seat = o >= 0 ? rel(st.occupant[o].seat, viewer_, n) : -1;
-            const int fig_kind = o >= 0 ? spec.figure_kind[st.occupant[o].figure] : -1;
-            for (int seg = 0; seg < NSEGMENTS; ++seg) {
-                if (!(mask & (1u << seg))) continue;
-                board[(spec.p_complete + seg) * ps + cell] = complete;
-                for (int k = 0; k < n; ++k) {
-                    board[(spec.p_holders + NSEGMENTS * k + seg) * ps + cell] =
-                        static_cast<uint8_t>(std::min(counts[(viewer_ + k) % n], 255));
-                    board[(spec.p_figure + NSEGMENTS * k + seg) * ps + cell] = fig_seat == k;
-                }
-                if (spec.p_figure_kind >= 0)
-                    for (int f = 0; f < spec.kinds; ++f)
-                        board[(spec.p_figure_kind + NSEGMENTS * f + seg) * ps + cell] = fig_kind == f;
+        for (int k = 0, seat = viewer_; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {
+            if ((changed >> (1 + 8 * seat)) & 0xff) {
+                plane[np] = spec.p_holders + NSEGMENTS * k;
+                byte[np++] = static_cast<uint8_t>((value >> (1 + 8 * seat)) & 0xff);
             }
         }
+        if (fresh || forced) {
+            const int o = occupant_of(p);
+            const int fig_seat = o >= 0 ? rel(st.occupant[o].seat, viewer_, n) : -1;
+            const int fig_kind = o >= 0 ? spec.figure_kind[st.occupant[o].figure] : -1;
+            if (fresh) {
+                if (fig_seat >= 0) {
+                    plane[np] = spec.p_figure + NSEGMENTS * fig_seat;
+                    byte[np++] = 1;
+                }
+                if (spec.p_figure_kind >= 0 && fig_kind >= 0) {
+                    plane[np] = spec.p_figure_kind + NSEGMENTS * fig_kind;
+                    byte[np++] = 1;
+                }
+            } else {
+                for (int k = 0; k < n; ++k) {
+                    plane[np] = spec.p_figure + NSEGMENTS * k;
+                    byte[np++] = fig_seat == k;
+                }
+                if (spec.p_figure_kind >= 0)
+                    for (int f = 0; f < spec.kinds; ++f) {
+                        plane[np] = spec.p_figure_kind + NSEGMENTS * f;
+                        byte[np++] = fig_kind == f;
+                    }
+            }
+        }
+        if (!np) return;
+        uint8_t* at = board + cell;
+        for (unsigned mask = spec.segments[t.type][t.quarter][p - t.base]; mask; mask &= mask - 1) {
+            const int seg = __builtin_ctz(mask);
+            for (int i = 0; i < np; ++i) at[static_cast<size_t>(plane[i] + seg) * ps] = byte[i];
+        }
+    };
+    for (size_t first = 0; first < dirty.size();) {
+        const int root = static_cast<int>(dirty[first] >> 32);
+        size_t last = first;
+        while (last < dirty.size() && static_cast<int>(dirty[last] >> 32) == root) ++last;
+        std::fill(counts, counts + 8, 0);
+        g.figures(root, figs);
+        for (int part : figs) {
+            const int o = occupant_of(part);
+            if (o >= 0) counts[occupants[o].seat] += 1;
+        }
+        uint64_t value = g.is_complete(root) ? 1 : 0;
+        for (int s = 0; s < n; ++s) value |= static_cast<uint64_t>(std::min(counts[s], 255)) << (1 + 8 * s);
+        bool whole = false;
+        for (size_t k = first; k < last && !whole; ++k) {
+            const uint64_t shown = written_[static_cast<uint32_t>(dirty[k])];
+            whole = shown != NEVER && shown != value;
+        }
+        if (whole) {
+            for (int p = root; p >= 0; p = g.next_member(p, root)) write_part(p, value);
+        } else {
+            for (size_t k = first; k < last; ++k) write_part(static_cast<int>(static_cast<uint32_t>(dirty[k])), value);
+        }
+        first = last;
     }
-    for (const Occupant& o : st.occupant) on_part[o.part] = -1;
+    forced_parts_.clear();
     dirty_parts_.clear();
 }
 

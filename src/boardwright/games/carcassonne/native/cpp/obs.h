@@ -31,9 +31,25 @@ struct ActionMap {
     std::vector<int> location_anchor;  // stable location -> anchor index (0..18)
     std::vector<int> location_wagon;   // stable location -> wagon anchor (0..4) or -1
 
+    // Division by stable_width as a product, ceil(2**42 / width): exact for cells below 2**20
+    // (every stable cell: positions lie within 512 of the start) and widths up to 2**12,
+    // since cell * (factor * width - 2**42) < 2**42. set_stable_width sets both.
+    static constexpr int ROW_SHIFT = 42;
+    uint64_t row_factor = 1ull << ROW_SHIFT;  // 0: divide
+    void set_stable_width(int w) {
+        stable_width = w;
+        row_factor = w >= 1 && w <= (1 << 12)
+            ? ((1ull << ROW_SHIFT) + static_cast<uint64_t>(w) - 1) / static_cast<uint64_t>(w) : 0;
+    }
+    int64_t stable_row(int64_t stable_cell) const {
+        if (row_factor && stable_cell >= 0 && stable_cell < (1 << 20))
+            return static_cast<int64_t>((static_cast<uint64_t>(stable_cell) * row_factor) >> ROW_SHIFT);
+        return stable_cell / stable_width;
+    }
     // The window cell ((x + R) * W + y + R) of a stable cell index, or -1 outside the window.
     int window_cell(int64_t stable_cell) const {
-        const int64_t x = stable_cell / stable_width - shift, y = stable_cell % stable_width - shift;
+        const int64_t row = stable_row(stable_cell);
+        const int64_t x = row - shift, y = stable_cell - row * stable_width - shift;
         if (x < 0 || x >= width || y < 0 || y >= width) return -1;
         return static_cast<int>(x * width + y);
     }
@@ -75,6 +91,12 @@ struct ObsSpec {
 void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
                   std::vector<int64_t>& sids);
 
+// The same pairs in the order of st.legal_ids() (not sorted: for callers that need only the
+// set, such as a mask). False when a move lies outside the window: the overflow slots are
+// numbered in sorted order, so learning_ids must be asked.
+bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>& lids,
+                           std::vector<int64_t>& sids);
+
 // Keeps one position's observation (for one viewer) current in a caller's buffers.
 class ObsTracker {
    public:
@@ -105,9 +127,13 @@ class ObsTracker {
     std::vector<int> dirty_parts_;           // parts whose feature must be written again
     std::vector<int> forced_parts_;          // parts whose own figure changed (or new parts)
     // Per part: what its cells show of its feature (complete, figures per absolute seat),
-    // packed, or NEVER: a part whose feature still shows the same is not written again.
+    // packed, or NEVER (its cells hold zeros): a part whose feature still shows the same is
+    // not written again.
     std::vector<uint64_t> written_;
     static constexpr uint64_t NEVER = ~0ull;
+    // write_roots' buffers, kept from call to call.
+    std::vector<uint64_t> dirty_roots_;      // root << 32 | dirty part
+    std::vector<int> figs_;
     std::vector<int64_t> marks_;             // board offsets of the per-step marks set last
 };
 

@@ -67,12 +67,41 @@ void VecEnv::apply(Env& e, int64_t stable_id) {
     e.tracker.noted(e.st);
 }
 
+namespace {
+
+// legal_ids()[rng.below(size)] of a position placing a tile, without listing the ids: the
+// placements counted, then the chosen one found in legal_ids' order (frontier slot, turn).
+int64_t random_place(const State& st, Rng& rng) {
+    const TileDef& t = st.data->tiles[st.tile];
+    const Frontier& f = st.graph.frontier;
+    const size_t nslots = f.pos.size();
+    uint32_t count = 0;
+    for (size_t i = 0; i < nslots; ++i)
+        count += f.alive(i) ? static_cast<uint32_t>(__builtin_popcount(t.fits[f.pattern[i]])) : 0u;
+    uint32_t r = rng.below(count);
+    for (size_t i = 0; i < nslots; ++i) {
+        unsigned fits = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
+        const uint32_t here = static_cast<uint32_t>(__builtin_popcount(fits));
+        if (r >= here) {
+            r -= here;
+            continue;
+        }
+        for (; r; --r) fits &= fits - 1;  // drop the turns before the chosen one
+        return st.place_id(f.pos[i], __builtin_ctz(fits));
+    }
+    throw std::logic_error("no placement to choose from");
+}
+
+}  // namespace
+
 void VecEnv::play_others(Env& e) {
     State& st = e.st;
     while (!st.is_terminal() && st.actor != seat_) {
         int64_t id;
         if (mode_ == O_GREEDY) {
             id = greedy_choice(st, e.rng, *heuristic_);
+        } else if (st.phase == PLACE) {
+            id = random_place(st, e.rng);
         } else {
             const Vec<int64_t>& ids = st.legal_ids();
             id = ids[e.rng.below(static_cast<uint32_t>(ids.size()))];
@@ -87,7 +116,8 @@ void VecEnv::publish(int i, int viewer, bool full) {
     int8_t* mask = buf_.mask + static_cast<size_t>(i) * spec.actions.size;
     for (int64_t id : e.lids) mask[id] = 0;
     if (full) std::memset(mask, 0, static_cast<size_t>(spec.actions.size));
-    learning_ids(e.st, spec.actions, e.lids, e.sids);
+    if (!learning_ids_unsorted(e.st, spec.actions, e.lids, e.sids))
+        learning_ids(e.st, spec.actions, e.lids, e.sids);
     for (int64_t id : e.lids) mask[id] = 1;
     uint8_t* board = buf_.board + static_cast<size_t>(i) * spec.board_size();
     int16_t* scalars = buf_.scalars + static_cast<size_t>(i) * spec.scalars;
@@ -122,8 +152,8 @@ void VecEnv::step(const int64_t* actions) {
             begin(i);
             continue;
         }
-        const auto at = std::lower_bound(e.lids.begin(), e.lids.end(), actions[k]);
-        if (at == e.lids.end() || *at != actions[k])
+        const auto at = std::find(e.lids.begin(), e.lids.end(), actions[k]);
+        if (at == e.lids.end())
             throw std::invalid_argument("an action id is not legal in its game");
         const int mover = e.st.actor;
         apply(e, e.sids[static_cast<size_t>(at - e.lids.begin())]);
