@@ -123,9 +123,10 @@ SPEC_DATA_KEPT = 32
 
 
 def native_spec_data(game: CarcassonneGame) -> dict[str, Any]:
-    """`native.spec.game_spec(game)`, kept per configuration (the class, the players, the
-    validated options and the reach beyond the pile: everything it is made from)."""
-    from boardwright.games.carcassonne.native.spec import game_spec
+    """`native.spec.game_spec(game)`: its tables kept per configuration (the class, the
+    players, the validated options and the reach beyond the pile: everything they are made
+    from), its heuristic part (the evaluation's weights, which a test may swap) read anew."""
+    from boardwright.games.carcassonne.native.spec import game_spec, heuristic_data
 
     key = (type(game), game.num_players, json.dumps(game._options, sort_keys=True, default=repr),
            game._extra_reach)
@@ -135,9 +136,9 @@ def native_spec_data(game: CarcassonneGame) -> dict[str, Any]:
         _SPEC_DATA[key] = data
         while len(_SPEC_DATA) > SPEC_DATA_KEPT:
             _SPEC_DATA.popitem(last=False)
-    else:
-        _SPEC_DATA.move_to_end(key)
-    return data
+        return data
+    _SPEC_DATA.move_to_end(key)
+    return {**data, "heuristic": heuristic_data(game)}
 
 
 def make_native_spec(game: CarcassonneGame) -> Any:

@@ -94,7 +94,7 @@ def game_spec(game: CarcassonneGame) -> dict[str, Any]:
         "bag": [names.index(name) for name in game._tile_bag()],
         "fixed_order": config.draw_order is not None,
         "tiles": [_tile_data(game.tile_types[name], location_id) for name in names],
-        "heuristic": _heuristic_data(game),
+        "heuristic": heuristic_data(game),
     }
 
 
@@ -108,7 +108,7 @@ def _check_size(game: CarcassonneGame) -> None:
             f"parts; at most {MAX_TILES} and {MAX_PARTS - 1}): use engine='python'")
 
 
-def _heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
+def heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
     """The heuristic's constants and the evaluation's weights, as the Python engine reads them
     when the game is made."""
     from boardwright.games.carcassonne import heuristic
