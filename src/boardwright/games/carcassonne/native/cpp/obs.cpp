@@ -58,6 +58,28 @@ void ObsSpec::build_segments() {
 
 // -- learning ids (learning_space.from_stable) --------------------------------------------
 
+// The learning id of a move's stable id `s` (a place, deploy, wagon move or abbey; not a draw
+// or a pass), the moves being of the kind told by the smallest of them (`first`); -1 when it
+// lies outside the window (an overflow slot).
+static inline int64_t move_learning_id(int64_t s, int64_t first, bool wagon_move,
+                                       const GameData& d, const ActionMap& map) {
+    if (first < d.deploy_base) {  // places: cell * 4 + quarter
+        const int cell = map.window_cell(s >> 2);
+        return cell >= 0 ? map.place + static_cast<int64_t>(cell) * 4 + (s & 3) : -1;
+    }
+    if (first < d.abbey_base) {
+        const int64_t rest = s - d.deploy_base;
+        const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
+        const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
+        if (!wagon_move) return map.deploy + figure * 19 + map.location_anchor[location];
+        const int channel = map.location_wagon[location];
+        const int cell = map.window_cell(stable_cell);
+        return cell >= 0 && channel >= 0 ? map.wagon + static_cast<int64_t>(cell) * 5 + channel : -1;
+    }
+    const int cell = map.window_cell(s - d.abbey_base);
+    return cell >= 0 ? map.abbey + cell : -1;
+}
+
 void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
                   std::vector<int64_t>& sids) {
     lids.clear();
@@ -79,30 +101,9 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
     outside.clear();
     const int64_t first = sids[0];
     const bool wagon_move = st.phase == WAGON_MOVE;
+    if (first >= d.deploy_base && first < d.abbey_base) in_order = false;  // figures, wagons
     for (size_t k = 0; k < moves; ++k) {
-        const int64_t s = sids[k];
-        int64_t id = -1;
-        if (first < d.deploy_base) {  // places: cell * 4 + quarter
-            const int cell = map.window_cell(s >> 2);
-            if (cell >= 0) id = map.place + static_cast<int64_t>(cell) * 4 + (s & 3);
-        } else if (first < d.abbey_base) {
-            const int64_t rest = s - d.deploy_base;
-            const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
-            const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
-            if (wagon_move) {
-                in_order = false;
-                const int channel = map.location_wagon[location];
-                const int cell = map.window_cell(stable_cell);
-                if (cell >= 0 && channel >= 0)
-                    id = map.wagon + static_cast<int64_t>(cell) * 5 + channel;
-            } else {
-                in_order = false;
-                id = map.deploy + figure * 19 + map.location_anchor[location];
-            }
-        } else {
-            const int cell = map.window_cell(s - d.abbey_base);
-            if (cell >= 0) id = map.abbey + cell;
-        }
+        const int64_t id = move_learning_id(sids[k], first, wagon_move, d, map);
         if (id < 0) outside.push_back(k);
         lids[k] = id;
     }
@@ -162,28 +163,8 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
     const bool wagon_move = st.phase == WAGON_MOVE;
     for (size_t k = 0; k < n; ++k) {
         const int64_t s = sids[k];
-        int64_t id = -1;
-        if (s >= d.draw_id) {
-            id = s == d.pass_id ? map.pass : map.draw;
-        } else if (first < d.deploy_base) {  // places: cell * 4 + quarter
-            const int cell = map.window_cell(s >> 2);
-            if (cell >= 0) id = map.place + static_cast<int64_t>(cell) * 4 + (s & 3);
-        } else if (first < d.abbey_base) {
-            const int64_t rest = s - d.deploy_base;
-            const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
-            const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
-            if (wagon_move) {
-                const int channel = map.location_wagon[location];
-                const int cell = map.window_cell(stable_cell);
-                if (cell >= 0 && channel >= 0)
-                    id = map.wagon + static_cast<int64_t>(cell) * 5 + channel;
-            } else {
-                id = map.deploy + figure * 19 + map.location_anchor[location];
-            }
-        } else {
-            const int cell = map.window_cell(s - d.abbey_base);
-            if (cell >= 0) id = map.abbey + cell;
-        }
+        const int64_t id = s >= d.draw_id ? (s == d.pass_id ? map.pass : map.draw)
+                                          : move_learning_id(s, first, wagon_move, d, map);
         if (id < 0) return false;  // an overflow slot: numbered in sorted order
         lids[k] = id;
     }
