@@ -129,15 +129,15 @@ def test_the_standing_rule_says_what_separates_the_leaders_in_the_rules_order() 
 
     names = ["Red", "Blue", "Yellow"].__getitem__
     # level on Fields, Red ahead on Cities; Yellow (eliminated) is left out
-    text = standing_rule_text([324, 313, -1], [(3, 2, 4), (3, 1, 3), (9, 9, 9)], names)
+    text = standing_rule_text([324, 313, -1], names)
     assert text == f"{STANDING_RULE} Red leads Blue on Cities: 2 to 1 (level on Fields)."
-    text = standing_rule_text([100, 412], [(1, 0, 0), (4, 1, 2)], names)
+    text = standing_rule_text([100, 412], names)
     assert text == f"{STANDING_RULE} Blue leads Red on Fields: 4 to 1."
-    assert standing_rule_text([5, 5], [(0, 0, 5), (0, 0, 5)], names) == \
+    assert standing_rule_text([5, 5], names) == \
         f"{STANDING_RULE} Red and Blue are level on all three."
-    assert standing_rule_text([5, -1], [(0, 0, 5), (0, 0, 0)], names) == STANDING_RULE
+    assert standing_rule_text([5, -1], names) == STANDING_RULE
     # the view's sentence leaves the seats open for the web's names
-    rule = standing_rule([100, 412], [(1, 0, 0), (4, 1, 2)], names)
+    rule = standing_rule([100, 412], names)
     assert rule["words"] == [f"{STANDING_RULE} ", {"seat": 1}, " leads ", {"seat": 0},
                              " on Fields: 4 to 1."]
 

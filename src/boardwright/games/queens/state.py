@@ -203,6 +203,8 @@ class QueensState(State):
         n = self.game.num_players
         if player is not None and not (type(player) is int and 0 <= player < n):
             raise IllegalActionError(f"no seat {short_repr(player)} in this game")
+        scores = self.scores
+        cities = [bits.bit_count() for bits in self.city_bits]
         view: dict[str, Any] = {
             "game": self.game.name,
             "players": n,
@@ -216,18 +218,15 @@ class QueensState(State):
             "current_player": self.current_player,
             "final_round": self.final_round,
             "fields_on_board": list(self.field_count),
-            "cities_on_board": [bits.bit_count() for bits in self.city_bits],
+            "cities_on_board": cities,
             "princes_on_board": list(self.prince_count),
-            "scores": self.scores,
+            "scores": scores,
             # the standing in the game's words (texts.py), as the lobby's score_words
             "standing": [standing_view(score, self.field_count[s], self.field_supply[s],
-                                       self.city_bits[s].bit_count(), self.city_supply[s],
-                                       self.prince_count[s])
-                         for s, score in enumerate(self.scores)],
+                                       cities[s], self.city_supply[s], self.prince_count[s])
+                         for s, score in enumerate(scores)],
             # what separates the leaders, in the rules' order (texts.standing_rule)
-            "standing_rule": standing_rule(
-                self.scores, [(self.field_count[s], self.city_bits[s].bit_count(),
-                               self.prince_count[s]) for s in range(n)], colour),
+            "standing_rule": standing_rule(scores, colour),
             "log": with_texts(self.log, colour, self.game.board.radius),  # texts.event_text
             "is_terminal": self.over,
             "winners": list(self.winners),

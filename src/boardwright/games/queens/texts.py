@@ -33,7 +33,6 @@ EVENT_KINDS = ("princes_defeated", "queen_captured", "city_destroyed", "field_ca
                "field_kept", "stack_penalty", "final_round", "eliminated", "game_over")
 
 
-
 # -- spaces ------------------------------------------------------------------------------------
 
 def column(coord: Sequence[int], radius: int) -> int:
@@ -203,14 +202,22 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def standing_figures(score: int) -> tuple[int, int, int]:
+    """(Fields, Cities, Princes) on the board from a seat's score (`turn.standing`: 100 x
+    Fields + 10 x Cities + Princes, exact since a player owns at most 3 Cities and 4 Princes);
+    the score of a seat still in the game."""
+    fields, rest = divmod(score, 100)
+    cities, princes = divmod(rest, 10)
+    return fields, cities, princes
+
+
 def standing_words(score: int) -> str:
     """A seat's standing as the rules rank it (QUE-END-04), from its score (`turn.standing`:
     100 x Fields + 10 x Cities + Princes, exact since a player owns at most 3 Cities and 4
     Princes), e.g. "2 Fields, 1 City, 4 Princes"; "out" once eliminated."""
     if type(score) is not int or score < 0:
         return "out"
-    fields, rest = divmod(score, 100)
-    cities, princes = divmod(rest, 10)
+    fields, cities, princes = standing_figures(score)
     return (f"{counted(fields, 'Field', 'Fields')}, {counted(cities, 'City', 'Cities')}, "
             f"{counted(princes, 'Prince', 'Princes')}")
 
@@ -238,12 +245,11 @@ STANDING_RULE = ("Ranked by Fields on the board, then Cities, then Princes; play
 STANDING_NOUNS = ("Fields", "Cities", "Princes")
 
 
-def standing_rule_text(scores: Sequence[int], on_board: Sequence[Sequence[int]],
-                       name: Callable[[int], str]) -> str:
+def standing_rule_text(scores: Sequence[int], name: Callable[[int], str]) -> str:
     """What separates the two leading seats now, in the rules' order (Fields, then Cities,
-    then Princes; level on all three share the win): the rule, then who leads whom on what.
-    `on_board[s]` is seat s's (Fields, Cities, Princes); an eliminated seat (a negative
-    score) is left out."""
+    then Princes; level on all three share the win): the rule, then who leads whom on what,
+    read from their scores (`standing_figures`); an eliminated seat (a negative score) is left
+    out."""
     alive = sorted(((score, seat) for seat, score in enumerate(scores) if score >= 0),
                    key=lambda pair: (-pair[0], pair[1]))
     if len(alive) < 2:
@@ -251,18 +257,17 @@ def standing_rule_text(scores: Sequence[int], on_board: Sequence[Sequence[int]],
     (top, first), (next_, second) = alive[0], alive[1]
     if top == next_:
         return f"{STANDING_RULE} {name(first)} and {name(second)} are level on all three."
-    a, b = on_board[first], on_board[second]
+    a, b = standing_figures(top), standing_figures(next_)
     i = next(k for k in range(3) if a[k] != b[k])
     level = f" (level on {' and '.join(STANDING_NOUNS[:i])})" if i else ""
     return (f"{STANDING_RULE} {name(first)} leads {name(second)} on {STANDING_NOUNS[i]}: "
             f"{a[i]} to {b[i]}{level}.")
 
 
-def standing_rule(scores: Sequence[int], on_board: Sequence[Sequence[int]],
-                  name: Callable[[int], str]) -> dict[str, Any]:
+def standing_rule(scores: Sequence[int], name: Callable[[int], str]) -> dict[str, Any]:
     """`standing_rule_text` as a view's sentence: `text`, and `words` with the seats left open
     for a front end that names them its way (core/seatwords.py)."""
-    return sentence(lambda who: standing_rule_text(scores, on_board, who), name, len(scores))
+    return sentence(lambda who: standing_rule_text(scores, who), name, len(scores))
 
 
 def setup_words(options: Mapping[str, Any]) -> list[str]:
