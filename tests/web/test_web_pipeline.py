@@ -127,18 +127,13 @@ def test_a_move_that_arrives_while_a_group_is_on_its_way_does_not_wait_for_it(
     """Two groups travel at once, each on its own connection: while the first group's commit
     is held up (its game's row locked by another transaction), a move of another game is
     committed on the second connection; a third waits for a free one and still commits."""
-    import psycopg
-
-    from boardwright.web.cluster import connect_args
-
     storage = S.Storage(postgres_db)
     for game_id in ("g1", "g2", "g3"):
         storage.insert(game_row(game_id))
 
     async def main() -> tuple[list, bool, int]:
         writer = S.make_writer(storage)
-        args, kwargs = connect_args(storage.engine)
-        blocker = await psycopg.AsyncConnection.connect(*args, **kwargs)
+        blocker = await S.open_connection(storage.engine)
         await blocker.execute("SELECT * FROM games WHERE id = 'g1' FOR UPDATE")
         held = asyncio.create_task(writer.update("g1", {"step": 1}, 0))
         await asyncio.sleep(0)  # its group is on its way, and waits for the row

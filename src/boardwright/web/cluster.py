@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.web.clocks import Clock
 from boardwright.web.position import LastAction, ViewCache, last_action, rebuild
 from boardwright.web.relay import EVENTS, Relay, parse_event
-from boardwright.web.storage import CHANNEL, parse_change
+from boardwright.web.storage import CHANNEL, open_connection, parse_change
 
 if TYPE_CHECKING:
     import boardwright as bw
@@ -65,7 +65,7 @@ class Listener:
                  on_connect: Callable[[], Awaitable[None]],
                  on_change: Callable[[dict[str, Any]], None] | None = None,
                  on_event: Callable[[dict[str, Any]], None] | None = None) -> None:
-        self._args, self._kwargs = connect_args(engine)
+        self._engine = engine
         self.on_notify = on_notify
         self.on_connect = on_connect
         self.on_change = on_change  # when given, a change's whole notification goes there
@@ -89,13 +89,10 @@ class Listener:
             self._task = None
 
     async def _run(self) -> None:
-        import psycopg
-
         wait = RECONNECT_SECONDS[0]
         while True:
             try:
-                connection = await psycopg.AsyncConnection.connect(
-                    *self._args, autocommit=True, **self._kwargs)
+                connection = await open_connection(self._engine, autocommit=True)
                 async with connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     if self.on_event is not None:
@@ -134,13 +131,6 @@ class Listener:
                 self.on_notify(change["g"], change["r"])
         except Exception:  # noqa: BLE001 - one bad message must not stop the listening
             log.exception("a notification on %s could not be handled", channel)
-
-
-def connect_args(engine: Any) -> tuple[Any, dict[str, Any]]:
-    """psycopg's connection arguments of a SQLAlchemy engine (for connections of our own)."""
-    args, kwargs = engine.dialect.create_connect_args(engine.url)
-    kwargs.pop("context", None)  # SQLAlchemy's adapters: not for this plain connection
-    return args, kwargs
 
 
 def catch_up(live: LiveGame, record: list[dict[str, Any]]

@@ -35,7 +35,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from boardwright.web.storage import CHANNEL, StaleRevision, Storage, Writer, change_payload
+from sqlalchemy import JSON
+
+from boardwright.web.storage import (
+    CHANNEL, StaleRevision, Storage, Writer, change_payload, open_connection, settle,
+)
 
 log = logging.getLogger("boardwright.web")
 
@@ -60,8 +64,8 @@ class Statements:
         self.storage = storage
         self.table = storage.table
         self._sql: dict[tuple[str, ...], str] = {}
-        json_columns = {"options", "seats", "record", "scores", "clock"}
-        self._json = {c.name for c in self.table.columns if c.name in json_columns}
+        # the JSON columns (schema.JsonType: JSONB here), whose values go as Jsonb
+        self._json = {c.name for c in self.table.columns if isinstance(c.type, JSON)}
 
     def prepare(self, operations: list[tuple[Any, ...]]) -> list[tuple[str, str, dict[str, Any]]]:
         return [(game_id, self.statement(tuple(values)),
@@ -79,18 +83,10 @@ class Statements:
             self._sql[columns] = sql
         return sql
 
-    def check(self, values: dict[str, Any]) -> None:
-        """ValueError when `values` are not columns a change may write."""
-        if "revision" in values:
-            raise ValueError("a game's revision is kept by the storage, not given")
-        unknown = [name for name in values if name not in self.table.c]
-        if unknown:
-            raise ValueError(f"the games table has no column {', '.join(unknown)}")
-
     def parameters(self, game_id: str, values: dict[str, Any], revision: int) -> dict[str, Any]:
         from psycopg.types.json import Jsonb
 
-        self.check(values)
+        self.storage.check_columns(values)
         parameters = {name: Jsonb(value) if name in self._json else value
                       for name, value in values.items()}
         parameters["w_id"] = game_id
@@ -169,7 +165,7 @@ class LoopWriter:
         if revision is None:
             return await self.thread.update(game_id, values, revision)
         operation = ("update", game_id, values, revision)
-        self.statements.check(values)  # a bad column: raised here, to this caller alone
+        self.storage.check_columns(values)  # a bad column: raised here, to this caller alone
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         self._pending.append((operation, future))
@@ -215,12 +211,7 @@ class LoopWriter:
                         outcomes.append(exc)
             self._operations += len(batch)
             for (_, future), outcome in zip(batch, outcomes):
-                if future.done():
-                    continue
-                if isinstance(outcome, BaseException):
-                    future.set_exception(outcome)
-                else:
-                    future.set_result(outcome)
+                settle(future, outcome)
         finally:
             for _, future in batch:  # cancelled midway: nobody waits for ever
                 if not future.done():
@@ -257,12 +248,7 @@ class LoopWriter:
         """A connection free for a group: an idle one, else a new one."""
         if self._idle:
             return self._idle.pop()
-        import psycopg
-
-        from boardwright.web.cluster import connect_args
-
-        args, kwargs = connect_args(self.storage.engine)
-        connection = await psycopg.AsyncConnection.connect(*args, **kwargs)
+        connection = await open_connection(self.storage.engine)
         if self.synchronous == "off":  # the moves' commits only (PG_SYNC_ENV)
             await connection.execute("SET synchronous_commit = off")
             await connection.commit()

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardwright.web.agreement import UndoRefusal, UndoRequest
 from boardwright.web.resigning import elsewhere_changed
-from boardwright.web.storage import MAX_PAYLOAD, StaleRevision
+from boardwright.web.storage import MAX_PAYLOAD, StaleRevision, open_connection
 
 if TYPE_CHECKING:
     from boardwright.web.cluster import Cluster
@@ -127,13 +127,8 @@ class Relay:
         async with self._lock:
             try:
                 if self._connection is None:
-                    import psycopg
-
-                    from boardwright.web.cluster import connect_args
-
-                    args, kwargs = connect_args(self.manager.storage.engine)
-                    self._connection = await psycopg.AsyncConnection.connect(
-                        *args, autocommit=True, **kwargs)
+                    self._connection = await open_connection(self.manager.storage.engine,
+                                                             autocommit=True)
                 await self._connection.execute("SELECT pg_notify(%s, %s)", (EVENTS, payload))
                 self.sent += 1
             except Exception as exc:  # noqa: BLE001 - the database went away: next time

@@ -131,6 +131,22 @@ def parse_payload(payload: str) -> tuple[str, int] | None:
     return None if change is None else (change["g"], change["r"])
 
 
+def connect_args(engine: Any) -> tuple[Any, dict[str, Any]]:
+    """psycopg's connection arguments of a SQLAlchemy engine (for connections of our own)."""
+    args, kwargs = engine.dialect.create_connect_args(engine.url)
+    kwargs.pop("context", None)  # SQLAlchemy's adapters: not for this plain connection
+    return args, kwargs
+
+
+async def open_connection(engine: Any, autocommit: bool = False) -> Any:
+    """A psycopg 3 async connection of our own to the PostgreSQL database of `engine`: the
+    listener's, the relay's and the grouped moves' (cluster.py, relay.py, pipeline.py)."""
+    import psycopg
+
+    args, kwargs = connect_args(engine)
+    return await psycopg.AsyncConnection.connect(*args, autocommit=autocommit, **kwargs)
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -288,15 +304,19 @@ class Storage:
         assert isinstance(outcome, int)
         return outcome
 
-    def update_in(self, connection: Any, game_id: str, values: dict[str, Any],
-                  revision: int | None) -> int | StaleRevision:
-        """One row's change in an open transaction: its new revision, or StaleRevision when
-        the row is no longer at `revision`. LookupError: no such game."""
+    def check_columns(self, values: dict[str, Any]) -> None:
+        """ValueError when `values` are not columns a change of a game row may write."""
         if "revision" in values:
             raise ValueError("a game's revision is kept by the storage, not given")
         unknown = [name for name in values if name not in self.table.c]
         if unknown:
             raise ValueError(f"the games table has no column {', '.join(unknown)}")
+
+    def update_in(self, connection: Any, game_id: str, values: dict[str, Any],
+                  revision: int | None) -> int | StaleRevision:
+        """One row's change in an open transaction: its new revision, or StaleRevision when
+        the row is no longer at `revision`. LookupError: no such game."""
+        self.check_columns(values)
         table = self.table
         key = (tuple(values), revision is not None)
         statement = self._statements.get(key)
@@ -501,7 +521,7 @@ class Writer:
         self.operations += len(batch)
         for (_, future, loop), outcome in zip(batch, outcomes):
             try:
-                loop.call_soon_threadsafe(_resolve, future, outcome)
+                loop.call_soon_threadsafe(settle, future, outcome)
             except RuntimeError:  # the loop is closed (shutdown): nobody is waiting
                 pass
 
@@ -554,7 +574,7 @@ def make_writer(storage: Storage) -> Writer | InlineWriter:
     return Writer(storage)
 
 
-def _resolve(future: asyncio.Future[int | None], outcome: Any) -> None:
+def settle(future: asyncio.Future[Any], outcome: Any) -> None:
     """A writer's caller learns its operation's outcome: a result (None, a new revision) or an
     exception (StaleRevision, the database's error)."""
     if future.done():
