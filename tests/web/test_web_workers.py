@@ -67,3 +67,24 @@ def test_more_workers_need_postgresql(tmp_path) -> None:
     assert not (tmp_path / "games.db").exists()  # refused before anything was opened
     result = CliRunner().invoke(app, ["serve", "--workers", "0"])
     assert result.exit_code == 2 and "--workers must be at least 1" in result.output
+
+
+def test_each_worker_builds_its_app_with_every_option_serve_was_given(tmp_path,
+                                                                      monkeypatch) -> None:
+    """The settings a worker reads from the environment make the app `serve` itself checked:
+    the creation limits, the bot-only caps and the claim delay included."""
+    from boardwright.web.factory import SETTINGS_ENV, ServeSettings, app_from_env
+
+    settings = ServeSettings(f"sqlite:///{tmp_path / 'games.db'}", bot_workers=1,
+                             create_limit=5, create_window=30.0, bot_only_games=0,
+                             bot_only_seconds=0.25, claim_after=90.0)
+    monkeypatch.setenv(SETTINGS_ENV, settings.to_env())
+    application = app_from_env()
+    manager = application.state.manager
+    try:
+        limits = manager.limits.settings
+        assert (limits.games, limits.window, limits.bot_only) == (5, 30.0, None)
+        assert manager.claim_after == 90.0
+        assert application.state.freeze_gc is True
+    finally:
+        application.state.storage.dispose()

@@ -72,7 +72,7 @@ def serve(
         import uvicorn
         from sqlalchemy.engine import make_url
 
-        from boardwright.web.app import MAX_WS_BYTES, create_app
+        from boardwright.web.app import MAX_WS_BYTES
         from boardwright.web.factory import FACTORY, SETTINGS_ENV, ServeSettings
         from boardwright.web.logsafe import uvicorn_log_config
         from boardwright.web.storage import resolve_url
@@ -122,13 +122,13 @@ def serve(
         policies[name.strip()] = path.strip()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        application = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
-                                 hint_seconds=hint_seconds, agents=agent or [],
-                                 policies=policies, create_limit=create_limit or None,
-                                 create_window=create_window,
-                                 bot_only_games=bot_only_games or None,
-                                 bot_only_seconds=bot_only_seconds or None,
-                                 claim_after=claim_after)
+        settings = ServeSettings(
+            url, bot_delay=bot_delay, bot_workers=bot_workers, hint_seconds=hint_seconds,
+            agents=list(agent or []), imports=list(imports or []), policies=policies,
+            create_limit=create_limit, create_window=create_window,
+            bot_only_games=bot_only_games, bot_only_seconds=bot_only_seconds,
+            claim_after=claim_after)
+        application = settings.create_app()
     except bw.BoardwrightError as exc:  # an --agent or --policy that is unknown or does not load
         fail(str(exc), USAGE)
     except Exception as exc:  # a bad URL, an unreachable database
@@ -141,10 +141,7 @@ def serve(
                    log_level=log_level.lower(), log_config=uvicorn_log_config(log_level))
     if workers > 1:  # each worker builds the same app from the settings (factory.py)
         application.state.storage.dispose()  # this one only checked them
-        os.environ[SETTINGS_ENV] = ServeSettings(
-            url, bot_delay=bot_delay, bot_workers=bot_workers, hint_seconds=hint_seconds,
-            agents=list(agent or []), imports=list(imports or []),
-            policies=policies).to_env()
+        os.environ[SETTINGS_ENV] = settings.to_env()
         uvicorn.run(FACTORY, factory=True, workers=workers, **options)
         return
     application.state.freeze_gc = True  # a process of its own: see app.py's lifespan

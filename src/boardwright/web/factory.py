@@ -17,7 +17,9 @@ FACTORY = "boardwright.web.factory:app_from_env"
 
 @dataclass
 class ServeSettings:
-    """What `boardwright serve` gives the app (its command-line options, checked)."""
+    """What `boardwright serve` gives the app: its command-line options, checked, with the
+    command's meanings (0 for a limit: none). One process and N workers build the app from
+    them alike (`create_app`), so no option is lost on the way to a worker."""
 
     db: str
     bot_delay: float = 0.3
@@ -26,6 +28,11 @@ class ServeSettings:
     agents: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)  # modules/files registering agents
     policies: dict[str, str] = field(default_factory=dict)
+    create_limit: int = 20
+    create_window: float = 60.0
+    bot_only_games: int = 3
+    bot_only_seconds: float = 0.5
+    claim_after: float = 60.0
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))
@@ -38,18 +45,26 @@ class ServeSettings:
                                "`boardwright serve --workers N`")
         return cls(**json.loads(text))
 
+    def create_app(self) -> Any:
+        """The app of these settings (`imports` already imported)."""
+        from boardwright.web.app import create_app
+
+        return create_app(self.db, bot_delay=self.bot_delay, bot_workers=self.bot_workers,
+                          hint_seconds=self.hint_seconds, agents=self.agents,
+                          policies=self.policies, create_limit=self.create_limit or None,
+                          create_window=self.create_window,
+                          bot_only_games=self.bot_only_games or None,
+                          bot_only_seconds=self.bot_only_seconds or None,
+                          claim_after=self.claim_after)
+
 
 def build(settings: ServeSettings) -> Any:
     """The app of these settings, as `boardwright serve` runs it (a process of its own)."""
     from boardwright.agents.registry import import_agents
-    from boardwright.web.app import create_app
 
     for source in settings.imports:
         import_agents(source)
-    application = create_app(settings.db, bot_delay=settings.bot_delay,
-                             bot_workers=settings.bot_workers,
-                             hint_seconds=settings.hint_seconds, agents=settings.agents,
-                             policies=settings.policies)
+    application = settings.create_app()
     application.state.freeze_gc = True  # a process of its own: see app.py's lifespan
     return application
 
