@@ -17,7 +17,6 @@ HTML), which is where escaping belongs.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 import unicodedata
 from collections import deque
@@ -149,8 +148,5 @@ async def post(storage: Storage, live: LiveGame, seat: int | None,
                                           "again") from None
     entry = {"id": ident, "seat": seat, "text": text, "time": _iso(created)}
     log.messages.append(entry)
-    payload = json.dumps({"type": "chat", "history": False, "messages": [entry]},
-                         separators=(",", ":"))
-    for connection in list(live.all_connections()):
-        connection.send_text(payload)
+    live.send_to_all({"type": "chat", "history": False, "messages": [entry]})
     return entry
