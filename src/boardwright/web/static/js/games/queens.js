@@ -16,6 +16,11 @@ const SQ3 = Math.sqrt(3);
 const LEGIBLE_HEX_PX = 56;
 
 const key = (c) => `${c[0]},${c[1]}`;
+// A space's board label from its key ("q,r").
+const keyLabel = (k, radius) => {
+  const [q, r] = k.split(',').map(Number);
+  return spaceLabel(q, r, radius);
+};
 
 /** A space's name as the game's words write it: its row letter (a at the top) and its
  * half-cell column (1 at the left), "f11" for the centre of the standard board
@@ -409,9 +414,8 @@ class QueensRenderer {
       if (options.length === 1) {
         this.ctx.send(options[0].action);
       } else {
-        const [q, r] = k.split(',').map(Number);
         const odds = this.attacks && this.attacks.get(k);
-        const title = `To ${spaceLabel(q, r, this.frame.view.map.radius)}${odds ? ` (${this.oddsText(odds, target)})` : ''}`;
+        const title = `To ${keyLabel(k, this.frame.view.map.radius)}${odds ? ` (${this.oddsText(odds, target)})` : ''}`;
         const choice = await this.ctx.choose(options, {title, event});
         if (choice) this.ctx.send(choice.action);
       }
@@ -453,16 +457,11 @@ class QueensRenderer {
       buttons.push(el('button', {type: 'button', testid: 'pass', onclick: () => this.ctx.send(legal.pass)}, 'Pass'));
     }
     replace(this.buttons, buttons);
-    const radius = v.map.radius;
-    const named = (k) => {
-      const [q, r] = k.split(',').map(Number);
-      return spaceLabel(q, r, radius);
-    };
     if (this.selected) {
       const n = (this.legal.moves.get(this.selected) || []).length;
       const piece = this.pieces && this.pieces.get(this.selected);
       const figures = piece ? ` (strength ${piece.strength}, moves up to ${piece.movement})` : '';
-      replace(this.selection, `Selected ${named(this.selected)}${figures}: ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
+      replace(this.selection, `Selected ${keyLabel(this.selected, v.map.radius)}${figures}: ${n} move${n === 1 ? '' : 's'}. Click it again to deselect.`);
     } else {
       replace(this.selection, '');
     }
