@@ -11,7 +11,7 @@ from typing import Any
 
 from boardwright.agents import registry
 from boardwright.agents.base import Agent
-from boardwright.agents.baselines import MCTSv1Agent
+from boardwright.agents.baselines import MCTSv1Agent, MCTSv2Agent
 from boardwright.agents.greedy import GreedyAgent
 from boardwright.agents.levels import LEVELS, level_agent
 from boardwright.agents.mcts import MCTSAgent
@@ -23,11 +23,13 @@ from boardwright.core.errors import InvalidOptionError
 HUMAN = "human"
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent,
-          "mcts-v1": MCTSv1Agent}  # a named baseline: fixed settings (agents/baselines.py)
+          # named baselines: fixed settings (agents/baselines.py)
+          "mcts-v1": MCTSv1Agent, "mcts-v2": MCTSv2Agent}
 # Parameter names accepted in agent strings -> (constructor keyword, type).
 PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
     "random": {},
     "mcts-v1": {},
+    "mcts-v2": {},
     "greedy": {"depth": ("depth", int)},
     "mcts": {
         "iters": ("iterations", int), "iterations": ("iterations", int),
@@ -138,5 +140,6 @@ def available_agents() -> list[str]:
 register_agent = registry.register_agent
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "MCTSv1Agent", "AGENTS", "LEVELS",
-           "available_agents", "level_agent", "make_agent", "parse_agent_spec", "register_agent"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "MCTSv1Agent", "MCTSv2Agent",
+           "AGENTS", "LEVELS", "available_agents", "level_agent", "make_agent",
+           "parse_agent_spec", "register_agent"]

@@ -330,10 +330,19 @@ class MCTSAgent:
 
     # -- the search ----------------------------------------------------------------------------
 
+    def evaluation_version(self, game: Any) -> str:
+        """Which of the game's evaluations (`Game.evaluation_versions`) leaves are judged by,
+        in Python and in compiled playouts alike: the current one. A named baseline keeps an
+        earlier one (agents/baselines.py)."""
+        return "current"
+
     def evaluate(self, state: State) -> list[float]:
-        """What a leaf is worth per seat: the game's evaluation (a named baseline may keep an
-        earlier one: `Game.evaluation_of`). Compiled playouts judge by the current one."""
-        return state.game.evaluation(state)
+        """What a leaf is worth per seat: the game's evaluation, or the earlier one a named
+        baseline keeps (`evaluation_version`, `Game.evaluation_of`)."""
+        version = self.evaluation_version(state.game)
+        if version == "current":
+            return state.game.evaluation(state)
+        return state.game.evaluation_of(version, state)
 
     def _within_budget(self, done: int, deadline: float | None) -> bool:
         """Whether another iteration (or paired round) fits the budget after `done` playouts;
@@ -551,7 +560,10 @@ class MCTSAgent:
         name = "greedy" if cfg.greedy_playouts else "game" if cfg.game_rollouts else "random"
         stop = PlayoutStop(self._me, cfg.rollout_plies, cfg.turn_leaves,
                            MAX_PLAYOUT * cfg.horizon, cfg.horizon)
-        compiled = state.game.playout(state, name, rng, stop)
+        version = self.evaluation_version(state.game)
+        # (Only a kept version is passed: a game's `playout` of before the versions takes none.)
+        judged = {} if version == "current" else {"evaluation": version}
+        compiled = state.game.playout(state, name, rng, stop, **judged)
         if compiled is not None:  # the game played it out without a Python step per move
             values, terminal = compiled
             self._leaf_values = list(values)

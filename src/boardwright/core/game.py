@@ -265,13 +265,15 @@ class Game(ABC):
         something cheap but less erratic than uniform; the default is uniform."""
         return rng.choice(actions)
 
-    def playout(self, state: State, policy: str, rng: random.Random,
-                stop: PlayoutStop) -> tuple[list[float], bool] | None:
+    def playout(self, state: State, policy: str, rng: random.Random, stop: PlayoutStop,
+                evaluation: str = "current") -> tuple[list[float], bool] | None:
         """Play `state` on in place with a playout policy ("random": uniform; "game": the
         game's `rollout_action`; "greedy": the greedy agent's choice) until `stop`, and return
-        (the final scores if the game ended, else `evaluation` of the leaf; whether it ended).
-        A game with compiled playouts runs them here without a Python step per move; None
-        means it has none for this state and the search plays the moves itself."""
+        (the final scores if the game ended, else the leaf judged by `evaluation_of(evaluation)`;
+        whether it ended). A game with compiled playouts runs them here without a Python step
+        per move; None means it has none for this state and the search plays the moves itself.
+        A search passes `evaluation` only when it is not "current" (a game with one evaluation
+        may leave it out)."""
         return None
 
     # -- what other seats may know of an action ------------------------------------------------

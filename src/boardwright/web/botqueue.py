@@ -63,7 +63,7 @@ def budgeted(agent: str, seconds: float | None) -> str:
     """`agent` with its search held to `seconds` per decision: a `seconds` parameter above the
     budget is lowered to it, and a built-in "mcts" that counts playouts gets the budget as a
     deadline too (it stops at whichever comes first). Agents without a search time (random,
-    greedy, a policy, "mcts-v1" at its fixed quarter second) are unchanged."""
+    greedy, a policy, "mcts-v1" and "mcts-v2" at their fixed quarter second) are unchanged."""
     if seconds is None:
         return agent
     name, params = parse_agent_spec(agent)

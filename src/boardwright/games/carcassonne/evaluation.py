@@ -7,8 +7,10 @@ is gets a small bonus (the tempo of moving first). The weights live in
 `data/evaluation.toml` (2 players) and `data/evaluation-<N>p.toml` (fitted for N players; a
 count without its own fit uses the 2-player weights); `benchmarks/fit_evaluation.py` fits them
 by least squares on the final score margins of self-play games (every pair of seats with more
-than two players). The first weights, fitted on greedy 2-player self-play, stay in
-`data/evaluation-v1.toml` for the named baseline `mcts-v1`.
+than two players). Earlier weights stay by name for the named baselines that judge by them
+(`WEIGHTS_FILES`): "v1", the first fit (greedy 2-player self-play, `data/evaluation-v1.toml`,
+for every player count), for `mcts-v1`; "v2", the weights of every player count as `mcts-v2` was
+kept (`data/evaluation-v2.toml` and `data/evaluation-v2-<N>p.toml`), for `mcts-v2`.
 
 Why a second evaluation beside the heuristic: a search that judges positions exactly as its
 greedy opponent does can only out-guess it by one turn. The fit weighs what the heuristic
@@ -32,7 +34,10 @@ if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
 
 WEIGHTS_FILE = "evaluation.toml"
-WEIGHTS_FILES = {"current": WEIGHTS_FILE, "v1": "evaluation-v1.toml"}
+# The shipped weights by name: each name's 2-player file; a name's fit for N players, where it
+# has one, is the same name with "-<N>p" (`weights_file`).
+WEIGHTS_FILES = {"current": WEIGHTS_FILE, "v1": "evaluation-v1.toml", "v2": "evaluation-v2.toml"}
+KEPT_VERSIONS = ("v1", "v2")  # the earlier weights a game keeps beside the current ones
 
 
 @dataclass(frozen=True)
@@ -82,24 +87,29 @@ def read_weights(file: Traversable) -> EvaluationWeights:
 
 
 @cache
-def shipped_weights(name: str) -> EvaluationWeights:
-    """A shipped set of weights by name (`WEIGHTS_FILES`), read once per process."""
+def shipped_weights(name: str, players: int = 2) -> EvaluationWeights:
+    """A shipped set of weights by name (`WEIGHTS_FILES`) for `players` players (`weights_file`:
+    the name's fit for that many where it has one, else its 2-player weights), read once per
+    process."""
     if name not in WEIGHTS_FILES:
         raise InvalidOptionError(f"no evaluation weights named {name!r}; known: "
                                  f"{', '.join(sorted(WEIGHTS_FILES))}")
-    return read_weights(_data_folder().joinpath(WEIGHTS_FILES[name]))
+    return read_weights(weights_file(players, _data_folder(), WEIGHTS_FILES[name]))
 
 
-def players_file(players: int) -> str:
-    """The weights file fitted for `players` players (data/evaluation-<N>p.toml)."""
-    return f"evaluation-{players}p.toml"
+def players_file(players: int, base: str = WEIGHTS_FILE) -> str:
+    """The weights file fitted for `players` players: data/evaluation-<N>p.toml, or of the
+    weights named by another 2-player file `base` (evaluation-v2.toml: evaluation-v2-<N>p.toml)."""
+    stem = base.removesuffix(".toml")
+    return f"{stem}-{players}p.toml"
 
 
-def weights_file(players: int, folder: Traversable) -> Traversable:
+def weights_file(players: int, folder: Traversable, base: str = WEIGHTS_FILE) -> Traversable:
     """The file of `folder` the evaluation reads with `players` players: the one fitted for that
-    many (evaluation-<N>p.toml) where it exists, else the 2-player weights (evaluation.toml)."""
-    own = folder.joinpath(players_file(players))
-    return own if players != 2 and own.is_file() else folder.joinpath(WEIGHTS_FILE)
+    many (evaluation-<N>p.toml) where it exists, else the 2-player weights (evaluation.toml);
+    the same for the weights of another 2-player file `base`."""
+    own = folder.joinpath(players_file(players, base))
+    return own if players != 2 and own.is_file() else folder.joinpath(base)
 
 
 @cache

@@ -25,7 +25,7 @@ from boardwright.games.carcassonne.capabilities.base import Capability, override
 from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
 from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
-from boardwright.games.carcassonne.evaluation import evaluate, shipped_weights
+from boardwright.games.carcassonne.evaluation import KEPT_VERSIONS, evaluate, shipped_weights
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import (
     MAX_PLAYERS, CarcassonneOptions, option_specs, parse_options,
@@ -487,17 +487,18 @@ class CarcassonneGame(Game):
 
         return table_data(state)
 
-    evaluation_versions = ("current", "v1")
+    evaluation_versions = ("current", *KEPT_VERSIONS)
 
     def evaluation_of(self, version: str, state: Any) -> list[float]:
-        """The current evaluation, or the weights of an earlier fit ("v1": fitted on greedy
-        self-play, data/evaluation-v1.toml), on a Python-engine position (a native position
-        judges by the current weights only: it is converted with `to_python()` first)."""
+        """The current evaluation, or the weights of an earlier fit for the game's player count
+        (`evaluation.WEIGHTS_FILES`; "v1": fitted on greedy 2-player self-play,
+        data/evaluation-v1.toml; "v2": the weights of `mcts-v2`, data/evaluation-v2*.toml). A
+        native position is judged natively: its engine carries every kept version's weights."""
         if version == "current":
             return self.evaluation(state)
-        weights = shipped_weights(version)
+        weights = shipped_weights(version, self.num_players)  # (a named error when unknown)
         if type(state) is not CarcassonneState:
-            state = state.to_python()
+            return state.evaluation(version)
         return evaluate(state, weights)
 
     @property
@@ -544,10 +545,11 @@ class CarcassonneGame(Game):
             scores.append(state.scores)
         return RandomGames(games, actions, scores)
 
-    def playout(self, state: Any, policy: str, rng: random.Random,
-                stop: PlayoutStop) -> tuple[list[float], bool] | None:
+    def playout(self, state: Any, policy: str, rng: random.Random, stop: PlayoutStop,
+                evaluation: str = "current") -> tuple[list[float], bool] | None:
         """Native states play whole playouts in compiled code (the same policies, the same
-        evaluation); Python states leave the moves to the search."""
+        evaluation, or the kept `evaluation` version a named baseline judges by); Python
+        states leave the moves to the search."""
         if type(state) is CarcassonneState:
             return None
         if state.explicit_chance:
@@ -556,9 +558,12 @@ class CarcassonneGame(Game):
         if policy not in PLAYOUT_POLICIES:
             raise InvalidOptionError(f"unknown playout policy {short_repr(policy)}; "
                                      f"known: {', '.join(PLAYOUT_POLICIES)}")
+        if evaluation not in self.evaluation_versions:
+            raise InvalidOptionError(f"no evaluation named {short_repr(evaluation)}; known: "
+                                     f"{', '.join(self.evaluation_versions)}")
         values, terminal = state.playout(PLAYOUT_POLICIES.index(policy), rng.getrandbits(64),
                                          stop.me, stop.min_plies, stop.turn_leaves,
-                                         stop.max_plies, stop.turns)
+                                         stop.max_plies, stop.turns, evaluation)
         return values, terminal
 
     def rollout_action(self, state: Any, actions: list[Any], rng: random.Random) -> Any:

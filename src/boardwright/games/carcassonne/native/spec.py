@@ -110,15 +110,22 @@ def _check_size(game: CarcassonneGame) -> None:
 
 def heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
     """The heuristic's constants and the evaluation's weights, as the Python engine reads them
-    when the game is made."""
+    when the game is made: the current ones, and each kept version's for the game's player
+    count (`evaluation.KEPT_VERSIONS`: what named baselines judge leaves by, natively too)."""
     from boardwright.games.carcassonne import heuristic
-    from boardwright.games.carcassonne.evaluation import default_weights
+    from boardwright.games.carcassonne.evaluation import (
+        KEPT_VERSIONS, EvaluationWeights, default_weights, shipped_weights,
+    )
 
-    weights = default_weights(game.num_players)
+    def table(weights: EvaluationWeights) -> dict[str, Any]:
+        return {"weights": [list(triple) for triple in weights.features],
+                "to_move": list(weights.to_move)}
+
     return {
         "follower_in_hand": heuristic.FOLLOWER_IN_HAND, "hand_horizon": heuristic.HAND_HORIZON,
         "draw_share": heuristic.DRAW_SHARE, "open_city_farm": heuristic.OPEN_CITY_FARM,
         "pile_size": game.pile_size,
-        "weights": [list(triple) for triple in weights.features],
-        "to_move": list(weights.to_move),
+        **table(default_weights(game.num_players)),
+        "versions": {name: table(shipped_weights(name, game.num_players))
+                     for name in KEPT_VERSIONS},
     }

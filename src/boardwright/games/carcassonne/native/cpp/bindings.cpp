@@ -135,6 +135,15 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         for (int j = 0; j < 3; ++j) h.weights[k][j] = weights.at(k).at(j);
     auto to_move = nb::cast<std::vector<double>>(hd["to_move"]);
     for (int j = 0; j < 3; ++j) h.to_move[j] = to_move.at(j);
+    for (auto [name, wd] : nb::cast<nb::dict>(hd["versions"])) {  // {name: {weights, to_move}}
+        LinearWeights& v = h.versions.emplace_back();
+        v.name = nb::cast<std::string>(name);
+        auto vw = nb::cast<std::vector<std::vector<double>>>(wd["weights"]);
+        for (int k = 0; k < NUM_FEATURES; ++k)
+            for (int j = 0; j < 3; ++j) v.weights[k][j] = vw.at(k).at(j);
+        auto vt = nb::cast<std::vector<double>>(wd["to_move"]);
+        for (int j = 0; j < 3; ++j) v.to_move[j] = vt.at(j);
+    }
     for (nb::handle th : nb::cast<nb::list>(d["tiles"])) {
         nb::dict td = nb::cast<nb::dict>(th);
         TileDef t;
@@ -318,6 +327,16 @@ void refuse_chance_mode(const State& st, const char* what) {
     if (st.explicit_chance)
         throw std::invalid_argument(std::string("a chance-mode state runs no compiled ") + what +
                                     ": its draws wait for apply_chance");
+}
+
+// The kept weights of an evaluation by name (Game.evaluation_of), or nullptr for "current": the
+// game's own evaluation. An unknown name is refused, naming the known ones.
+const LinearWeights* kept_weights(const Spec& spec, const std::string& name) {
+    if (name == "current") return nullptr;
+    if (const LinearWeights* kept = spec.heuristic.version(name)) return kept;
+    std::string known = "current";
+    for (const LinearWeights& v : spec.heuristic.versions) known += ", " + v.name;
+    throw std::invalid_argument("no evaluation named '" + name + "'; known: " + known);
 }
 
 template <typename V>
@@ -660,8 +679,9 @@ NB_MODULE(_engine, m) {
         })
         .def("playout",
              [](Core& c, int policy, uint64_t seed, int me, int min_plies, bool turn_leaves,
-                int max_plies, int turns) {
+                int max_plies, int turns, const std::string& evaluation) {
                  if (policy < 0 || policy > 2) throw std::invalid_argument("unknown policy");
+                 const LinearWeights* leaf = kept_weights(*c.spec, evaluation);
                  refuse_chance_mode(c.st, "playouts");
                  c.tracked.obs.reset();  // (the playout changes the position in place)
                  Rng rng(seed);
@@ -671,10 +691,13 @@ NB_MODULE(_engine, m) {
                  {
                      nb::gil_scoped_release release;
                      values = playout(c.st, static_cast<Policy>(policy), rng, stop,
-                                      c.spec->heuristic, terminal);
+                                      c.spec->heuristic, terminal, leaf);
                  }
                  return nb::make_tuple(values, terminal);
-             })
+             },
+             nb::arg("policy"), nb::arg("seed"), nb::arg("me"), nb::arg("min_plies"),
+             nb::arg("turn_leaves"), nb::arg("max_plies"), nb::arg("turns"),
+             nb::arg("evaluation") = "current")
         .def("_learning_ids", [](Core& c, const ObsSpecHolder& o) {
             if (c.spec != o.spec) throw std::invalid_argument("the layout of another game");
             return learning_ids_of(c.st, o.obs);
@@ -749,7 +772,10 @@ NB_MODULE(_engine, m) {
             return greedy_choice(c.st, rng, c.spec->heuristic);
         })
         .def("heuristic", [](Core& c) { return potential_scores(c.st, c.spec->heuristic); })
-        .def("evaluation", [](Core& c) { return evaluate(c.st, c.spec->heuristic); })
+        .def("evaluation", [](Core& c, const std::string& version) {
+            const LinearWeights* kept = kept_weights(*c.spec, version);
+            return kept ? evaluate(c.st, c.spec->heuristic, *kept) : evaluate(c.st, c.spec->heuristic);
+        }, nb::arg("version") = "current")
         .def("seat_features", [](Core& c) {
             nb::list out;
             for (const auto& v : seat_features(c.st, c.spec->heuristic)) {

@@ -568,13 +568,17 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
     return vectors;
 }
 
-std::vector<double> evaluate(State& st, const HeuristicData& h) {
+namespace {
+
+std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
+                                      const std::array<std::array<double, 3>, NUM_FEATURES>& w,
+                                      const std::array<double, 3>& to_move) {
     const double t = static_cast<double>(st.pile.size()) / std::max(1, h.pile_size);
     const double tt = t * t;
     double weights[NUM_FEATURES];
     for (int k = 0; k < NUM_FEATURES; ++k)
-        weights[k] = h.weights[k][0] + h.weights[k][1] * t + h.weights[k][2] * tt;
-    const double tempo = h.to_move[0] + h.to_move[1] * t + h.to_move[2] * tt;
+        weights[k] = w[k][0] + w[k][1] * t + w[k][2] * tt;
+    const double tempo = to_move[0] + to_move[1] * t + to_move[2] * tt;
     auto vectors = seat_features(st, h);
     std::vector<double> values(vectors.size());
     for (size_t s = 0; s < vectors.size(); ++s) {
@@ -584,6 +588,16 @@ std::vector<double> evaluate(State& st, const HeuristicData& h) {
     }
     if (!st.is_terminal()) values[st.turn_player] += tempo;
     return values;
+}
+
+}  // namespace
+
+std::vector<double> evaluate(State& st, const HeuristicData& h) {
+    return linear_evaluation(st, h, h.weights, h.to_move);
+}
+
+std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w) {
+    return linear_evaluation(st, h, w.weights, w.to_move);
 }
 
 }  // namespace carc

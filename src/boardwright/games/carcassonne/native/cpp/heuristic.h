@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "state.h"
@@ -17,6 +18,14 @@ enum FeatureIndex {
     X_BARN_PIECES, X_ABBEYS, X_DEAD, X_FARMERS
 };
 
+// A linear evaluation's weights (evaluation.EvaluationWeights): per feature, and for the bonus
+// of the seat to move, the coefficients of 1, t and t^2.
+struct LinearWeights {
+    std::string name;
+    std::array<std::array<double, 3>, NUM_FEATURES> weights{};
+    std::array<double, 3> to_move{};
+};
+
 // What the heuristic reads from the game: its constants and, per tile type, which side
 // patterns and masks it can close (heuristic.closes).
 struct HeuristicData {
@@ -25,6 +34,13 @@ struct HeuristicData {
     bool tile_closes(int type, int key) const { return (closes[type][key >> 6] >> (key & 63)) & 1u; }
     std::array<std::array<double, 3>, NUM_FEATURES> weights{};
     std::array<double, 3> to_move{};
+    // Earlier fits kept by name (evaluation.KEPT_VERSIONS), which named baseline bots judge by.
+    std::vector<LinearWeights> versions;
+    const LinearWeights* version(const std::string& name) const {
+        for (const LinearWeights& v : versions)
+            if (v.name == name) return &v;
+        return nullptr;
+    }
     int pile_size = 1;
     uint64_t id = 0;  // unique per game made in this process (keys caches shared by calls)
 };
@@ -48,5 +64,7 @@ void potential_scores(State& st, const HeuristicData& h, double* values,
 std::vector<double> potential_scores(State& st, const HeuristicData& h);
 std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const HeuristicData& h);
 std::vector<double> evaluate(State& st, const HeuristicData& h);
+// The same with the weights of a kept version instead of the game's current ones.
+std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w);
 
 }  // namespace carc

@@ -92,7 +92,7 @@ int64_t greedy_choice(State& st, Rng& rng, const HeuristicData& h, int depth) {
 }
 
 std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
-                            const HeuristicData& h, bool& terminal) {
+                            const HeuristicData& h, bool& terminal, const LinearWeights* leaf) {
     int plies = 0;
     int turn_starts = 0;  // starts of `me`'s turn met since min_plies
     auto at_leaf = [&]() {
@@ -115,6 +115,7 @@ std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutSto
     }
     terminal = st.is_terminal();
     if (terminal) return std::vector<double>(st.scores.begin(), st.scores.end());
+    if (leaf) return evaluate(st, h, *leaf);
     return evaluate(st, h);
 }
 

@@ -52,9 +52,12 @@ struct PlayoutStop {
 };
 
 // Play on in place; returns the final scores (terminal) or the leaf values (`evaluation` or
-// `heuristic` of the game), and whether the game ended.
+// `heuristic` of the game; with `leaf`, the linear evaluation by those kept weights), and
+// whether the game ended.
+struct LinearWeights;
 std::vector<double> playout(State& st, Policy policy, Rng& rng, const PlayoutStop& stop,
-                            const HeuristicData& h, bool& terminal);
+                            const HeuristicData& h, bool& terminal,
+                            const LinearWeights* leaf = nullptr);
 
 // The greedy agent's choice (greedy.greedy_action with depth 2), ties broken by `rng`. The
 // position is unchanged but for its union-find paths, compressed (every part under its root).
