@@ -259,7 +259,7 @@ def test_seats_keep_agent_parameters_together() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "chess"], "unknown game 'chess'; available: carcassonne"),
-    (["play", "carcassonne", "--players", "random,bogus"], "unknown agent 'bogus'; known: greedy, mcts, mcts-v1, random"),
+    (["play", "carcassonne", "--players", "random,bogus"], "unknown agent 'bogus'; known: greedy, mcts, mcts-v1, mcts-v2, random"),
     (["play", "carcassonne", "--players", "random,random", "--option", "farmers=7"],
      "option 'farmers' must be true or false, not 7"),
     (["play", "carcassonne", "--players", "random,random", "--option", "colour=red"],

@@ -46,7 +46,7 @@ def test_declared_keywords_and_types_are_converted() -> None:
 @pytest.mark.parametrize("spec, message", [
     ("first:depth=2", "agent 'first' has no parameter 'depth' (accepted: last)"),
     ("first:last=maybe", "last must be on/off"),
-    ("firstt", "unknown agent 'firstt'; known: greedy, mcts, mcts-v1, random, first"),
+    ("firstt", "unknown agent 'firstt'; known: greedy, mcts, mcts-v1, mcts-v2, random, first"),
     ("first:last", "is not key=value"),
 ])
 def test_bad_strings_get_the_same_errors_as_the_built_in_agents(spec: str, message: str) -> None:
