@@ -17,7 +17,7 @@ from boardwright.agents.mcts import MCTSAgent, MCTSConfig
 from boardwright.core.game import PlayoutStop
 from boardwright.games.carcassonne import evaluation, native
 from boardwright.games.carcassonne.evaluation import (
-    EvaluationWeights, evaluate, players_file, read_weights,
+    EvaluationWeights, evaluate, read_weights,
 )
 from boardwright.games.carcassonne.game import CarcassonneGame
 
@@ -40,12 +40,10 @@ def on_python(state: bw.State) -> bw.State:
 
 
 def v2_file_weights(players: int) -> EvaluationWeights:
-    """The "v2" weights as the data files hold them: the player count's own file where there is
-    one, else the 2-player file."""
-    folder = evaluation._data_folder()
-    own = folder.joinpath(players_file(players, "evaluation-v2.toml"))
-    return read_weights(own if players != 2 and own.is_file()
-                        else folder.joinpath("evaluation-v2.toml"))
+    """The "v2" weights as the data files hold them: each count of 3 to 6 players its own file,
+    else the 2-player file."""
+    name = f"evaluation-v2-{players}p.toml" if 3 <= players <= 6 else "evaluation-v2.toml"
+    return read_weights(evaluation._data_folder().joinpath(name))
 
 
 def refitted(players: int = 2) -> EvaluationWeights:
