@@ -1,0 +1,107 @@
+"""Self-play positions for Carcassonne's learned value, made by the compiled engine.
+
+Each game is dealt by `new_game(seed + index)` on the native engine and played by the greedy
+agent's compiled choice (`greedy_action_id`), with a share `--explore` of the decisions taken
+uniformly at random instead, so the positions also cover moves the greedy agent would not make
+(the search's playouts are greedy, its candidates are not). At the start of every turn, for the
+seat whose turn begins, one row is recorded:
+
+* `hand`: every seat's hand-made features (`position_features.FEATURES`, the linear
+  evaluation's inputs), in seat order relative to that seat (the seat first);
+* `pooled`: that seat's lossless observation (`boardwright.rl.observations`: board planes and
+  scalars), each board plane summed over the window, then the scalars (unscaled);
+* `t` (share of the pile left) and the game index;
+* the target, read when the game ends: every seat's final score, relative seats again.
+
+Rows are appended to `--out` in chunks (`<out>/chunk-<first game>.npz`), one file per `--chunk`
+games, so a stopped run resumes where it was (finished chunks are skipped).
+
+    python benchmarks/value_data.py --games 20000 --out runs/value-2p-am          # ~6 min a core
+    python benchmarks/value_data.py --games 4000 --players 4 --out runs/value-4p-am
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+import boardwright as bw
+from boardwright.rl.observations import encoder_for
+
+OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
+
+
+def play_chunk(job: tuple[int, int, int, str, float, str]) -> str:
+    """Play games [first, first + count) and write their rows; returns the chunk's path."""
+    first, count, players, options, explore, out = job
+    path = Path(out) / f"chunk-{first:07d}.npz"
+    if path.exists():
+        return str(path)
+    game = bw.load("carcassonne", players=players, options=OPTION_SETS[options],
+                   engine="native")
+    encoder = encoder_for(game)
+    buffers = encoder.empty()
+    hand_rows, pooled_rows, t_rows, game_rows, final_rows = [], [], [], [], []
+    rng = random.Random(first * 7919 + 17)
+    for index in range(first, first + count):
+        state = game.new_game(index)
+        start = len(hand_rows)
+        seats_of_rows = []
+        while not state.is_terminal:
+            if state.at_turn_start:
+                seat = state.current_player
+                features = state.seat_features()
+                hand_rows.append([features[(seat + k) % players] for k in range(players)])
+                encoder.encode_into(state, seat, buffers)
+                board = buffers["board"]
+                pooled_rows.append(np.concatenate([
+                    board.reshape(board.shape[0], -1).sum(axis=1, dtype=np.int32),
+                    buffers["scalars"].astype(np.int32)]))
+                t_rows.append(len(state.pile) / game.pile_size)
+                game_rows.append(index)
+                seats_of_rows.append(seat)
+            if rng.random() < explore:
+                state._apply_id(rng.choice(state.legal_action_ids()))
+            else:
+                state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
+        scores = state.scores
+        for seat in seats_of_rows:
+            final_rows.append([scores[(seat + k) % players] for k in range(players)])
+        assert len(final_rows) == len(hand_rows) and start <= len(hand_rows)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(temp, hand=np.asarray(hand_rows, dtype=np.float32),
+                        pooled=np.asarray(pooled_rows, dtype=np.int32),
+                        t=np.asarray(t_rows, dtype=np.float32),
+                        game=np.asarray(game_rows, dtype=np.int32),
+                        final=np.asarray(final_rows, dtype=np.float32))
+    temp.rename(path)
+    return str(path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--options", choices=OPTION_SETS, default="abbey_mayor")
+    parser.add_argument("--explore", type=float, default=0.1,
+                        help="share of decisions played at random instead of greedily")
+    parser.add_argument("--chunk", type=int, default=250)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    jobs = [(first, min(args.chunk, args.games - first), args.players, args.options,
+             args.explore, args.out) for first in range(0, args.games, args.chunk)]
+    began = time.perf_counter()
+    with Pool(args.workers) as pool:
+        for done, path in enumerate(pool.imap_unordered(play_chunk, jobs), 1):
+            print(f"{done}/{len(jobs)} {path} {time.perf_counter() - began:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
