@@ -296,6 +296,33 @@ RUNNERS: dict[str, Callable[[Setup], Measure]] = {
 
 # -- the report ------------------------------------------------------------------------------------
 
+def _echo(connection: Any) -> None:
+    """The other end of `pipe_round_trip`: send back whatever comes, until None."""
+    while (message := connection.recv()) is not None:
+        connection.send(message)
+
+
+def pipe_round_trip(trips: int = 2000) -> float:
+    """Microseconds of wall time for one message to a child process and back over a pipe (what
+    an async vector env pays per environment and step, besides its pickling): where it exceeds
+    an environment's own step, async vectorisation cannot beat sync."""
+    import multiprocessing
+
+    ours, theirs = multiprocessing.Pipe()
+    child = multiprocessing.Process(target=_echo, args=(theirs,), daemon=True)
+    child.start()
+    ours.send(0)
+    ours.recv()  # the child is up
+    start = time.perf_counter()
+    for trip in range(trips):
+        ours.send(trip)
+        ours.recv()
+    elapsed = time.perf_counter() - start
+    ours.send(None)
+    child.join()
+    return elapsed / trips * 1e6
+
+
 def pin_one_core() -> str:
     """Run on one CPU (the first this process may use); say which, or why not."""
     if not hasattr(os, "sched_setaffinity"):
@@ -359,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'game':<12} {'options':<12} {'path':<19} {'envs':>4} {'steps':>9} {'episodes':>8} "
           f"{'seconds':>7} {'steps/s':>9}")
     ratios = []
+    asyncs: list[tuple[str, str, float, float | None]] = []
     for name in args.game or GAMES:
         sets = option_sets(args.options) if name == "carcassonne" else [("default", {})]
         paths = CARCASSONNE_PATHS if name == "carcassonne" else OTHER_PATHS
@@ -381,9 +409,18 @@ def main(argv: list[str] | None = None) -> int:
                       f"{rates[path]:>9.0f}{note}", flush=True)
             if "vector-native" in rates and "sync" in rates:
                 ratios.append((name, label, rates["vector-native"] / rates["sync"]))
+            if "async-4" in rates and "sync-4" in rates:
+                asyncs.append((name, label, rates["async-4"] / rates["sync-4"],
+                               1e6 / rates["gymnasium"] if "gymnasium" in rates else None))
     for name, label, ratio in ratios:
         print(f"{name} {label}: native vector env / sync make_vec ({args.envs} envs) = "
               f"{ratio:.1f}x")
+    if asyncs:
+        trip = pipe_round_trip()
+        for name, label, ratio, step in asyncs:
+            single = f", a single env's step {step:.0f} us" if step else ""
+            print(f"{name} {label}: async / sync make_vec (4 envs) = {ratio:.2f}x "
+                  f"(a pipe round trip to a worker process here: {trip:.0f} us{single})")
     return 0
 
 

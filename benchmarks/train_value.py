@@ -222,7 +222,7 @@ def main() -> None:
             run = json.loads(other.read_text())
             ax.plot([c[0] for c in run["curve"]], [c[1] for c in run["curve"]],
                     label=f"learned value ({run['inputs']})")
-        ax.axhline(linear, color="tab:orange", linestyle="--", label="linear evaluation in use")
+        ax.axhline(linear, color="black", linestyle="--", label="linear evaluation in use")
         ax.set_xlabel("training positions seen")
         ax.set_ylabel("held-out MSE of the final margin (points²)")
         ax.set_title(f"Carcassonne value, {data['hand'].shape[1]} players: held-out error")

@@ -13,11 +13,19 @@ seat whose turn begins, one row is recorded:
 * `t` (share of the pile left) and the game index;
 * the target, read when the game ends: every seat's final score, relative seats again.
 
+With `--continuations K`, only `--per-game` turn starts of each game are recorded, and each one's
+target is the mean final score of K continuations instead of the game's own: the position is
+determinized for its seat (the pile shuffled anew) and played on to the end by the same policy,
+K times. The luck still to come (a variance of about 490 points² in the 2-player margin) then
+weighs K times less in each target, so the same learning sees the systematic part far sooner.
+
 Rows are appended to `--out` in chunks (`<out>/chunk-<first game>.npz`), one file per `--chunk`
 games, so a stopped run resumes where it was (finished chunks are skipped).
 
     python benchmarks/value_data.py --games 20000 --out runs/value-2p-am          # ~6 min a core
     python benchmarks/value_data.py --games 4000 --players 4 --out runs/value-4p-am
+    python benchmarks/value_data.py --games 12000 --continuations 8 --first 100000 --chunk 50 \
+        --out runs/value-2p-am-k8                     # 8 positions a game, ~45 min on 2 cores
 """
 
 from __future__ import annotations
@@ -36,9 +44,31 @@ from boardwright.rl.observations import encoder_for
 OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
 
 
-def play_chunk(job: tuple[int, int, int, str, float, str]) -> str:
+def play_on(state, rng: random.Random, explore: float) -> None:
+    """Greedy moves, a share `explore` of them uniformly random, to the end of the game."""
+    while not state.is_terminal:
+        if rng.random() < explore:
+            state._apply_id(rng.choice(state.legal_action_ids()))
+        else:
+            state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
+
+
+def continued(state, seat: int, players: int, times: int, rng: random.Random,
+              explore: float) -> list[float]:
+    """The mean final scores (relative seats from `seat`) of `times` continuations of `state`,
+    each on a pile order drawn anew."""
+    totals = [0.0] * players
+    for _ in range(times):
+        copy = state.determinize(seat, random.Random(rng.getrandbits(64)))
+        play_on(copy, rng, explore)
+        for k in range(players):
+            totals[k] += copy.scores[(seat + k) % players]
+    return [total / times for total in totals]
+
+
+def play_chunk(job: tuple[int, int, int, str, float, str, int, int]) -> str:
     """Play games [first, first + count) and write their rows; returns the chunk's path."""
-    first, count, players, options, explore, out = job
+    first, count, players, options, explore, out, continuations, per_game = job
     path = Path(out) / f"chunk-{first:07d}.npz"
     if path.exists():
         return str(path)
@@ -52,8 +82,15 @@ def play_chunk(job: tuple[int, int, int, str, float, str]) -> str:
         state = game.new_game(index)
         start = len(hand_rows)
         seats_of_rows = []
+        means = []
+        turn = 0
+        # With continuations: the turn starts recorded (a game has about one a tile).
+        picked = (set(rng.sample(range(1, game.pile_size + 1), per_game)) if continuations
+                  else None)
         while not state.is_terminal:
             if state.at_turn_start:
+                turn += 1
+            if state.at_turn_start and (picked is None or turn in picked):
                 seat = state.current_player
                 features = state.seat_features()
                 hand_rows.append([features[(seat + k) % players] for k in range(players)])
@@ -65,13 +102,18 @@ def play_chunk(job: tuple[int, int, int, str, float, str]) -> str:
                 t_rows.append(len(state.pile) / game.pile_size)
                 game_rows.append(index)
                 seats_of_rows.append(seat)
+                if continuations:
+                    means.append(continued(state, seat, players, continuations, rng, explore))
             if rng.random() < explore:
                 state._apply_id(rng.choice(state.legal_action_ids()))
             else:
                 state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
         scores = state.scores
-        for seat in seats_of_rows:
-            final_rows.append([scores[(seat + k) % players] for k in range(players)])
+        if continuations:
+            final_rows.extend(means)
+        else:
+            for seat in seats_of_rows:
+                final_rows.append([scores[(seat + k) % players] for k in range(players)])
         assert len(final_rows) == len(hand_rows) and start <= len(hand_rows)
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_suffix(".tmp.npz")
@@ -93,10 +135,16 @@ def main() -> None:
                         help="share of decisions played at random instead of greedily")
     parser.add_argument("--chunk", type=int, default=250)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--continuations", type=int, default=0,
+                        help="targets: the mean of this many continuations (0: the game's end)")
+    parser.add_argument("--per-game", type=int, default=8,
+                        help="with --continuations: turn starts recorded per game")
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    jobs = [(first, min(args.chunk, args.games - first), args.players, args.options,
-             args.explore, args.out) for first in range(0, args.games, args.chunk)]
+    jobs = [(first, min(args.chunk, args.first + args.games - first), args.players, args.options,
+             args.explore, args.out, args.continuations, args.per_game)
+            for first in range(args.first, args.first + args.games, args.chunk)]
     began = time.perf_counter()
     with Pool(args.workers) as pool:
         for done, path in enumerate(pool.imap_unordered(play_chunk, jobs), 1):

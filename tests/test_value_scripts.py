@@ -32,7 +32,7 @@ def script(name: str):
 @pytest.fixture(scope="module")
 def chunk(tmp_path_factory: pytest.TempPathFactory) -> dict[str, np.ndarray]:
     out = tmp_path_factory.mktemp("value")
-    path = script("value_data").play_chunk((3, 2, 2, "abbey_mayor", 0.1, str(out)))
+    path = script("value_data").play_chunk((3, 2, 2, "abbey_mayor", 0.1, str(out), 0, 0))
     return dict(np.load(path))
 
 

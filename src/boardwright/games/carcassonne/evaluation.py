@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
+from boardwright.games.carcassonne.value_net import correction, shipped_net
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
@@ -128,11 +129,20 @@ def pile_share(state: CarcassonneState) -> float:
 
 
 def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None) -> list[float]:
-    """Each seat's expected final score, up to a constant shared by all seats."""
-    weights = weights or default_weights(state.game.num_players)
-    feature_weights, tempo = weights.at(pile_share(state))
-    values = [sum(w * x for w, x in zip(feature_weights, vector))
-              for vector in seat_features(state)]
+    """Each seat's expected final score, up to a constant shared by all seats. The current
+    evaluation (no `weights` given) adds the learned value's correction where a network is
+    shipped for the player count (`value_net.py`); kept weights are judged as they were."""
+    net = None
+    if weights is None:
+        players = state.game.num_players
+        weights, net = default_weights(players), shipped_net(players)
+    t = pile_share(state)
+    feature_weights, tempo = weights.at(t)
+    vectors = seat_features(state)
+    values = [sum(w * x for w, x in zip(feature_weights, vector)) for vector in vectors]
     if not state.is_terminal:
         values[state.turn_player] += tempo
+        if net is not None:
+            for seat, extra in enumerate(correction(net, vectors, state.turn_player, t)):
+                values[seat] += extra
     return values

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.capabilities.abbey import END_MANDATORY, END_NONE, END_VOLUNTARY
 from boardwright.games.carcassonne.tiles import CITY, CORNERS, ROAD, TileType
+from boardwright.games.carcassonne.value_net import ValueNet, shipped_net
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
@@ -128,4 +129,15 @@ def heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
         **table(default_weights(game.num_players)),
         "versions": {name: table(shipped_weights(name, game.num_players))
                      for name in KEPT_VERSIONS},
+        "net": net_table(shipped_net(game.num_players)),
     }
+
+
+def net_table(net: ValueNet | None) -> dict[str, Any] | None:
+    """The learned value's network as the compiled engine reads it (matrices flattened)."""
+    if net is None:
+        return None
+    return {"mean": list(net.mean), "spread": list(net.spread), "scale": net.scale,
+            "layers": [{"in": len(matrix), "out": len(bias),
+                        "weights": [w for row in matrix for w in row], "bias": list(bias)}
+                       for matrix, bias in net.layers]}

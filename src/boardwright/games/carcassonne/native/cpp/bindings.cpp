@@ -135,6 +135,30 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         for (int j = 0; j < 3; ++j) h.weights[k][j] = weights.at(k).at(j);
     auto to_move = nb::cast<std::vector<double>>(hd["to_move"]);
     for (int j = 0; j < 3; ++j) h.to_move[j] = to_move.at(j);
+    if (!hd["net"].is_none()) {  // {mean, spread, scale, layers: [{in, out, weights, bias}]}
+        nb::dict nd = nb::cast<nb::dict>(hd["net"]);
+        auto net = std::make_shared<ValueNet>();
+        net->mean = nb::cast<std::vector<double>>(nd["mean"]);
+        net->spread = nb::cast<std::vector<double>>(nd["spread"]);
+        net->scale = nb::cast<double>(nd["scale"]);
+        int width = net->inputs();
+        for (nb::handle lh : nb::cast<nb::list>(nd["layers"])) {
+            nb::dict ld = nb::cast<nb::dict>(lh);
+            ValueNet::Layer& layer = net->layers.emplace_back();
+            layer.in = nb::cast<int>(ld["in"]);
+            layer.out = nb::cast<int>(ld["out"]);
+            layer.w = nb::cast<std::vector<double>>(ld["weights"]);
+            layer.b = nb::cast<std::vector<double>>(ld["bias"]);
+            if (layer.in != width || layer.w.size() != static_cast<size_t>(layer.in) * layer.out ||
+                layer.b.size() != static_cast<size_t>(layer.out))
+                throw std::invalid_argument("value network: layer sizes do not chain");
+            width = layer.out;
+        }
+        if (net->spread.size() != net->mean.size() || width != g.players ||
+            net->inputs() != g.players * NUM_FEATURES + 2)
+            throw std::invalid_argument("value network: inputs or outputs of the wrong size");
+        h.net = std::move(net);
+    }
     for (auto [name, wd] : nb::cast<nb::dict>(hd["versions"])) {  // {name: {weights, to_move}}
         LinearWeights& v = h.versions.emplace_back();
         v.name = nb::cast<std::string>(name);

@@ -593,7 +593,26 @@ std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
 }  // namespace
 
 std::vector<double> evaluate(State& st, const HeuristicData& h) {
-    return linear_evaluation(st, h, h.weights, h.to_move);
+    std::vector<double> values = linear_evaluation(st, h, h.weights, h.to_move);
+    if (h.net && !st.is_terminal()) {
+        // The network reads the position from the seat whose turn it is: every seat's features
+        // from that seat on, then t and t^2; its outputs are per relative seat.
+        const int n = static_cast<int>(values.size());
+        const int mover = st.turn_player;
+        const double t = static_cast<double>(st.pile.size()) / std::max(1, h.pile_size);
+        auto vectors = seat_features(st, h);
+        std::vector<double> x;
+        x.reserve(static_cast<size_t>(n) * NUM_FEATURES + 2);
+        for (int k = 0; k < n; ++k) {
+            const auto& v = vectors[(mover + k) % n];
+            x.insert(x.end(), v.begin(), v.end());
+        }
+        x.push_back(t);
+        x.push_back(t * t);
+        const std::vector<double> out = h.net->output(x.data());
+        for (int k = 0; k < n; ++k) values[(mover + k) % n] += out[k];
+    }
+    return values;
 }
 
 std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w) {

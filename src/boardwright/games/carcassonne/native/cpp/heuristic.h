@@ -4,10 +4,12 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "state.h"
+#include "value_net.h"
 
 namespace carc {
 
@@ -41,6 +43,9 @@ struct HeuristicData {
             if (v.name == name) return &v;
         return nullptr;
     }
+    // The learned value's network for the game's player count (value_net.py), if one is
+    // shipped: its correction is added to the current evaluation (not to kept versions).
+    std::shared_ptr<const ValueNet> net;
     int pile_size = 1;
     uint64_t id = 0;  // unique per game made in this process (keys caches shared by calls)
 };
