@@ -102,3 +102,15 @@ def test_the_calibration_table_reads_its_rows():
     assert "| 20 or more | 2 | +30.5 | +30.5 ± 1.5 |" in text
     assert "8 positions of 8 games: slope of realised on predicted 1.01, mean realised minus " \
            "predicted +0.0, mean absolute error 1.0 points" in text
+
+
+def test_continuation_targets_are_reproducible_means(tmp_path: Path) -> None:
+    play_chunk = script("value_data").play_chunk
+    first = np.load(play_chunk((7, 1, 2, "abbey_mayor", 0.1, str(tmp_path / "a"), 2, 3)))
+    again = np.load(play_chunk((7, 1, 2, "abbey_mayor", 0.1, str(tmp_path / "b"), 2, 3)))
+    assert len(first["t"]) == 3 and set(first["game"]) == {7}
+    for key in first.files:
+        assert np.array_equal(first[key], again[key])
+    # Each target is a mean of two continuations of its own position, not the game's end.
+    assert len({tuple(row) for row in first["final"]}) == 3
+    assert np.all(first["final"] * 2 == np.round(first["final"] * 2))
