@@ -7,8 +7,11 @@ margin each way. Its inputs, standardised by the training rows' mean and spread:
 
 * `hand`: every seat's hand-made features (the linear evaluation's eighteen), the mover first;
 * `t`, `t^2`: the share of the pile left;
-* with `--inputs hand+obs`, the mover's lossless observation pooled: each board plane summed
-  over the window, then the scalars.
+* with `--inputs hand+holders`, the observation's `holders` planes summed over the window (per
+  relative seat and segment: the figures of that seat in the features covering that segment,
+  over every tile), what the game's network reads (`games/carcassonne/value_net.py`);
+* with `--inputs hand+obs`, the mover's whole lossless observation pooled: each board plane
+  summed over the window, then the scalars (for comparison: the game cannot read it).
 
 A fifth of the games (index divisible by 5) are held out. The curve: the held-out mean squared
 error of the margin (seat 0 minus seat 1, in points squared) by training positions seen, beside
@@ -30,6 +33,8 @@ import numpy as np
 
 from boardwright.games.carcassonne.evaluation import default_weights
 
+OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
+
 
 def load(folder: Path) -> dict[str, np.ndarray]:
     """Every chunk of a data folder, rows concatenated."""
@@ -39,11 +44,23 @@ def load(folder: Path) -> dict[str, np.ndarray]:
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0].files}
 
 
-def inputs(data: dict[str, np.ndarray], kind: str) -> np.ndarray:
+def holders_columns(players: int, options: str) -> slice:
+    """Where the pooled `holders` planes sit in a row's `pooled` (the encoder's layout)."""
+    import boardwright as bw
+    from boardwright.rl.observations import encoder_for
+
+    game = bw.load("carcassonne", players=players, options=OPTION_SETS[options])
+    first, count = encoder_for(game).board_blocks["holders"]
+    return slice(first, first + count)
+
+
+def inputs(data: dict[str, np.ndarray], kind: str, options: str = "abbey_mayor") -> np.ndarray:
     """The model's input rows (before standardisation)."""
     n = data["hand"].shape[1]
     t = data["t"][:, None]
     columns = [data["hand"].reshape(len(t), n * data["hand"].shape[2]), t, t * t]
+    if kind == "hand+holders":
+        columns.append(data["pooled"][:, holders_columns(n, options)].astype(np.float32))
     if kind == "hand+obs":
         columns.append(data["pooled"].astype(np.float32))
     return np.concatenate(columns, axis=1).astype(np.float32)
@@ -145,7 +162,10 @@ def bootstrap_gain(model: np.ndarray, base: np.ndarray, target: np.ndarray, game
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True, type=Path)
-    parser.add_argument("--inputs", choices=("hand", "hand+obs"), default="hand+obs")
+    parser.add_argument("--inputs", choices=("hand", "hand+holders", "hand+obs"),
+                        default="hand+holders")
+    parser.add_argument("--options", choices=OPTION_SETS, default="abbey_mayor",
+                        help="the option set the data was made with")
     parser.add_argument("--hidden", type=int, nargs=2, default=[64, 32])
     parser.add_argument("--epochs", type=float, default=6.0)
     parser.add_argument("--batch", type=int, default=256)
@@ -161,7 +181,7 @@ def main() -> None:
     args = parser.parse_args()
 
     data = load(args.data)
-    x, y = inputs(data, args.inputs), targets(data)
+    x, y = inputs(data, args.inputs, args.options), targets(data)
     base = linear_prediction(data).astype(np.float32)  # the model learns what it misses
     y = y - base
     held = data["game"] % 5 == 0

@@ -15,10 +15,12 @@ from boardwright.games.carcassonne.position_features import seat_features
 from boardwright.games.carcassonne.value_net import (
     ValueNet,
     correction,
+    held_segments,
     net_file,
     parse_net,
     shipped_net,
 )
+from boardwright.rl.observations import encoder_for
 
 pytest.register_assert_rewrite("native_support")
 
@@ -29,14 +31,15 @@ AM = {"expansions": ["abbey_mayor"]}
 DATA = resources.files("boardwright.games.carcassonne").joinpath("data")
 
 
-def made_net(players: int, seed: int = 0) -> dict:
+def made_net(players: int, seed: int = 0, holders: bool = True) -> dict:
     """A network of the shipped form with seeded random weights (what the tests judge by, so
     that they hold whichever networks are shipped)."""
     rng = random.Random(seed)
-    sizes = [18 * players + 2, 8, 4, players]
+    sizes = [(18 + 15 * holders) * players + 2, 8, 4, players]
     layers = [{"weights": [[rng.gauss(0, 0.5) for _ in range(b)] for _ in range(a)],
                "bias": [rng.gauss(0, 0.1) for _ in range(b)]} for a, b in zip(sizes, sizes[1:])]
-    return {"format": 1, "players": players, "inputs": "hand", "features": 18,
+    return {"format": 1, "players": players, "inputs": "hand+holders" if holders else "hand",
+            "features": 18,
             "mean": [rng.uniform(0, 2) for _ in range(sizes[0])],
             "spread": [rng.uniform(0.5, 3) for _ in range(sizes[0])],
             "scale": 7.5, "layers": layers}
@@ -85,7 +88,7 @@ def test_the_current_evaluation_adds_the_networks_correction() -> None:
             assert current == linear
             continue
         extra = correction(net, seat_features(state), state.turn_player,
-                           evaluation.pile_share(state))
+                           evaluation.pile_share(state), held_segments(state, state.turn_player))
         assert current == pytest.approx([a + b for a, b in zip(linear, extra)], abs=1e-9)
         checked += any(abs(x) > 1e-6 for x in extra)
     assert checked > 20  # the network does say something
@@ -108,9 +111,43 @@ def test_the_compiled_value_is_the_references(players: int) -> None:
     assert compared > 100
 
 
+@pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=needs_native)])
+def test_held_segments_are_the_observations_holders_planes_summed(engine: str) -> None:
+    encoder = encoder_for(bw.load("carcassonne", players=3, options=AM))
+    first, count = encoder.board_blocks["holders"]
+    compared = 0
+    for index, state in enumerate(positions(engine, players=3, games=1)):
+        if index % 7:
+            continue
+        python = state if engine == "python" else state.to_python()
+        for seat in range(3):
+            board = encoder.encode_state(state, seat)["board"]
+            pooled = board[first:first + count].reshape(count, -1).sum(axis=1)
+            assert held_segments(python, seat) == [float(v) for v in pooled]
+        compared += any(held_segments(python, 0))
+    assert compared > 5
+
+
+@pytest.mark.parametrize("holders", [False, True])
+def test_either_kind_of_network_is_computed_alike_by_both_engines(
+        holders: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if bw.load("carcassonne").engine != "native":
+        pytest.skip("the compiled engine is not built here")
+
+    def made(players: int) -> ValueNet:
+        return parse_net(made_net(players, 3, holders), players)
+
+    monkeypatch.setattr("boardwright.games.carcassonne.evaluation.shipped_net", made)
+    monkeypatch.setattr("boardwright.games.carcassonne.native.spec.shipped_net", made)
+    for index, state in enumerate(positions("native", 2, games=1)):
+        if index % 5 == 0:
+            assert state.evaluation() == pytest.approx(
+                evaluation.evaluate(state.to_python()), rel=1e-12, abs=1e-9)
+
+
 def test_the_network_reads_its_inputs_from_the_mover() -> None:
     """Relative seats: the mover's features first, its output to the mover."""
-    net = parse_net(made_net(2), 2)
+    net = parse_net(made_net(2, holders=False), 2)
     features = [[float(i) for i in range(18)], [float(2 * i) for i in range(18)]]
     as_seat_0 = correction(net, features, 0, 0.5)
     as_seat_1 = correction(net, features[::-1], 1, 0.5)
@@ -122,6 +159,7 @@ def test_the_network_reads_its_inputs_from_the_mover() -> None:
     (lambda d: d.update(players=3), "trained for 3 players, not 2"),
     (lambda d: d.update(format=7), "format 7"),
     (lambda d: d.update(inputs="hand+obs"), "inputs 'hand\\+obs'"),
+    (lambda d: d.update(inputs="hand"), "inputs or outputs of the wrong size"),
     (lambda d: d["layers"][0]["bias"].pop(), "layer sizes do not chain"),
     (lambda d: d["spread"].pop(), "inputs or outputs of the wrong size"),
     (lambda d: d.pop("scale"), "'scale'"),

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
-from boardwright.games.carcassonne.value_net import correction, shipped_net
+from boardwright.games.carcassonne.value_net import correction, held_segments, shipped_net
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
@@ -143,6 +143,8 @@ def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None) 
     if not state.is_terminal:
         values[state.turn_player] += tempo
         if net is not None:
-            for seat, extra in enumerate(correction(net, vectors, state.turn_player, t)):
+            mover = state.turn_player
+            held = held_segments(state, mover) if net.holders else ()
+            for seat, extra in enumerate(correction(net, vectors, mover, t, held)):
                 values[seat] += extra
     return values

@@ -13,13 +13,12 @@ import numpy as np
 from boardwright.games.carcassonne.actions import HALF_STRIDE, STRIDE
 from boardwright.games.carcassonne.capabilities.abbey import IS_HOLE
 from boardwright.games.carcassonne.learning_space import DEFAULT_RADIUS
-from boardwright.games.carcassonne.tiles import CITY, FIELD, ROAD, TileVariant
+from boardwright.games.carcassonne.segments import (  # noqa: F401 (re-exported)
+    IN1, IN2, MONASTERY_SEGMENT, SEGMENTS, covered_segments,
+)
 
 #: Cells each way from the start tile: the learning action space's window.
 WINDOW = DEFAULT_RADIUS
-#: Segments of a tile: N E S W, NL NR EL ER SL SR WL WR, IN1 IN2, MONASTERY.
-SEGMENTS = 15
-IN1, IN2, MONASTERY_SEGMENT = 12, 13, 14
 #: Phases in the order of the `phase` scalars (the native engine's numbering).
 PHASES = ("place_tile", "deploy", "game_over", "choose_tile", "final_abbey_round", "wagon_move")
 ABBEY_PHASES = ("choose_tile", "final_abbey_round")
@@ -34,19 +33,6 @@ WAGON_ADJACENCY = ("nearby", "connected")
 ABBEY_END = ("mandatory_round", "none", "voluntary_round")
 SMALL_CITY = ("standard", "first_edition")
 INT16_MAX = int(np.iinfo(np.int16).max)
-
-
-def covered_segments(variant: TileVariant, local: int) -> tuple[int, ...]:
-    """The segments a feature part of a placed tile covers (the document's "Segments")."""
-    feature = variant.features[local]
-    if feature.kind == CITY:
-        return tuple(sorted(g for s in feature.sides for g in (s, 4 + 2 * s, 5 + 2 * s)))
-    if feature.kind == ROAD:
-        return tuple(feature.sides)
-    if feature.kind == FIELD:
-        inner = tuple(IN1 if name == "IN1" else IN2 for name in feature.internal)
-        return tuple(4 + h for h in feature.halves) + inner
-    return (MONASTERY_SEGMENT,)
 
 
 def board_layout(config: Any, n: int, tile_types: int, figure_kinds: int) -> list[tuple[str, int]]:

@@ -137,7 +137,8 @@ def net_table(net: ValueNet | None) -> dict[str, Any] | None:
     """The learned value's network as the compiled engine reads it (matrices flattened)."""
     if net is None:
         return None
-    return {"mean": list(net.mean), "spread": list(net.spread), "scale": net.scale,
+    return {"holders": net.holders, "mean": list(net.mean), "spread": list(net.spread),
+            "scale": net.scale,
             "layers": [{"in": len(matrix), "out": len(bias),
                         "weights": [w for row in matrix for w in row], "bias": list(bias)}
                        for matrix, bias in net.layers]}

@@ -138,6 +138,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     if (!hd["net"].is_none()) {  // {mean, spread, scale, layers: [{in, out, weights, bias}]}
         nb::dict nd = nb::cast<nb::dict>(hd["net"]);
         auto net = std::make_shared<ValueNet>();
+        net->holders = nb::cast<bool>(nd["holders"]);
         net->mean = nb::cast<std::vector<double>>(nd["mean"]);
         net->spread = nb::cast<std::vector<double>>(nd["spread"]);
         net->scale = nb::cast<double>(nd["scale"]);
@@ -155,7 +156,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
             width = layer.out;
         }
         if (net->spread.size() != net->mean.size() || width != g.players ||
-            net->inputs() != g.players * NUM_FEATURES + 2)
+            net->inputs() != g.players * (NUM_FEATURES + (net->holders ? SEGMENTS : 0)) + 2)
             throw std::invalid_argument("value network: inputs or outputs of the wrong size");
         h.net = std::move(net);
     }
@@ -212,6 +213,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         g.tiles.push_back(std::move(t));
     }
     build_closers(g, h);
+    if (h.net && h.net->holders) h.segments = segment_masks(g);  // (now that the tiles are read)
     return spec;
 }
 

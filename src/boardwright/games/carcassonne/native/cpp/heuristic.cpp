@@ -570,6 +570,41 @@ std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const Heu
 
 namespace {
 
+// The observation's holders planes summed over the board (value_net.held_segments), appended
+// to x: per relative seat k from `mover` and segment g, over every placed tile, the figures of
+// that seat in the feature of the part covering g.
+void held_segments(State& st, const SegmentMasks& segments, int mover, std::vector<double>& x) {
+    const int n = st.data->players;
+    const size_t first = x.size();
+    x.resize(first + static_cast<size_t>(SEGMENTS) * n, 0.0);
+    if (st.occupant.empty()) return;
+    Graph& g = st.graph;
+    std::vector<std::pair<int, std::array<int, 8>>> held;  // (root, figures by seat)
+    for (const Occupant& o : st.occupant) {
+        const int root = g.find(o.part);
+        auto at = std::find_if(held.begin(), held.end(), [root](const auto& e) { return e.first == root; });
+        if (at == held.end()) {
+            held.push_back({root, {}});
+            at = held.end() - 1;
+        }
+        at->second[o.seat] += 1;
+    }
+    for (const PlacedTile& t : g.tiles) {
+        const std::vector<uint16_t>& masks = segments[t.type][t.quarter];
+        for (size_t p = 0; p < masks.size(); ++p) {
+            const int root = g.find(t.base + static_cast<int>(p));
+            auto at = std::find_if(held.begin(), held.end(), [root](const auto& e) { return e.first == root; });
+            if (at == held.end()) continue;
+            for (int seat = 0; seat < n; ++seat) {
+                const int count = at->second[seat];
+                if (!count) continue;
+                const size_t block = first + static_cast<size_t>(SEGMENTS) * ((seat - mover + n) % n);
+                for (unsigned m = masks[p]; m; m &= m - 1) x[block + __builtin_ctz(m)] += count;
+            }
+        }
+    }
+}
+
 std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
                                       const std::array<std::array<double, 3>, NUM_FEATURES>& w,
                                       const std::array<double, 3>& to_move) {
@@ -609,6 +644,7 @@ std::vector<double> evaluate(State& st, const HeuristicData& h) {
         }
         x.push_back(t);
         x.push_back(t * t);
+        if (h.net->holders) held_segments(st, h.segments, mover, x);
         const std::vector<double> out = h.net->output(x.data());
         for (int k = 0; k < n; ++k) values[(mover + k) % n] += out[k];
     }

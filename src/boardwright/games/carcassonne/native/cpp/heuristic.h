@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "segments.h"
 #include "state.h"
 #include "value_net.h"
 
@@ -46,6 +47,7 @@ struct HeuristicData {
     // The learned value's network for the game's player count (value_net.py), if one is
     // shipped: its correction is added to the current evaluation (not to kept versions).
     std::shared_ptr<const ValueNet> net;
+    SegmentMasks segments;  // what each part covers (filled when the network reads holders)
     int pile_size = 1;
     uint64_t id = 0;  // unique per game made in this process (keys caches shared by calls)
 };

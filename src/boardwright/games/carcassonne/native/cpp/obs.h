@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "segments.h"
 #include "state.h"
 
 namespace carc {
@@ -72,7 +73,7 @@ struct ObsSpec {
     int kinds = 1;                     // figure kinds that stand on features
     std::vector<int16_t> options;      // the options scalars, as given
     // [tile type][quarter][local feature] -> bit g set: the part covers segment g
-    std::vector<std::array<std::vector<uint16_t>, 4>> segments;
+    SegmentMasks segments;
     std::vector<uint8_t> pennant;      // per tile type: it holds a pennant
 
     void build_segments();             // from data (after data and the offsets are set)

@@ -14,6 +14,7 @@ struct ValueNet {
         std::vector<double> w;  // row-major: w[i * out + j] from input i to unit j
         std::vector<double> b;
     };
+    bool holders = false;  // reads the held segments after t and t^2 ("hand+holders")
     std::vector<double> mean, spread;
     double scale = 1.0;
     std::vector<Layer> layers;
