@@ -176,6 +176,10 @@ def main() -> None:
     parser.add_argument("--model", type=Path)
     parser.add_argument("--curve", type=Path)
     parser.add_argument("--log", type=Path, help="the curve's numbers as JSON")
+    parser.add_argument("--init", type=Path,
+                        help="start from this model file (fine-tuning on other data)")
+    parser.add_argument("--judge", type=Path,
+                        help="no training: judge this model file on the held-out rows")
     parser.add_argument("--also", type=Path, action="append", default=[],
                         help="another run's --log, drawn on the same curve")
     args = parser.parse_args()
@@ -185,9 +189,14 @@ def main() -> None:
     base = linear_prediction(data).astype(np.float32)  # the model learns what it misses
     y = y - base
     held = data["game"] % 5 == 0
+    start = json.loads(args.init.read_text()) if args.init else None
     mean, spread = x[~held].mean(axis=0), x[~held].std(axis=0) + 1e-3
+    if start:  # fine-tuning: the inputs and outputs on the first training's scales
+        mean, spread = np.asarray(start["mean"]), np.asarray(start["spread"])
     xs = (x - mean) / spread
     scale = float(y[~held].std()) or 1.0  # the outputs are learnt in units of this many points
+    if start:
+        scale = float(start["scale"])
     train_x, train_y, test_x, test_y = xs[~held], y[~held] / scale, xs[held], y[held]
     test_base = base[held]
     linear = margin_mse(test_base, test_y + test_base)
@@ -197,7 +206,22 @@ def main() -> None:
           f"inputs {x.shape[1]}; held-out margin MSE: constant {constant:.1f}, linear {linear:.1f}")
 
     rng = np.random.default_rng(args.seed)
+    if args.judge:
+        saved = json.loads(args.judge.read_text())
+        xs_saved = (x[held] - np.asarray(saved["mean"])) / np.asarray(saved["spread"])
+        judged = MLP([x.shape[1], *[len(l["bias"]) for l in saved["layers"]]], rng)
+        judged.params = [np.asarray(v, dtype=np.float64) for layer in saved["layers"]
+                         for v in (layer["weights"], layer["bias"])]
+        prediction = judged.predict(xs_saved) * saved["scale"] + test_base
+        gain = bootstrap_gain(prediction, test_base, test_y + test_base, data["game"][held], rng)
+        print(f"{args.judge}: held-out margin MSE {margin_mse(prediction, test_y + test_base):.2f} "
+              f"(linear {linear:.2f}); gain over linear {gain[0]:+.2f} "
+              f"[95% {gain[1]:+.2f}, {gain[2]:+.2f}] points^2")
+        return
     model = MLP([x.shape[1], *args.hidden, y.shape[1]], rng)
+    if start:
+        model.params = [np.asarray(v, dtype=np.float32) for layer in start["layers"]
+                        for v in (layer["weights"], layer["bias"])]
     total = int(args.epochs * len(train_x))
     every = max(args.batch, total // args.points)
     curve: list[tuple[int, float]] = []
@@ -244,7 +268,7 @@ def main() -> None:
                     label=f"learned value ({run['inputs']})")
         ax.axhline(linear, color="black", linestyle="--", label="linear evaluation in use")
         ax.set_xlabel("training positions seen")
-        ax.set_ylabel("held-out MSE of the final margin (points²)")
+        ax.set_ylabel("held-out MSE of the margin target (points²)")
         ax.set_title(f"Carcassonne value, {data['hand'].shape[1]} players: held-out error")
         ax.legend()
         fig.tight_layout()

@@ -75,7 +75,8 @@ def test_every_shipped_network_reads(players: int) -> None:
         assert net is None
         return
     assert isinstance(net, ValueNet) and net.players == players
-    assert net.inputs == 18 * players + 2 and len(net.layers[-1][1]) == players
+    assert net.inputs == (18 + 15 * net.holders) * players + 2
+    assert len(net.layers[-1][1]) == players
 
 
 def test_the_current_evaluation_adds_the_networks_correction() -> None:
