@@ -170,3 +170,8 @@ def test_a_malformed_network_is_refused_by_name(change, message: str) -> None:
     change(raw)
     with pytest.raises(bw.InvalidOptionError, match=f"value network: .*{message}"):
         parse_net(raw, 2)
+
+
+def test_a_network_file_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(bw.InvalidOptionError, match="value network: "):
+        parse_net([1, 2, 3], 2)  # type: ignore[arg-type]

@@ -76,7 +76,7 @@ def parse_net(data: dict, players: int) -> ValueNet:
         net = ValueNet(players, data["inputs"] == "hand+holders",
                        tuple(float(v) for v in data["mean"]),
                        tuple(float(v) for v in data["spread"]), float(data["scale"]), layers)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
         raise InvalidOptionError(f"value network: {exc}") from None
     width = net.inputs
     for matrix, bias in net.layers:
