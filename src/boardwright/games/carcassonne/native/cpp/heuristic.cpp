@@ -589,23 +589,24 @@ void held_segments(State& st, const SegmentMasks& segments, int mover, std::vect
         }
         at->second[o.seat] += 1;
     }
-    for (const PlacedTile& t : g.tiles) {
-        const std::vector<uint16_t>& masks = segments[t.type][t.quarter];
-        for (size_t p = 0; p < masks.size(); ++p) {
-            const int root = g.find(t.base + static_cast<int>(p));
-            auto at = std::find_if(held.begin(), held.end(), [root](const auto& e) { return e.first == root; });
-            if (at == held.end()) continue;
+    // Only the parts of held features: each feature's members, listed from its root.
+    for (const auto& [root, counts] : held) {
+        for (int p = root; p >= 0; p = g.next_member(p, root)) {
+            const PlacedTile& t = g.tiles[g.parts[p].tile];
+            const unsigned mask = segments[t.type][t.quarter][p - t.base];
             for (int seat = 0; seat < n; ++seat) {
-                const int count = at->second[seat];
+                const int count = counts[seat];
                 if (!count) continue;
                 const size_t block = first + static_cast<size_t>(SEGMENTS) * ((seat - mover + n) % n);
-                for (unsigned m = masks[p]; m; m &= m - 1) x[block + __builtin_ctz(m)] += count;
+                for (unsigned m = mask; m; m &= m - 1) x[block + __builtin_ctz(m)] += count;
             }
         }
     }
 }
 
-std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
+using SeatFeatures = std::vector<std::array<double, NUM_FEATURES>>;
+
+std::vector<double> linear_evaluation(State& st, const HeuristicData& h, const SeatFeatures& vectors,
                                       const std::array<std::array<double, 3>, NUM_FEATURES>& w,
                                       const std::array<double, 3>& to_move) {
     const double t = static_cast<double>(st.pile.size()) / std::max(1, h.pile_size);
@@ -614,7 +615,6 @@ std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
     for (int k = 0; k < NUM_FEATURES; ++k)
         weights[k] = w[k][0] + w[k][1] * t + w[k][2] * tt;
     const double tempo = to_move[0] + to_move[1] * t + to_move[2] * tt;
-    auto vectors = seat_features(st, h);
     std::vector<double> values(vectors.size());
     for (size_t s = 0; s < vectors.size(); ++s) {
         double sum = 0.0;
@@ -628,16 +628,16 @@ std::vector<double> linear_evaluation(State& st, const HeuristicData& h,
 }  // namespace
 
 std::vector<double> evaluate(State& st, const HeuristicData& h) {
-    std::vector<double> values = linear_evaluation(st, h, h.weights, h.to_move);
+    const SeatFeatures vectors = seat_features(st, h);
+    std::vector<double> values = linear_evaluation(st, h, vectors, h.weights, h.to_move);
     if (h.net && !st.is_terminal()) {
         // The network reads the position from the seat whose turn it is: every seat's features
         // from that seat on, then t and t^2; its outputs are per relative seat.
         const int n = static_cast<int>(values.size());
         const int mover = st.turn_player;
         const double t = static_cast<double>(st.pile.size()) / std::max(1, h.pile_size);
-        auto vectors = seat_features(st, h);
         std::vector<double> x;
-        x.reserve(static_cast<size_t>(n) * NUM_FEATURES + 2);
+        x.reserve(static_cast<size_t>(n) * (NUM_FEATURES + SEGMENTS) + 2);
         for (int k = 0; k < n; ++k) {
             const auto& v = vectors[(mover + k) % n];
             x.insert(x.end(), v.begin(), v.end());
@@ -652,7 +652,7 @@ std::vector<double> evaluate(State& st, const HeuristicData& h) {
 }
 
 std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w) {
-    return linear_evaluation(st, h, w.weights, w.to_move);
+    return linear_evaluation(st, h, seat_features(st, h), w.weights, w.to_move);
 }
 
 }  // namespace carc
