@@ -12,7 +12,8 @@ evaluation misses of that seat's final score minus the seats' mean. The search a
 linear values at its leaves. Of the observation's blocks, the holders carried most of what
 the network learns beyond the hand-made features (docs/bots.md).
 
-The weights are data (`data/value-<N>p.json`, one file per player count it was trained for);
+The weights are data (`data/value-<N>p.json`, one file per player count it was trained for and
+measured to play better with; none is shipped yet: docs/bots.md gives the measurements);
 `benchmarks/value_data.py` makes the positions and `benchmarks/train_value.py` fits and writes
 them (the commands are in docs/bots.md). This module is the reference, in the standard library
 only; the compiled engine computes the same numbers (`native/cpp/value_net.cpp`) and a test
