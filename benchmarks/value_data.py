@@ -44,13 +44,23 @@ from boardwright.rl.observations import encoder_for
 OPTION_SETS = {"base": {}, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
 
 
+def play_move(state, rng: random.Random, explore: float) -> None:
+    """One move of the data's policy: greedy, or uniformly random with probability `explore`."""
+    if rng.random() < explore:
+        state._apply_id(rng.choice(state.legal_action_ids()))
+    else:
+        state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
+
+
 def play_on(state, rng: random.Random, explore: float) -> None:
-    """Greedy moves, a share `explore` of them uniformly random, to the end of the game."""
+    """The data's policy to the end of the game."""
     while not state.is_terminal:
-        if rng.random() < explore:
-            state._apply_id(rng.choice(state.legal_action_ids()))
-        else:
-            state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
+        play_move(state, rng, explore)
+
+
+def relative(values, seat: int, players: int) -> list:
+    """Per-seat values in relative seats: `seat` first, then the seats after it."""
+    return [values[(seat + k) % players] for k in range(players)]
 
 
 def continued(state, seat: int, players: int, times: int, rng: random.Random,
@@ -61,8 +71,8 @@ def continued(state, seat: int, players: int, times: int, rng: random.Random,
     for _ in range(times):
         copy = state.determinize(seat, random.Random(rng.getrandbits(64)))
         play_on(copy, rng, explore)
-        for k in range(players):
-            totals[k] += copy.scores[(seat + k) % players]
+        for k, score in enumerate(relative(copy.scores, seat, players)):
+            totals[k] += score
     return [total / times for total in totals]
 
 
@@ -80,7 +90,6 @@ def play_chunk(job: tuple[int, int, int, str, float, str, int, int]) -> str:
     rng = random.Random(first * 7919 + 17)
     for index in range(first, first + count):
         state = game.new_game(index)
-        start = len(hand_rows)
         seats_of_rows = []
         means = []
         turn = 0
@@ -92,8 +101,7 @@ def play_chunk(job: tuple[int, int, int, str, float, str, int, int]) -> str:
                 turn += 1
             if state.at_turn_start and (picked is None or turn in picked):
                 seat = state.current_player
-                features = state.seat_features()
-                hand_rows.append([features[(seat + k) % players] for k in range(players)])
+                hand_rows.append(relative(state.seat_features(), seat, players))
                 encoder.encode_into(state, seat, buffers)
                 board = buffers["board"]
                 pooled_rows.append(np.concatenate([
@@ -104,17 +112,13 @@ def play_chunk(job: tuple[int, int, int, str, float, str, int, int]) -> str:
                 seats_of_rows.append(seat)
                 if continuations:
                     means.append(continued(state, seat, players, continuations, rng, explore))
-            if rng.random() < explore:
-                state._apply_id(rng.choice(state.legal_action_ids()))
-            else:
-                state._apply_id(state.greedy_action_id(rng.getrandbits(64)))
+            play_move(state, rng, explore)
         scores = state.scores
         if continuations:
             final_rows.extend(means)
         else:
-            for seat in seats_of_rows:
-                final_rows.append([scores[(seat + k) % players] for k in range(players)])
-        assert len(final_rows) == len(hand_rows) and start <= len(hand_rows)
+            final_rows.extend(relative(scores, seat, players) for seat in seats_of_rows)
+        assert len(final_rows) == len(hand_rows)
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_suffix(".tmp.npz")
     np.savez_compressed(temp, hand=np.asarray(hand_rows, dtype=np.float32),

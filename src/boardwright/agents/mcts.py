@@ -339,10 +339,7 @@ class MCTSAgent:
     def evaluate(self, state: State) -> list[float]:
         """What a leaf is worth per seat: the game's evaluation, or the earlier one a named
         baseline keeps (`evaluation_version`, `Game.evaluation_of`)."""
-        version = self.evaluation_version(state.game)
-        if version == "current":
-            return state.game.evaluation(state)
-        return state.game.evaluation_of(version, state)
+        return state.game.evaluation_of(self.evaluation_version(state.game), state)
 
     def _within_budget(self, done: int, deadline: float | None) -> bool:
         """Whether another iteration (or paired round) fits the budget after `done` playouts;

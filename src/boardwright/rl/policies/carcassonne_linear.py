@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from boardwright.games.carcassonne.segments import MONASTERY_SEGMENT, SEGMENTS
 from boardwright.rl.policies.linear import linear_weights, read_linear
 
 ARCHITECTURE = "carcassonne-linear"
@@ -76,8 +77,6 @@ STATE_FEATURES = ("bias", "lead", "my_score", "their_score", "my_supply", "their
 # Sides N E S W: the neighbour's offset (x grows east, y south).
 DX, DY = np.array([0, 1, 0, -1]), np.array([-1, 0, 1, 0])
 AROUND = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-SEGMENTS = 15
-MONASTERY_SEGMENT = 14
 CITY, ROAD, FIELD, MONASTERY = 0, 1, 2, 3  # feature kinds of the tile data
 CORNER_ANCHORS = (14, 15, 16, 17)  # NW NE SE SW: barns, no segment
 

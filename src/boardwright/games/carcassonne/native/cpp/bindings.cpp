@@ -130,11 +130,16 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     h.draw_share = nb::cast<double>(hd["draw_share"]);
     h.open_city_farm = nb::cast<double>(hd["open_city_farm"]);
     h.pile_size = nb::cast<int>(hd["pile_size"]);
-    auto weights = nb::cast<std::vector<std::vector<double>>>(hd["weights"]);
-    for (int k = 0; k < NUM_FEATURES; ++k)
-        for (int j = 0; j < 3; ++j) h.weights[k][j] = weights.at(k).at(j);
-    auto to_move = nb::cast<std::vector<double>>(hd["to_move"]);
-    for (int j = 0; j < 3; ++j) h.to_move[j] = to_move.at(j);
+    // A linear evaluation's weights ({weights, to_move}): the current ones and each kept version.
+    auto read_linear = [](nb::handle table, std::array<std::array<double, 3>, NUM_FEATURES>& w,
+                          std::array<double, 3>& to_move) {
+        auto rows = nb::cast<std::vector<std::vector<double>>>(table["weights"]);
+        for (int k = 0; k < NUM_FEATURES; ++k)
+            for (int j = 0; j < 3; ++j) w[k][j] = rows.at(k).at(j);
+        auto bonus = nb::cast<std::vector<double>>(table["to_move"]);
+        for (int j = 0; j < 3; ++j) to_move[j] = bonus.at(j);
+    };
+    read_linear(hd, h.weights, h.to_move);
     if (!hd["net"].is_none()) {  // {mean, spread, scale, layers: [{in, out, weights, bias}]}
         nb::dict nd = nb::cast<nb::dict>(hd["net"]);
         auto net = std::make_shared<ValueNet>();
@@ -163,11 +168,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     for (auto [name, wd] : nb::cast<nb::dict>(hd["versions"])) {  // {name: {weights, to_move}}
         LinearWeights& v = h.versions.emplace_back();
         v.name = nb::cast<std::string>(name);
-        auto vw = nb::cast<std::vector<std::vector<double>>>(wd["weights"]);
-        for (int k = 0; k < NUM_FEATURES; ++k)
-            for (int j = 0; j < 3; ++j) v.weights[k][j] = vw.at(k).at(j);
-        auto vt = nb::cast<std::vector<double>>(wd["to_move"]);
-        for (int j = 0; j < 3; ++j) v.to_move[j] = vt.at(j);
+        read_linear(wd, v.weights, v.to_move);
     }
     for (nb::handle th : nb::cast<nb::list>(d["tiles"])) {
         nb::dict td = nb::cast<nb::dict>(th);
