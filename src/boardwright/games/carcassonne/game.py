@@ -153,10 +153,10 @@ def search_horizon(players: int) -> int:
 
 def search_settings(players: int) -> dict[str, Any]:
     """Carcassonne's search defaults for `players` players (see `search_defaults`)."""
-    settings: dict[str, Any] = {"paired": 4, "greedy_playouts": True,
+    settings: dict[str, Any] = {"paired": 8, "race": 2.0, "greedy_playouts": True,
                                 "horizon": search_horizon(players)}
     if players > 2:
-        settings.update(paired=6, race=2.0, objective="first")
+        settings.update(paired=6, objective="first")
     return settings
 
 
@@ -505,10 +505,13 @@ class CarcassonneGame(Game):
     def search_defaults(self) -> dict[str, Any]:
         """A paired root over the best moves, played out greedily a few turns on, leaves
         judged by the learned evaluation: the setting that measured strongest against the
-        greedy agent (`benchmarks/match.py`; figures in the README). With 2 players the four
+        greedy agent (`benchmarks/match.py`; figures in the README). With 2 players the eight
         best moves by prior, each played out to the searcher's third turn from now (at the
         next turn the same search won about three games in four against greedy; three turns
-        on, nearly every game at the same time per move).
+        on, nearly every game at the same time per move), those that clearly trail dropped
+        (`race`) so the playouts go to the moves still in question. Eight raced moves beat
+        the four unraced ones of `mcts-v2` on equal playouts (450 a decision: see
+        docs/bots.md#strength), where six unraced did not measurably.
 
         With more players only finishing first wins, and every other player's turn is a greedy
         turn of the playout too. So the root compares the six best moves, stops sampling those
