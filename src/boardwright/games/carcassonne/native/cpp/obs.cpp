@@ -111,33 +111,20 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
     if (st.phase == PLACE) {  // straight from the frontier, as legal_ids lists them
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
-        const size_t nslots = f.pos.size();
-        // Without branches on the (unpredictable) fits, as legal_ids: every turn of every slot
-        // is written to a scratch pair and the end moves past those that fit; a slot that
-        // fits outside the window is noted and answered once the scan is over.
-        static thread_local Vec<int64_t> l1, s1;
-        l1.reserve(4 * nslots);
-        s1.reserve(4 * nslots);
-        int64_t* lo = l1.data();
-        int64_t* so = s1.data();
-        size_t count = 0;
-        bool outside = false;
-        for (size_t i = 0; i < nslots; ++i) {
-            const bool alive = f.alive(i);
-            const unsigned fits = alive ? t.fits[f.pattern[i]] : 0u;
-            const int64_t base = st.place_id(alive ? f.pos[i] : 0, 0);
+        for (size_t i = 0; i < f.pos.size(); ++i) {
+            if (!f.alive(i)) continue;
+            const unsigned fits = t.fits[f.pattern[i]];
+            if (!fits) continue;
+            const int64_t base = st.place_id(f.pos[i], 0);
             const int cell = map.window_cell(base >> 2);
-            outside |= fits != 0 && cell < 0;
+            if (cell < 0) return false;  // an overflow slot: numbered in sorted order
             const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
             for (int q = 0; q < 4; ++q) {
-                so[count] = base + q;
-                lo[count] = lbase + q;
-                count += (fits >> q) & 1u;
+                if (!((fits >> q) & 1u)) continue;
+                sids.push_back(base + q);
+                lids.push_back(lbase + q);
             }
         }
-        if (outside) return false;  // an overflow slot: numbered in sorted order
-        sids.assign(so, so + count);
-        lids.assign(lo, lo + count);
         return true;
     }
     const Vec<int64_t>& legal = st.legal_ids();
@@ -176,15 +163,6 @@ void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t*
     write_roots(st, spec, board);
     write_marks(st, spec, board, lids);
     write_scalars(st, spec, scalars);
-}
-
-void ObsTracker::prefetch(const uint8_t* board) const {
-    // What `after` reads of its own (the features' values shown, one per part, read at random)
-    // and the board cells it clears first (the marks set last).
-    const char* shown = reinterpret_cast<const char*>(written_.data());
-    const size_t bytes = written_.size() * sizeof(uint64_t);
-    for (size_t at = 0; at < bytes; at += 64) __builtin_prefetch(shown + at, 1);
-    for (int64_t at : marks_) __builtin_prefetch(board + at, 1);
 }
 
 void ObsTracker::before(const State& st) {

@@ -111,9 +111,6 @@ class ObsTracker {
     void after(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
                const std::vector<int64_t>& lids);
     int viewer() const { return viewer_; }
-    // Ask the memory for what the next `before`/`after` of this position will touch first
-    // (`board`: the same buffer as theirs), so that it is in cache by then (VecEnv::step).
-    void prefetch(const uint8_t* board) const;
 
    private:
     void write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board);

@@ -142,48 +142,11 @@ int VecEnv::check(const int64_t* actions, int& kind) const {
     return -1;
 }
 
-namespace {
-
-// Every cache line of an array (rw 1: about to be written).
-template <typename V>
-inline void prefetch_lines(const V& v, int rw) {
-    const char* p = reinterpret_cast<const char*>(v.data());
-    const size_t bytes = v.size() * sizeof(*v.data());
-    for (size_t at = 0; at < bytes; at += 64)
-        rw ? __builtin_prefetch(p + at, 1) : __builtin_prefetch(p + at, 0);
-}
-
-}  // namespace
-
-void VecEnv::prefetch(size_t i) const {
-    // A step of one game is a few microseconds of work spread over its own memory (its board
-    // map, frontier, feature parts, figures, legal ids, observation cells and mask row), which
-    // the other games' steps have pushed out of the caches since its last step: waiting for
-    // those loads one after another was the larger part of a step. Asked for one game ahead,
-    // they arrive while the game before it is stepped. Only cache contents change here.
-    const Env& e = envs_[i];
-    const State& st = e.st;
-    prefetch_lines(st.graph.board.slots, 0);
-    prefetch_lines(st.graph.frontier.pos, 1);
-    prefetch_lines(st.graph.frontier.pattern, 1);
-    prefetch_lines(st.graph.tiles, 1);
-    prefetch_lines(st.graph.parts, 1);
-    prefetch_lines(st.occupant, 1);
-    prefetch_lines(e.lids, 0);
-    prefetch_lines(e.sids, 0);
-    __builtin_prefetch(st.history.end(), 1);
-    __builtin_prefetch(st.log.end(), 1);
-    const int8_t* mask = buf_.mask + i * static_cast<size_t>(spec_->actions.size);
-    for (int64_t id : e.lids) __builtin_prefetch(mask + id, 1);  // cleared by publish
-    e.tracker.prefetch(buf_.board + i * spec_->board_size());
-}
-
 void VecEnv::step(const int64_t* actions) {
     const int n = data_->players;
     for (size_t k = 0; k < envs_.size(); ++k) {
         const int i = static_cast<int>(k);
         Env& e = envs_[k];
-        if (k + 1 < envs_.size()) prefetch(k + 1);
         if (e.done) {
             deal(e.st, data_, *bag_, e.rng, shuffle_);
             begin(i);

@@ -64,7 +64,6 @@ class VecEnv {
     void apply(Env& e, int64_t stable_id);  // one action, noted for the observation
     void play_others(Env& e);
     void publish(int i, int viewer, bool full);  // mask, observation, to_move
-    void prefetch(size_t i) const;               // game i's memory, asked for ahead of its step
 
     const GameData* data_;
     const std::vector<uint8_t>* bag_;
