@@ -289,6 +289,9 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
     std::sort(dirty.begin(), dirty.end());
     dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     int counts[8];  // by absolute seat
+    // Whether the feature being written holds figures: without, none of its parts has one and
+    // the occupants need not be searched (most features hold none).
+    bool root_figured = false;
     auto write_part = [&](int p, uint64_t value) {
         const uint64_t old = written_[p];
         const bool forced = !forced_parts_.empty() && is_forced(p);
@@ -316,7 +319,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
             }
         }
         if (fresh || forced) {
-            const int o = occupant_of(p);
+            const int o = root_figured ? occupant_of(p) : -1;
             const int fig_seat = o >= 0 ? rel(st.occupant[o].seat, viewer_, n) : -1;
             const int fig_kind = o >= 0 ? spec.figure_kind[st.occupant[o].figure] : -1;
             if (fresh) {
@@ -352,6 +355,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
         size_t last = first;
         while (last < dirty.size() && static_cast<int>(dirty[last] >> 32) == root) ++last;
         std::fill(counts, counts + 8, 0);
+        root_figured = g.has_figures(root);
         g.figures(root, figs);
         for (int part : figs) {
             const int o = occupant_of(part);
@@ -424,7 +428,22 @@ void ObsTracker::write_marks(State& st, const ObsSpec& spec, uint8_t* board,
     }
 }
 
-void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* out) const {
+void ObsTracker::count_pile(const State& st, int ntypes) {
+    const size_t now = st.pile.size();
+    const bool drawn_from_end = pile_counts_.size() == static_cast<size_t>(ntypes) &&
+        now <= pile_.size() && (now == 0 || std::memcmp(st.pile.data(), pile_.data(), now) == 0);
+    if (drawn_from_end) {  // the tiles drawn since: off the end
+        for (size_t i = now; i < pile_.size(); ++i) pile_counts_[pile_[i]] -= 1;
+        pile_.resize(now);
+        return;
+    }
+    // Another pile (a new game, a chance draw that reordered it): counted again.
+    pile_.assign(st.pile.begin(), st.pile.end());
+    pile_counts_.assign(static_cast<size_t>(ntypes), 0);
+    for (uint8_t t : pile_) pile_counts_[t] += 1;
+}
+
+void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* out) {
     std::memset(out, 0, sizeof(int16_t) * spec.scalars);
     const int n = spec.players, v = viewer_;
     const GameData& d = *st.data;
@@ -440,7 +459,8 @@ void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* ou
         }
     }
     out[spec.s_tile + (st.tile >= 0 ? st.tile : ntiles)] = 1;
-    for (uint8_t t : st.pile) out[spec.s_remaining + t] += 1;
+    count_pile(st, ntiles);
+    std::memcpy(out + spec.s_remaining, pile_counts_.data(), sizeof(int16_t) * static_cast<size_t>(ntiles));
     out[spec.s_pile] = static_cast<int16_t>(st.pile.size());
     if (st.phase != CHANCE) out[spec.s_phase + static_cast<int>(st.phase)] = 1;  // none drawing
     out[spec.s_turn_player + rel(st.turn_player, v, n)] = 1;

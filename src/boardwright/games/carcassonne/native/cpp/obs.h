@@ -117,7 +117,8 @@ class ObsTracker {
     void write_roots(State& st, const ObsSpec& spec, uint8_t* board);
     void write_marks(State& st, const ObsSpec& spec, uint8_t* board,
                      const std::vector<int64_t>& lids);
-    void write_scalars(const State& st, const ObsSpec& spec, int16_t* scalars) const;
+    void write_scalars(const State& st, const ObsSpec& spec, int16_t* scalars);
+    void count_pile(const State& st, int ntypes);
     void rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const;
 
     int viewer_ = 0;
@@ -136,6 +137,10 @@ class ObsTracker {
     std::vector<uint64_t> dirty_roots_;      // root << 32 | dirty part
     std::vector<int> figs_;
     std::vector<int64_t> marks_;             // board offsets of the per-step marks set last
+    // The pile written last and its tiles per type: a step draws from its end, so the counts
+    // are kept by taking off what left rather than counted again (count_pile).
+    std::vector<uint8_t> pile_;
+    std::vector<int16_t> pile_counts_;
 };
 
 }  // namespace carc
