@@ -74,6 +74,10 @@ def positions(engine: str, players: int = 2, games: int = 2):
             state.apply(rng.choice(state.legal_actions()))
 
 
+def on_python(state: bw.State) -> bw.State:
+    return state.to_python() if hasattr(state, "to_python") else state
+
+
 @pytest.mark.parametrize("players", range(1, 7))
 def test_every_shipped_network_reads(players: int) -> None:
     net = shipped_net(players)
@@ -123,10 +127,6 @@ def test_the_current_evaluation_ignores_a_shipped_network(engine: str) -> None:
     assert differ > 10
 
 
-def on_python(state: bw.State) -> bw.State:
-    return state.to_python() if hasattr(state, "to_python") else state
-
-
 @pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=needs_native)])
 def test_learned_is_offered_only_where_a_network_is_shipped(
         engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,8 +153,9 @@ def test_the_networks_shipped_are_those_offered(monkeypatch: pytest.MonkeyPatch)
 
     ship(monkeypatch, value_net.shipped_net)
     for players in range(1, 7):
-        offered = "learned" in bw.load("carcassonne", players, AM, engine="python").evaluation_versions
-        assert offered == DATA.joinpath(net_file(players)).is_file()
+        game = bw.load("carcassonne", players, AM, engine="python")
+        assert ("learned" in game.evaluation_versions) is DATA.joinpath(
+            net_file(players)).is_file()
     assert "learned" in bw.load("carcassonne", 2, engine="python").evaluation_versions
 
 
