@@ -1,9 +1,12 @@
-"""The learned value's network (value_net.py): the shipped file reads, the current evaluation
-adds exactly its correction to the linear values (the kept versions do not), the compiled
-engine computes the same numbers as the reference, and a malformed network is refused by name."""
+"""The learned value's network (value_net.py): the shipped file reads, the "learned" evaluation
+adds exactly its correction to the current linear values (the current and kept versions do
+not, a network shipped or not), it is offered only where a network is shipped, the compiled
+engine computes the same numbers as the reference (its playouts too), and a malformed network
+is refused by name."""
 
 from __future__ import annotations
 
+import json
 import random
 from importlib import resources
 
@@ -12,6 +15,7 @@ import pytest
 import boardwright as bw
 from boardwright.games.carcassonne import evaluation
 from boardwright.games.carcassonne.position_features import seat_features
+from boardwright.core.game import PlayoutStop
 from boardwright.games.carcassonne.value_net import (
     ValueNet,
     correction,
@@ -45,14 +49,16 @@ def made_net(players: int, seed: int = 0, holders: bool = True) -> dict:
             "scale": 7.5, "layers": layers}
 
 
-@pytest.fixture(autouse=True)
-def _judged_by_made_networks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both engines read the made networks (the compiled one through the game's data)."""
-    def made(players: int) -> ValueNet:
-        return parse_net(made_net(players), players)
-
+def ship(monkeypatch: pytest.MonkeyPatch, made: object) -> None:
+    """Both engines read `made` as the shipped networks (the compiled one through the game's
+    data)."""
     monkeypatch.setattr("boardwright.games.carcassonne.evaluation.shipped_net", made)
     monkeypatch.setattr("boardwright.games.carcassonne.native.spec.shipped_net", made)
+
+
+@pytest.fixture(autouse=True)
+def _judged_by_made_networks(monkeypatch: pytest.MonkeyPatch) -> None:
+    ship(monkeypatch, lambda players: parse_net(made_net(players), players))
 
 
 def positions(engine: str, players: int = 2, games: int = 2):
@@ -68,6 +74,10 @@ def positions(engine: str, players: int = 2, games: int = 2):
             state.apply(rng.choice(state.legal_actions()))
 
 
+def on_python(state: bw.State) -> bw.State:
+    return state.to_python() if hasattr(state, "to_python") else state
+
+
 @pytest.mark.parametrize("players", range(1, 7))
 def test_every_shipped_network_reads(players: int) -> None:
     net = shipped_net(players)
@@ -79,20 +89,74 @@ def test_every_shipped_network_reads(players: int) -> None:
     assert len(net.layers[-1][1]) == players
 
 
-def test_the_current_evaluation_adds_the_networks_correction() -> None:
+def test_the_shipped_2_player_network_reads_the_holders() -> None:
+    raw = json.loads(DATA.joinpath(net_file(2)).read_text())
+    assert (raw["format"], raw["players"], raw["inputs"]) == (1, 2, "hand+holders")
+    net = shipped_net(2)  # (the file itself: the made networks replace it elsewhere only)
+    assert net is not None and net.holders and net.inputs == (18 + 15) * 2 + 2
+
+
+def test_the_learned_evaluation_adds_the_networks_correction() -> None:
     net = parse_net(made_net(2), 2)
     checked = 0
     for state in positions("python", games=1):
         linear = evaluation.evaluate(state, evaluation.default_weights(2))
-        current = evaluation.evaluate(state)
+        learned = state.game.evaluation_of("learned", state)
         if state.is_terminal:
-            assert current == linear
+            assert learned == linear
             continue
         extra = correction(net, seat_features(state), state.turn_player,
                            evaluation.pile_share(state), held_segments(state, state.turn_player))
-        assert current == pytest.approx([a + b for a, b in zip(linear, extra)], abs=1e-9)
+        assert learned == pytest.approx([a + b for a, b in zip(linear, extra)], abs=1e-9)
         checked += any(abs(x) > 1e-6 for x in extra)
     assert checked > 20  # the network does say something
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=needs_native)])
+def test_the_current_evaluation_ignores_a_shipped_network(engine: str) -> None:
+    differ = 0
+    for index, state in enumerate(positions(engine, games=1)):
+        if index % 3:
+            continue
+        linear = evaluation.evaluate(on_python(state), evaluation.default_weights(2))
+        assert "learned" in state.game.evaluation_versions  # (a network is shipped)
+        assert state.game.evaluation(state) == pytest.approx(linear, rel=1e-12, abs=1e-9)
+        assert state.game.evaluation_of("current", state) == pytest.approx(
+            linear, rel=1e-12, abs=1e-9)
+        differ += state.game.evaluation_of("learned", state) != pytest.approx(linear)
+    assert differ > 10
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=needs_native)])
+def test_learned_is_offered_only_where_a_network_is_shipped(
+        engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    ship(monkeypatch, lambda players: parse_net(made_net(2), 2) if players == 2 else None)
+    two = bw.load("carcassonne", 2, AM, engine=engine)
+    three = bw.load("carcassonne", 3, AM, engine=engine)
+    assert two.evaluation_versions == ("current", "v1", "v2", "learned")
+    assert three.evaluation_versions == ("current", "v1", "v2")
+    state = three.new_game(1)
+    with pytest.raises(bw.InvalidOptionError,
+                       match="no evaluation named 'learned' with 3 players: no value network "
+                             "is shipped for 3 players"):
+        three.evaluation_of("learned", state)
+    if engine == "native":
+        with pytest.raises(bw.InvalidOptionError, match="'learned' with 3 players; known: "
+                                                        "current, v1, v2$"):
+            three.playout(state.clone(), "greedy", random.Random(1), PlayoutStop(0),
+                          evaluation="learned")
+
+
+def test_the_networks_shipped_are_those_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As shipped (no made networks): "learned" exactly for the counts with a file."""
+    from boardwright.games.carcassonne import value_net
+
+    ship(monkeypatch, value_net.shipped_net)
+    for players in range(1, 7):
+        game = bw.load("carcassonne", players, AM, engine="python")
+        assert ("learned" in game.evaluation_versions) is DATA.joinpath(
+            net_file(players)).is_file()
+    assert "learned" in bw.load("carcassonne", 2, engine="python").evaluation_versions
 
 
 def test_kept_versions_are_judged_without_the_network() -> None:
@@ -104,12 +168,33 @@ def test_kept_versions_are_judged_without_the_network() -> None:
 @needs_native
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_compiled_value_is_the_references(players: int) -> None:
+    net = parse_net(made_net(players), players)
+    weights = evaluation.default_weights(players)
     compared = 0
     for state in positions("native", players, games=1):
-        assert state.evaluation() == pytest.approx(
-            evaluation.evaluate(state.to_python()), rel=1e-12, abs=1e-9)
+        assert state.game.evaluation_of("learned", state) == pytest.approx(
+            evaluation.evaluate(state.to_python(), weights, net), rel=1e-12, abs=1e-9)
         compared += 1
     assert compared > 100
+
+
+@needs_native
+def test_compiled_playouts_judge_their_leaves_by_the_learned_value() -> None:
+    state = next(s for i, s in enumerate(positions("native")) if i == 30)
+    stop = PlayoutStop(state.current_player, 0, True, 600, 2)
+    net = parse_net(made_net(2), 2)
+    values = {}
+    for version in ("learned", "current"):
+        leaf = state.clone()
+        values[version], terminal = state.game.playout(leaf, "greedy", random.Random(7), stop,
+                                                       evaluation=version)
+        assert not terminal
+    # (greedy playouts follow the heuristic: the same leaf, judged two ways)
+    assert values["learned"] == pytest.approx(evaluation.evaluate(
+        leaf.to_python(), evaluation.default_weights(2), net), rel=1e-12, abs=1e-9)
+    assert values["current"] == pytest.approx(evaluation.evaluate(leaf.to_python()),
+                                              rel=1e-12, abs=1e-9)
+    assert values["learned"] != pytest.approx(values["current"])
 
 
 @pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=needs_native)])
@@ -134,16 +219,13 @@ def test_either_kind_of_network_is_computed_alike_by_both_engines(
         holders: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     if bw.load("carcassonne").engine != "native":
         pytest.skip("the compiled engine is not built here")
-
-    def made(players: int) -> ValueNet:
-        return parse_net(made_net(players, 3, holders), players)
-
-    monkeypatch.setattr("boardwright.games.carcassonne.evaluation.shipped_net", made)
-    monkeypatch.setattr("boardwright.games.carcassonne.native.spec.shipped_net", made)
+    net = parse_net(made_net(2, 3, holders), 2)
+    ship(monkeypatch, lambda players: net)
+    weights = evaluation.default_weights(2)
     for index, state in enumerate(positions("native", 2, games=1)):
         if index % 5 == 0:
-            assert state.evaluation() == pytest.approx(
-                evaluation.evaluate(state.to_python()), rel=1e-12, abs=1e-9)
+            assert state.evaluation("learned") == pytest.approx(
+                evaluation.evaluate(state.to_python(), weights, net), rel=1e-12, abs=1e-9)
 
 
 def test_the_network_reads_its_inputs_from_the_mover() -> None:

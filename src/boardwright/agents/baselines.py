@@ -74,6 +74,7 @@ V2_SETTINGS: dict[str, Any] = {
     "workers": 1, "root_widening": 0.15, "game_rollouts": True, "centered": True, "reuse": True,
     "turn_leaves": True, "paired": 0, "greedy_playouts": False, "horizon": 1,
     "distinct_priors": True, "objective": "mean", "race": 0.0,
+    "evaluation": "current",  # (its leaves are judged by "v2" all the same: evaluation_version)
 }
 
 

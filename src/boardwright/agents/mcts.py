@@ -86,6 +86,7 @@ class MCTSConfig:
     distinct_priors: bool = True  # a paired root skips candidates whose prior equals a chosen one's
     objective: str = "mean"  # "mean": mean of pairwise leads; "first": lead over the best rival
     race: float = 0.0  # >0: a paired root drops a candidate trailing the best by this many SEs
+    evaluation: str = "current"  # which of the game's evaluations judges the leaves (by name)
 
 
 @dataclass
@@ -214,13 +215,21 @@ class MCTSAgent:
 
     def adopt(self, game: Any) -> None:
         """Take the game's own search settings (`Game.search_defaults`) for every parameter
-        the agent string left unset."""
+        the agent string left unset. An evaluation the game does not offer
+        (`Game.evaluation_versions`: "learned" only for a player count with a network shipped)
+        is a named error, and the agent stays as it was."""
         if game is self._game:
             return
-        self._game = game
         defaults = {key: value for key, value in game.search_defaults.items()
                     if key not in self._given_names}
-        self.config = replace(self._given, **defaults)
+        config = replace(self._given, **defaults)
+        offered = tuple(game.evaluation_versions)
+        if config.evaluation not in offered:
+            raise InvalidOptionError(
+                f"mcts evaluation {config.evaluation!r} is not offered by {game.name} with "
+                f"{game.num_players} players; offered: {', '.join(offered)}")
+        self._game = game
+        self.config = config
 
     def act(self, state: State) -> Action:
         self.adopt(state.game)
@@ -332,9 +341,10 @@ class MCTSAgent:
 
     def evaluation_version(self, game: Any) -> str:
         """Which of the game's evaluations (`Game.evaluation_versions`) leaves are judged by,
-        in Python and in compiled playouts alike: the current one. A named baseline keeps an
-        earlier one (agents/baselines.py)."""
-        return "current"
+        in Python and in compiled playouts alike: the one asked for (`evaluation`, "current"
+        unless the agent string or the game's `search_defaults` name another; `adopt` checks
+        that the game offers it). A named baseline keeps an earlier one (agents/baselines.py)."""
+        return self.config.evaluation
 
     def evaluate(self, state: State) -> list[float]:
         """What a leaf is worth per seat: the game's evaluation, or the earlier one a named

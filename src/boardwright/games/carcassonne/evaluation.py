@@ -10,7 +10,11 @@ by least squares on the final score margins of self-play games (every pair of se
 than two players). Earlier weights stay by name for the named baselines that judge by them
 (`WEIGHTS_FILES`): "v1", the first fit (greedy 2-player self-play, `data/evaluation-v1.toml`,
 for every player count), for `mcts-v1`; "v2", the weights of every player count as `mcts-v2` was
-kept (`data/evaluation-v2.toml` and `data/evaluation-v2-<N>p.toml`), for `mcts-v2`.
+kept (`data/evaluation-v2.toml` and `data/evaluation-v2-<N>p.toml`), for `mcts-v2`. And
+"learned": the current weights plus the correction of the learned value's network
+(`value_net.py`), offered only for a player count with a network shipped
+(`data/value-<N>p.json`) and used only when asked for (`mcts:evaluation=learned`): a shipped
+network changes no default.
 
 Why a second evaluation beside the heuristic: a search that judges positions exactly as its
 greedy opponent does can only out-guess it by one turn. The fit weighs what the heuristic
@@ -29,7 +33,13 @@ from typing import TYPE_CHECKING
 
 from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.position_features import FEATURES, seat_features
-from boardwright.games.carcassonne.value_net import correction, held_segments, shipped_net
+from boardwright.games.carcassonne.value_net import (
+    ValueNet,
+    correction,
+    held_segments,
+    net_file,
+    shipped_net,
+)
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.state import CarcassonneState
@@ -39,6 +49,7 @@ WEIGHTS_FILE = "evaluation.toml"
 # has one, is the same name with "-<N>p" (`weights_file`).
 WEIGHTS_FILES = {"current": WEIGHTS_FILE, "v1": "evaluation-v1.toml", "v2": "evaluation-v2.toml"}
 KEPT_VERSIONS = ("v1", "v2")  # the earlier weights a game keeps beside the current ones
+LEARNED = "learned"  # the current weights plus the shipped network of the player count
 
 
 @dataclass(frozen=True)
@@ -128,14 +139,41 @@ def pile_share(state: CarcassonneState) -> float:
     return len(state.pile) / max(1, state.game.pile_size)
 
 
-def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None) -> list[float]:
-    """Each seat's expected final score, up to a constant shared by all seats. The current
-    evaluation (no `weights` given) adds the learned value's correction where a network is
-    shipped for the player count (`value_net.py`); kept weights are judged as they were."""
-    net = None
+def offered_versions(players: int) -> tuple[str, ...]:
+    """The evaluations a game of `players` players offers (`Game.evaluation_versions`): the
+    current one, the kept ones, and "learned" where a network is shipped for that count."""
+    learned = (LEARNED,) if shipped_net(players) is not None else ()
+    return ("current", *KEPT_VERSIONS, *learned)
+
+
+def learned_net(players: int) -> ValueNet:
+    """The network "learned" adds for `players` players; a named error where none is shipped."""
+    net = shipped_net(players)
+    if net is None:
+        raise InvalidOptionError(f"no evaluation named {LEARNED!r} with {players} players: no "
+                                 f"value network is shipped for {players} players "
+                                 f"(data/{net_file(players)})")
+    return net
+
+
+def version_weights(version: str, players: int) -> tuple[EvaluationWeights, ValueNet | None]:
+    """The weights and the network (None: the weights alone) of an evaluation version for
+    `players` players; a named error for a version the game does not offer."""
+    if version == "current":
+        return default_weights(players), None
+    if version == LEARNED:
+        return default_weights(players), learned_net(players)
+    return shipped_weights(version, players), None
+
+
+def evaluate(state: CarcassonneState, weights: EvaluationWeights | None = None,
+             net: ValueNet | None = None) -> list[float]:
+    """Each seat's expected final score, up to a constant shared by all seats: the linear
+    evaluation by `weights` (the current ones when none are given), plus the correction of a
+    learned value's network where `net` is given (`value_net.py`; the "learned" version).
+    The current evaluation is the linear one alone, whether or not a network is shipped."""
     if weights is None:
-        players = state.game.num_players
-        weights, net = default_weights(players), shipped_net(players)
+        weights = default_weights(state.game.num_players)
     t = pile_share(state)
     feature_weights, tempo = weights.at(t)
     vectors = seat_features(state)

@@ -25,7 +25,7 @@ from boardwright.games.carcassonne.capabilities.base import Capability, override
 from boardwright.games.carcassonne.capabilities.mayor import MayorCapability
 from boardwright.games.carcassonne.capabilities.wagon import WagonCapability
 from boardwright.games.carcassonne.figures import FOLLOWER, FOLLOWER_NO_FARMERS, FigureRule
-from boardwright.games.carcassonne.evaluation import KEPT_VERSIONS, evaluate, shipped_weights
+from boardwright.games.carcassonne.evaluation import evaluate, offered_versions, version_weights
 from boardwright.games.carcassonne.heuristic import potential_scores
 from boardwright.games.carcassonne.options import (
     MAX_PLAYERS, CarcassonneOptions, option_specs, parse_options,
@@ -487,19 +487,24 @@ class CarcassonneGame(Game):
 
         return table_data(state)
 
-    evaluation_versions = ("current", *KEPT_VERSIONS)
+    @property
+    def evaluation_versions(self) -> tuple[str, ...]:  # type: ignore[override]
+        """"current", the kept "v1" and "v2", and "learned" where a network is shipped for the
+        player count (`evaluation.offered_versions`)."""
+        return offered_versions(self.num_players)
 
     def evaluation_of(self, version: str, state: Any) -> list[float]:
-        """The current evaluation, or the weights of an earlier fit for the game's player count
+        """The current evaluation, the weights of an earlier fit for the game's player count
         (`evaluation.WEIGHTS_FILES`; "v1": fitted on greedy 2-player self-play,
-        data/evaluation-v1.toml; "v2": the weights of `mcts-v2`, data/evaluation-v2*.toml). A
-        native position is judged natively: its engine carries every kept version's weights."""
+        data/evaluation-v1.toml; "v2": the weights of `mcts-v2`, data/evaluation-v2*.toml), or
+        "learned": the current weights plus the shipped network. A native position is judged
+        natively: its engine carries every version's weights (and the network)."""
         if version == "current":
             return self.evaluation(state)
-        weights = shipped_weights(version, self.num_players)  # (a named error when unknown)
+        weights, net = version_weights(version, self.num_players)  # (named errors)
         if type(state) is not CarcassonneState:
             return state.evaluation(version)
-        return evaluate(state, weights)
+        return evaluate(state, weights, net)
 
     @property
     def search_defaults(self) -> dict[str, Any]:
@@ -562,7 +567,8 @@ class CarcassonneGame(Game):
             raise InvalidOptionError(f"unknown playout policy {short_repr(policy)}; "
                                      f"known: {', '.join(PLAYOUT_POLICIES)}")
         if evaluation not in self.evaluation_versions:
-            raise InvalidOptionError(f"no evaluation named {short_repr(evaluation)}; known: "
+            raise InvalidOptionError(f"no evaluation named {short_repr(evaluation)} with "
+                                     f"{self.num_players} players; known: "
                                      f"{', '.join(self.evaluation_versions)}")
         values, terminal = state.playout(PLAYOUT_POLICIES.index(policy), rng.getrandbits(64),
                                          stop.me, stop.min_plies, stop.turn_leaves,

@@ -8,16 +8,20 @@ over the board: per relative seat and segment, the figures of that seat in the f
 covering that segment of every tile (how much of each kind of ground each seat holds, and how
 crowded it is). All standardised by the training rows' mean and spread; two hidden layers of
 ReLU units give one output per relative seat, in units of `scale` points: what the linear
-evaluation misses of that seat's final score minus the seats' mean. The search adds it to the
-linear values at its leaves. Of the observation's blocks, the holders carried most of what
-the network learns beyond the hand-made features (docs/bots.md).
+evaluation misses of that seat's final score minus the seats' mean. The evaluation "learned"
+(`evaluation.LEARNED`) adds it to the current linear values, and a search judges its leaves by
+it only when asked (`mcts:evaluation=learned`): the current evaluation, and so the default bot,
+stays linear. Of the observation's blocks, the holders carried most of what the network learns
+beyond the hand-made features (docs/bots.md).
 
-The weights are data (`data/value-<N>p.json`, one file per player count it was trained for and
-measured to play better with; none is shipped yet: docs/bots.md gives the measurements);
-`benchmarks/value_data.py` makes the positions and `benchmarks/train_value.py` fits and writes
-them (the commands are in docs/bots.md). This module is the reference, in the standard library
-only; the compiled engine computes the same numbers (`native/cpp/value_net.cpp`) and a test
-holds them together.
+The weights are data (`data/value-<N>p.json`, one file per player count it was trained for;
+"learned" is offered exactly for the counts with a file). The 2-player network is shipped; it
+predicts the final margins better than the linear evaluation but did not win more games with
+it, so no player count uses it by default (docs/bots.md gives the measurements and the match
+that would turn it on). `benchmarks/value_data.py` makes the positions and
+`benchmarks/train_value.py` fits and writes them (the commands are in docs/bots.md). This
+module is the reference, in the standard library only; the compiled engine computes the same
+numbers (`native/cpp/value_net.cpp`) and a test holds them together.
 """
 
 from __future__ import annotations

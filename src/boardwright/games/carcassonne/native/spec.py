@@ -111,32 +111,35 @@ def _check_size(game: CarcassonneGame) -> None:
 
 def heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
     """The heuristic's constants and the evaluation's weights, as the Python engine reads them
-    when the game is made: the current ones, and each kept version's for the game's player
-    count (`evaluation.KEPT_VERSIONS`: what named baselines judge leaves by, natively too)."""
+    when the game is made: the current ones, and each other version's for the game's player
+    count (`evaluation.KEPT_VERSIONS`: what named baselines judge leaves by, natively too; and
+    `evaluation.LEARNED`, the current weights with the network shipped for that count, where
+    one is)."""
     from boardwright.games.carcassonne import heuristic
     from boardwright.games.carcassonne.evaluation import (
-        KEPT_VERSIONS, EvaluationWeights, default_weights, shipped_weights,
+        KEPT_VERSIONS, LEARNED, EvaluationWeights, default_weights, shipped_weights,
     )
 
     def table(weights: EvaluationWeights) -> dict[str, Any]:
         return {"weights": [list(triple) for triple in weights.features],
                 "to_move": list(weights.to_move)}
 
+    players = game.num_players
+    versions = {name: table(shipped_weights(name, players)) for name in KEPT_VERSIONS}
+    net = shipped_net(players)
+    if net is not None:
+        versions[LEARNED] = {**table(default_weights(players)), "net": net_table(net)}
     return {
         "follower_in_hand": heuristic.FOLLOWER_IN_HAND, "hand_horizon": heuristic.HAND_HORIZON,
         "draw_share": heuristic.DRAW_SHARE, "open_city_farm": heuristic.OPEN_CITY_FARM,
         "pile_size": game.pile_size,
-        **table(default_weights(game.num_players)),
-        "versions": {name: table(shipped_weights(name, game.num_players))
-                     for name in KEPT_VERSIONS},
-        "net": net_table(shipped_net(game.num_players)),
+        **table(default_weights(players)),
+        "versions": versions,
     }
 
 
-def net_table(net: ValueNet | None) -> dict[str, Any] | None:
+def net_table(net: ValueNet) -> dict[str, Any]:
     """The learned value's network as the compiled engine reads it (matrices flattened)."""
-    if net is None:
-        return None
     return {"holders": net.holders, "mean": list(net.mean), "spread": list(net.spread),
             "scale": net.scale,
             "layers": [{"in": len(matrix), "out": len(bias),

@@ -140,8 +140,8 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         for (int j = 0; j < 3; ++j) to_move[j] = bonus.at(j);
     };
     read_linear(hd, h.weights, h.to_move);
-    if (!hd["net"].is_none()) {  // {mean, spread, scale, layers: [{in, out, weights, bias}]}
-        nb::dict nd = nb::cast<nb::dict>(hd["net"]);
+    // A version's network ({holders, mean, spread, scale, layers: [{in, out, weights, bias}]}).
+    auto read_net = [&g](nb::handle nd) {
         auto net = std::make_shared<ValueNet>();
         net->holders = nb::cast<bool>(nd["holders"]);
         net->mean = nb::cast<std::vector<double>>(nd["mean"]);
@@ -163,12 +163,19 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         if (net->spread.size() != net->mean.size() || width != g.players ||
             net->inputs() != g.players * (NUM_FEATURES + (net->holders ? SEGMENTS : 0)) + 2)
             throw std::invalid_argument("value network: inputs or outputs of the wrong size");
-        h.net = std::move(net);
-    }
-    for (auto [name, wd] : nb::cast<nb::dict>(hd["versions"])) {  // {name: {weights, to_move}}
+        return std::shared_ptr<const ValueNet>(std::move(net));
+    };
+    bool reads_holders = false;
+    // {name: {weights, to_move[, net]}}: the kept versions, and "learned" with its network.
+    for (auto [name, wd] : nb::cast<nb::dict>(hd["versions"])) {
         LinearWeights& v = h.versions.emplace_back();
         v.name = nb::cast<std::string>(name);
         read_linear(wd, v.weights, v.to_move);
+        nb::dict vd = nb::cast<nb::dict>(wd);
+        if (vd.contains("net") && !vd["net"].is_none()) {
+            v.net = read_net(vd["net"]);
+            reads_holders = reads_holders || v.net->holders;
+        }
     }
     for (nb::handle th : nb::cast<nb::list>(d["tiles"])) {
         nb::dict td = nb::cast<nb::dict>(th);
@@ -214,7 +221,7 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
         g.tiles.push_back(std::move(t));
     }
     build_closers(g, h);
-    if (h.net && h.net->holders) h.segments = segment_masks(g);  // (now that the tiles are read)
+    if (reads_holders) h.segments = segment_masks(g);  // (now that the tiles are read)
     return spec;
 }
 
@@ -356,8 +363,8 @@ void refuse_chance_mode(const State& st, const char* what) {
                                     ": its draws wait for apply_chance");
 }
 
-// The kept weights of an evaluation by name (Game.evaluation_of), or nullptr for "current": the
-// game's own evaluation. An unknown name is refused, naming the known ones.
+// The weights (and network) of an evaluation by name (Game.evaluation_of), or nullptr for
+// "current": the game's own evaluation. An unknown name is refused, naming the known ones.
 const LinearWeights* kept_weights(const Spec& spec, const std::string& name) {
     if (name == "current") return nullptr;
     if (const LinearWeights* kept = spec.heuristic.version(name)) return kept;

@@ -628,11 +628,16 @@ std::vector<double> linear_evaluation(State& st, const HeuristicData& h, const S
 }  // namespace
 
 std::vector<double> evaluate(State& st, const HeuristicData& h) {
+    return linear_evaluation(st, h, seat_features(st, h), h.weights, h.to_move);
+}
+
+std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w) {
     const SeatFeatures vectors = seat_features(st, h);
-    std::vector<double> values = linear_evaluation(st, h, vectors, h.weights, h.to_move);
-    if (h.net && !st.is_terminal()) {
+    std::vector<double> values = linear_evaluation(st, h, vectors, w.weights, w.to_move);
+    if (w.net && !st.is_terminal()) {
         // The network reads the position from the seat whose turn it is: every seat's features
         // from that seat on, then t and t^2; its outputs are per relative seat.
+        const ValueNet& net = *w.net;
         const int n = static_cast<int>(values.size());
         const int mover = st.turn_player;
         const double t = static_cast<double>(st.pile.size()) / std::max(1, h.pile_size);
@@ -644,15 +649,11 @@ std::vector<double> evaluate(State& st, const HeuristicData& h) {
         }
         x.push_back(t);
         x.push_back(t * t);
-        if (h.net->holders) held_segments(st, h.segments, mover, x);
-        const std::vector<double> out = h.net->output(x.data());
+        if (net.holders) held_segments(st, h.segments, mover, x);
+        const std::vector<double> out = net.output(x.data());
         for (int k = 0; k < n; ++k) values[(mover + k) % n] += out[k];
     }
     return values;
-}
-
-std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w) {
-    return linear_evaluation(st, h, seat_features(st, h), w.weights, w.to_move);
 }
 
 }  // namespace carc

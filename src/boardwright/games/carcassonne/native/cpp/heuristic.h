@@ -22,11 +22,13 @@ enum FeatureIndex {
 };
 
 // A linear evaluation's weights (evaluation.EvaluationWeights): per feature, and for the bonus
-// of the seat to move, the coefficients of 1, t and t^2.
+// of the seat to move, the coefficients of 1, t and t^2; and the learned value's network
+// (value_net.py) whose correction the version adds, if it has one ("learned").
 struct LinearWeights {
     std::string name;
     std::array<std::array<double, 3>, NUM_FEATURES> weights{};
     std::array<double, 3> to_move{};
+    std::shared_ptr<const ValueNet> net;
 };
 
 // What the heuristic reads from the game: its constants and, per tile type, which side
@@ -37,17 +39,15 @@ struct HeuristicData {
     bool tile_closes(int type, int key) const { return (closes[type][key >> 6] >> (key & 63)) & 1u; }
     std::array<std::array<double, 3>, NUM_FEATURES> weights{};
     std::array<double, 3> to_move{};
-    // Earlier fits kept by name (evaluation.KEPT_VERSIONS), which named baseline bots judge by.
+    // The other evaluations by name (Game.evaluation_versions): the earlier fits kept for the
+    // named baseline bots (evaluation.KEPT_VERSIONS), and "learned" where a network is shipped.
     std::vector<LinearWeights> versions;
     const LinearWeights* version(const std::string& name) const {
         for (const LinearWeights& v : versions)
             if (v.name == name) return &v;
         return nullptr;
     }
-    // The learned value's network for the game's player count (value_net.py), if one is
-    // shipped: its correction is added to the current evaluation (not to kept versions).
-    std::shared_ptr<const ValueNet> net;
-    SegmentMasks segments;  // what each part covers (filled when the network reads holders)
+    SegmentMasks segments;  // what each part covers (filled when a version's network reads holders)
     int pile_size = 1;
     uint64_t id = 0;  // unique per game made in this process (keys caches shared by calls)
 };
@@ -71,7 +71,8 @@ void potential_scores(State& st, const HeuristicData& h, double* values,
 std::vector<double> potential_scores(State& st, const HeuristicData& h);
 std::vector<std::array<double, NUM_FEATURES>> seat_features(State& st, const HeuristicData& h);
 std::vector<double> evaluate(State& st, const HeuristicData& h);
-// The same with the weights of a kept version instead of the game's current ones.
+// The same with the weights of another version instead of the game's current ones, plus its
+// network's correction where it has one.
 std::vector<double> evaluate(State& st, const HeuristicData& h, const LinearWeights& w);
 
 }  // namespace carc
