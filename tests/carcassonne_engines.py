@@ -67,3 +67,19 @@ def over_games(argname: str, names: Iterable[str]) -> Callable[[F], F]:
     def decorate(test: F) -> F:
         return parametrize(uses(test))  # type: ignore[no-any-return]
     return decorate
+
+
+ABBEY_MAYOR = {"expansions": ["abbey_mayor"]}
+
+
+def played_position(engine: str, players: int = 2, plies: int = 24) -> Any:
+    """Deal 5 of Carcassonne with Abbey & Mayor after `plies` uniformly random moves (seed 5)
+    on `engine`: the one mid-game position the agents' tests search from."""
+    import random
+
+    import boardwright as bw
+    state = bw.load("carcassonne", players, ABBEY_MAYOR, engine=engine).new_game(5)
+    rng = random.Random(5)
+    for _ in range(plies):
+        state.apply(rng.choice(state.legal_actions()))
+    return state

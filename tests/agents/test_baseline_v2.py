@@ -21,6 +21,8 @@ from boardwright.games.carcassonne.evaluation import (
 )
 from boardwright.games.carcassonne.game import CarcassonneGame
 
+from carcassonne_engines import played_position
+
 AM = {"expansions": ["abbey_mayor"]}
 ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(
     not native.AVAILABLE, reason="the native extension is not built"))]
@@ -28,11 +30,7 @@ native_only = pytest.mark.skipif(not native.AVAILABLE, reason="the native extens
 
 
 def position(engine: str, players: int = 2, plies: int = 24) -> bw.State:
-    state = bw.load("carcassonne", players, AM, engine=engine).new_game(5)
-    rng = random.Random(5)
-    for _ in range(plies):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return played_position(engine, players, plies)
 
 
 def on_python(state: bw.State) -> bw.State:

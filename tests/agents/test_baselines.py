@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import boardwright as bw
@@ -12,15 +10,13 @@ from boardwright.agents.baselines import V1_SETTINGS, MCTSv1Agent
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.games.carcassonne import native
 
+from carcassonne_engines import played_position
+
 AM = {"expansions": ["abbey_mayor"]}
 
 
 def position(engine: str, plies: int = 24) -> bw.State:
-    state = bw.load("carcassonne", 2, AM, engine=engine).new_game(5)
-    rng = random.Random(5)
-    for _ in range(plies):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return played_position(engine, 2, plies)
 
 
 def test_the_name_builds_the_baseline_and_takes_no_parameters() -> None:

@@ -5,7 +5,6 @@ name when the agent meets the game; the named baselines keep their kept versions
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -16,17 +15,15 @@ from boardwright.agents.baselines import MCTSv1Agent, MCTSv2Agent
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.games.carcassonne import native
 
+from carcassonne_engines import played_position
+
 AM = {"expansions": ["abbey_mayor"]}
 ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(
     not native.AVAILABLE, reason="the native extension is not built"))]
 
 
 def position(engine: str, players: int = 2, plies: int = 24) -> bw.State:
-    state = bw.load("carcassonne", players, AM, engine=engine).new_game(5)
-    rng = random.Random(5)
-    for _ in range(plies):
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return played_position(engine, players, plies)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
