@@ -61,8 +61,6 @@ def pinned_weights(players: int = 2) -> Any:
 def _judged_by_the_pinned_weights(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("boardwright.games.carcassonne.evaluation.default_weights",
                         pinned_weights)
-    # The records predate the learned value's network: leaves judged by the weights alone.
-    monkeypatch.setattr("boardwright.games.carcassonne.native.spec.shipped_net", lambda n: None)
 
 
 def _digest(state: Any, values: list[float] | None = None, extra: Any = None) -> str:
@@ -124,9 +122,6 @@ def test_greedy_playouts_choose_as_recorded() -> None:
 if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
     from boardwright.games.carcassonne import evaluation
 
-    from boardwright.games.carcassonne.native import spec
-
     evaluation.default_weights = pinned_weights  # type: ignore[assignment]
-    spec.shipped_net = lambda n: None  # type: ignore[assignment]
     RECORDS.parent.mkdir(exist_ok=True)
     RECORDS.write_text(json.dumps(compute_records(), indent=1) + "\n")
