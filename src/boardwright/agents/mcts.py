@@ -35,11 +35,8 @@ two moves that do not interact with what follows has almost no variance, so a fe
 playouts settle what a tree of a thousand independent iterations blurs. With `greedy_playouts`
 each playout decision is the greedy agent's (costly, a whole one-turn lookahead per decision,
 hence the few samples), so a move is judged against a competent reply rather than a random one.
-In Carcassonne it measured at least as strong as the tree against greedy (59.5% against 58.2%
-over 200 games, a gain within the noise) with a tenth of the playouts; `Game.search_defaults`
-selects it there. With Carcassonne's learned evaluation judging the leaves instead of the
-heuristic, the same search won 77.5% [73.2, 81.3] of 400 games against greedy (two runs of
-`benchmarks/strength.py --workers 2`, about 100 playouts per decision; the README gives each run).
+`Game.search_defaults` selects it in Carcassonne and Queens, where it measured stronger than
+the tree (docs/bots.md#strength gives every match).
 """
 
 from __future__ import annotations
