@@ -51,9 +51,8 @@ def made_net(players: int, seed: int = 0, holders: bool = True) -> dict:
 
 def ship(monkeypatch: pytest.MonkeyPatch, made: object) -> None:
     """Both engines read `made` as the shipped networks (the compiled one through the game's
-    data)."""
+    data, whose versions come from the evaluation module)."""
     monkeypatch.setattr("boardwright.games.carcassonne.evaluation.shipped_net", made)
-    monkeypatch.setattr("boardwright.games.carcassonne.native.spec.shipped_net", made)
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boardwright.core.errors import InvalidOptionError
 from boardwright.games.carcassonne.capabilities.abbey import END_MANDATORY, END_NONE, END_VOLUNTARY
 from boardwright.games.carcassonne.tiles import CITY, CORNERS, ROAD, TileType
-from boardwright.games.carcassonne.value_net import ValueNet, shipped_net
+from boardwright.games.carcassonne.value_net import ValueNet
 
 if TYPE_CHECKING:
     from boardwright.games.carcassonne.game import CarcassonneGame
@@ -111,24 +111,22 @@ def _check_size(game: CarcassonneGame) -> None:
 
 def heuristic_data(game: CarcassonneGame) -> dict[str, Any]:
     """The heuristic's constants and the evaluation's weights, as the Python engine reads them
-    when the game is made: the current ones, and each other version's for the game's player
-    count (`evaluation.KEPT_VERSIONS`: what named baselines judge leaves by, natively too; and
-    `evaluation.LEARNED`, the current weights with the network shipped for that count, where
-    one is)."""
+    when the game is made: the current ones, and each other version the game offers
+    (`evaluation.offered_versions`: the kept ones named baselines judge leaves by, natively
+    too, and "learned" with its network where one is shipped), as `version_weights` gives it."""
     from boardwright.games.carcassonne import heuristic
     from boardwright.games.carcassonne.evaluation import (
-        KEPT_VERSIONS, LEARNED, EvaluationWeights, default_weights, shipped_weights,
+        EvaluationWeights, default_weights, offered_versions, version_weights,
     )
 
-    def table(weights: EvaluationWeights) -> dict[str, Any]:
-        return {"weights": [list(triple) for triple in weights.features],
-                "to_move": list(weights.to_move)}
+    def table(weights: EvaluationWeights, net: ValueNet | None = None) -> dict[str, Any]:
+        linear = {"weights": [list(triple) for triple in weights.features],
+                  "to_move": list(weights.to_move)}
+        return linear if net is None else {**linear, "net": net_table(net)}
 
     players = game.num_players
-    versions = {name: table(shipped_weights(name, players)) for name in KEPT_VERSIONS}
-    net = shipped_net(players)
-    if net is not None:
-        versions[LEARNED] = {**table(default_weights(players)), "net": net_table(net)}
+    versions = {name: table(*version_weights(name, players))
+                for name in offered_versions(players) if name != "current"}
     return {
         "follower_in_hand": heuristic.FOLLOWER_IN_HAND, "hand_horizon": heuristic.HAND_HORIZON,
         "draw_share": heuristic.DRAW_SHARE, "open_city_farm": heuristic.OPEN_CITY_FARM,
