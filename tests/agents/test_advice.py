@@ -8,7 +8,7 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents.advice import suggest
-from boardwright.agents.mcts import lead
+from boardwright.agents.search_returns import lead
 
 GAMES = [("carcassonne", {"expansions": ["abbey_mayor"]}), ("queens", {}), ("shogun", {})]
 

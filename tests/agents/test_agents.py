@@ -8,7 +8,8 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
+from boardwright.agents.mcts import MCTSAgent, Node
+from boardwright.agents.search_returns import soft_returns
 from boardwright.games.carcassonne.state import CarcassonneState
 
 AM = {"expansions": ["abbey_mayor"]}

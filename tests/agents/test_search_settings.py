@@ -7,7 +7,8 @@ import pytest
 
 import boardwright as bw
 from boardwright.agents import make_agent
-from boardwright.agents.mcts import MCTSAgent, Node, soft_returns
+from boardwright.agents.mcts import MCTSAgent, Node
+from boardwright.agents.search_returns import soft_returns
 from boardwright.games.queens.texts import space_name
 
 # Red may sow on six plains around its City; a Blue Prince one step from (0, 3) can end its

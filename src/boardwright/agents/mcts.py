@@ -51,6 +51,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardwright.agents.greedy import greedy_action, lookahead_value
+from boardwright.agents.search_returns import OBJECTIVES, lead, soft_returns
 from boardwright.core.actions import Action
 from boardwright.core.errors import InvalidOptionError
 from boardwright.core.game import PlayoutStop, State, rank_returns
@@ -99,12 +100,6 @@ class Node:
     priors: dict[Any, float] | None = None  # one-step heuristic priors of small action sets
 
 
-def lead(values: Sequence[float], seat: int) -> float:
-    """A seat's lead in points over the best other seat (its own value when it plays alone)."""
-    others = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - max(others) if others else values[seat]
-
-
 def _search_votes(state: State, config: MCTSConfig,
                   seed: int) -> list[tuple[Any, int, float, int, float]]:
     """One root-parallel worker: search, then report (action, visits, prior, iterations, total
@@ -137,36 +132,6 @@ def _count(node: Node) -> int:
         total += len(current.children)
         stack.extend(current.children.values())
     return total
-
-
-OBJECTIVES = ("mean", "first")
-
-
-def soft_returns(values: list[float], scale: float,
-                 base: list[float] | None = None, objective: str = "mean") -> list[float]:
-    """Heuristic values turned into returns in [-1, 1]: each pairwise lead, measured from the
-    lead at the root (`base`) when given, through tanh(lead / scale), averaged.
-
-    Measuring from the root matters: a search only compares positions reachable from the root,
-    and once a game is lopsided (a 30-point lead) absolute leads all saturate the tanh and
-    every move looks the same.
-
-    With `objective="first"` a seat's return is its lead over the best other seat instead
-    (measured from that lead at the root): with three or more players only finishing first
-    wins, and points taken from the leading rival are worth more than points taken from the
-    last. With two players both objectives are the same."""
-    n = len(values)
-    if objective == "first" and n > 2:
-        leads = [lead(values, seat) for seat in range(n)]
-        if base is not None:
-            leads = [now - lead(base, seat) for seat, now in enumerate(leads)]
-        return [math.tanh(x / scale) for x in leads]
-    if base is not None:
-        values = [v - b for v, b in zip(values, base)]
-    if n == 1:
-        return [math.tanh(values[0] / (4 * scale))]
-    return [sum(math.tanh((values[i] - values[j]) / scale) for j in range(n) if j != i) / (n - 1)
-            for i in range(n)]
 
 
 class MCTSAgent:
