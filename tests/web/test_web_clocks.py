@@ -115,6 +115,32 @@ def test_a_bot_seat_has_no_clock_and_no_time_runs_while_it_thinks(
     assert back["clock"]["remaining"] == [30.0, None]  # a new turn: 30 s again (per move)
 
 
+def test_the_time_a_move_takes_to_save_counts_for_nobody(api, server_clock: ManualClock) -> None:
+    """The mover's clock stops at its move: the frame shows what is stored, however long the
+    save takes (here 0.25 s on the server's clock), and the next seat's time starts after it."""
+    manager = api.app.state.manager
+    created = create(api, "queens", ["human", "human"], seed=1,
+                     clock={"minutes": 1, "increment": 0})
+    with seat_socket(api, created, 0) as ws0, seat_socket(api, created, 1) as ws1:
+        frame = state_where(ws0, lambda f: f["clock"]["running"] == 0)
+        server_clock.advance(3)
+        update = manager.writer.update
+
+        async def slow_update(*args, **kwargs):
+            server_clock.advance(0.25)
+            return await update(*args, **kwargs)
+
+        manager.writer.update = slow_update
+        try:
+            ws0.send_json({"type": "move", "action": frame["legal_actions"][0], "step": 0})
+            after = state_where(ws1, lambda f: f["step"] == 1)
+        finally:
+            manager.writer.update = update
+    assert after["clock"]["running"] == 1
+    assert after["clock"]["remaining"] == [57.0, 60.0]
+    assert api.app.state.storage.get(created["id"])["clock"]["remaining"] == [57.0, 60.0]
+
+
 def test_out_of_time_with_bot_the_easy_bot_moves_for_the_seat(
         api, server_clock: ManualClock) -> None:
     created = create(api, "queens", ["human", "human"], seed=3, clock={"per_move": 1},

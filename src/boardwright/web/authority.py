@@ -193,7 +193,7 @@ class Authority:
         clock = None
         if live.clock is not None:
             clock = live.clock.copy()
-            clock.charge(live.time())
+            clock.run(None, live.time())  # stopped while it is saved: `sync` runs it again
             clock.flagged.clear()  # out of time in a turn that is taken back: the clock says
             values["clock"] = clock.to_json()  # again when a seat's time is up
         await self.save_row(live, values, "an undo in game %s",

@@ -246,11 +246,13 @@ def due(live: LiveGame) -> int | None:
 
 def after_move(live: LiveGame, new: bw.State, seat: int, now: float) -> Clock | None:
     """The clock after `seat` moved from the live position to `new` (a copy: the live one is
-    replaced once the move is saved)."""
+    replaced once the move is saved). The mover's time stops at the move: the time the server
+    takes to save it counts for nobody, so the live clock and the stored one agree (the next
+    seat's time starts when `ClockKeeper.sync` runs it, after the save)."""
     if live.clock is None:
         return None
     clock = live.clock.copy()
-    clock.charge(now)
+    clock.run(None, now)
     ends = new.is_terminal or new.current_player != seat or new.at_turn_start
     if ends and 0 <= seat < live.players and live.kinds[seat] == HUMAN:
         clock.end_turn(seat)

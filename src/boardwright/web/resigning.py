@@ -147,9 +147,7 @@ async def _end(manager: GameManager, live: LiveGame, seats: list[dict[str, Any]]
     clock = None
     if live.clock is not None:
         clock = live.clock.copy()
-        clock.charge(live.time())
-        if ends:
-            clock.run(None, live.time())
+        clock.run(None, live.time())  # stopped while it is saved: `sync` runs it again
         values["clock"] = clock.to_json()
     write: Any = values
     if ends:
