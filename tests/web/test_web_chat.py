@@ -109,6 +109,35 @@ def test_the_history_comes_back_after_a_reconnect_and_a_restart(tmp_path) -> Non
     assert again["history"] is True and again["messages"] == history["messages"]
 
 
+def test_the_history_is_the_frame_right_after_the_first_state(api) -> None:
+    created = create(api, "queens", ["human", "human"], seed=7)
+    with seat_socket(api, created, 0) as ws0:
+        ws0.send_json({"type": "chat", "text": "before you came"})
+        chat_frame(ws0)
+        with game_socket(api, created["id"]) as watcher:  # nothing between the two frames
+            first, second = watcher.receive_json(), watcher.receive_json()
+    assert first["type"] == "state"
+    assert second["type"] == "chat" and second["history"] is True
+    assert [m["text"] for m in second["messages"]] == ["before you came"]
+
+
+def message(ident: int) -> dict:
+    return {"id": ident, "seat": 0, "text": f"m{ident}", "time": "2026-11-28T00:00:00Z"}
+
+
+def test_messages_heard_while_the_history_is_read_are_kept_once_in_order() -> None:
+    """Another process's messages can arrive while the history is being read, which may or
+    may not have seen them: each is kept once, in the order they were saved."""
+    log = C.ChatLog()
+    assert log.receive(message(3)) and log.receive(message(2))  # while reading
+    log.load([message(1), message(2)])  # the read saw 1 and 2, not 3
+    assert [m["id"] for m in log.messages] == [1, 2, 3]
+    assert not log.receive(message(3))  # heard again: not shown twice
+    assert log.receive(message(4))
+    assert [m["id"] for m in log.history_frame()["messages"]] == [1, 2, 3, 4]
+    assert C.ChatLog().history_frame() is None
+
+
 def test_deleting_a_game_deletes_its_chat(api) -> None:
     created = create(api, "queens", ["human", "human"], seed=6)
     storage = api.app.state.storage

@@ -9,8 +9,9 @@ Messages are stored in the `chat_messages` table (one row each, with the game's 
 the text and the time) before they are sent, so a reload or a reconnect shows the history: the
 last HISTORY messages go to every connection right after its first state frame, as
 {"type": "chat", "history": true, "messages": [...]}; each new message goes to every connection
-as {"type": "chat", "history": false, "messages": [one]}. A message is {"id", "seat", "text",
-"time"}. The server sends the text as it was written: the table shows it as text (never as
+as {"type": "chat", "history": false, "messages": [one]}. A connection's history is the chat as
+it stood when the connection joined the table, and every later message reaches it live: never a
+message twice, nor one missed. A message is {"id", "seat", "text", "time"}. The server sends the text as it was written: the table shows it as text (never as
 HTML), which is where escaping belongs.
 """
 
@@ -38,7 +39,6 @@ from boardwright.web.schema import ChatRow
 from boardwright.web.storage import Storage, now
 
 if TYPE_CHECKING:
-    from boardwright.web.connection import Connection
     from boardwright.web.live import LiveGame
 
 MAX_CHARS = 500
@@ -74,6 +74,35 @@ class ChatLog:
     messages: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     loaded: bool = False
     sent: dict[int, deque[float]] = field(default_factory=dict)
+    # messages heard from another process while the history was being read (relay.py): the
+    # read may or may not have seen them, so they are merged into it by id
+    early: list[dict[str, Any]] = field(default_factory=list)
+
+    def receive(self, entry: dict[str, Any]) -> bool:
+        """Keep a message saved by another process; False when it is already here."""
+        if not self.loaded:
+            self.early.append(entry)
+            return True
+        if any(m.get("id") == entry.get("id") for m in self.messages):
+            return False
+        self.messages.append(entry)
+        return True
+
+    def load(self, found: list[dict[str, Any]]) -> None:
+        """The history read from the database, with the messages heard meanwhile, by id."""
+        known = {m["id"] for m in found}
+        merged = found + [m for m in self.early if m.get("id") not in known]
+        merged.sort(key=lambda m: m["id"])
+        self.messages.extend(merged)
+        self.early.clear()
+        self.loaded = True
+
+    def history_frame(self) -> dict[str, Any] | None:
+        """The frame of the chat so far (None when there is none yet: the table starts with
+        an empty chat)."""
+        if not self.messages:
+            return None
+        return {"type": "chat", "history": True, "messages": list(self.messages)}
 
     def allow(self, seat: int, moment: float) -> bool:
         times = self.sent.setdefault(seat, deque())
@@ -110,22 +139,16 @@ def message(row: Any) -> dict[str, Any]:
             "time": _iso(row["created"])}
 
 
-async def _loaded(storage: Storage, live: LiveGame) -> ChatLog:
+async def read_chat(storage: Storage, live: LiveGame) -> ChatLog:
+    """The game's chat, read from the database the first time. A connection reads it before
+    it joins the table, so that its history frame follows its state frame with nothing in
+    between (`GameManager.attach`)."""
     log = live.chat
     if not log.loaded:
         found = await asyncio.to_thread(history, storage, live.id)
         if not log.loaded:  # another connection may have loaded it meanwhile
-            log.messages.extend(found)
-            log.loaded = True
+            log.load(found)
     return log
-
-
-async def send_history(storage: Storage, live: LiveGame, connection: Connection) -> None:
-    """The chat so far, to a connection that just arrived (nothing when there is none yet:
-    the table starts with an empty chat)."""
-    log = await _loaded(storage, live)
-    if log.messages:
-        connection.send({"type": "chat", "history": True, "messages": list(log.messages)})
 
 
 async def post(storage: Storage, live: LiveGame, seat: int | None,
@@ -135,7 +158,7 @@ async def post(storage: Storage, live: LiveGame, seat: int | None,
         raise ProtocolError(BAD_TOKEN, "spectators read the chat; only seated players "
                                        "write in it")
     text = clean(text)
-    log = await _loaded(storage, live)
+    log = await read_chat(storage, live)
     if not log.allow(seat, time.monotonic()):
         raise ProtocolError(RATE_LIMITED, f"at most {RATE} chat messages per "
                                           f"{WINDOW:g} seconds: this one was not sent")

@@ -22,7 +22,7 @@ from boardwright.web.authority import Authority
 from boardwright.web.botdriver import BotDriver
 from boardwright.web.botqueue import BOT_ONLY_SECONDS, BotQueue
 from boardwright.web.bots import BotPool
-from boardwright.web.chat import post, send_history
+from boardwright.web.chat import post, read_chat
 from boardwright.web.clocks import ClockKeeper, TimeSource, loop_time
 from boardwright.web.cluster import Cluster
 from boardwright.web.connection import Connection
@@ -205,6 +205,11 @@ class GameManager:
     # -- connections ----------------------------------------------------------------------------
 
     async def attach(self, live: LiveGame, connection: Connection) -> None:
+        chat = None
+        try:
+            chat = await read_chat(self.storage, live)
+        except Exception:  # noqa: BLE001 - the game is playable without its chat history
+            log.exception("could not read the chat of game %s", live.id)
         async with live.lock:
             if live.behind > live.revision:  # changed by another process: reload first
                 try:
@@ -220,6 +225,11 @@ class GameManager:
                 self.bot_queue.promote(live.id)
             arrived(live, seat)
             connection.send(live.state_frame(seat))
+            # the chat so far, with no await since the connection joined: every message after
+            # it reaches the connection live (chat.py)
+            history = chat.history_frame() if chat is not None else None
+            if history is not None:
+                connection.send(history)
             for _ in range(FRAME_ATTEMPTS):
                 if seat is None or live.seats[seat].get("joined"):
                     break
@@ -247,10 +257,6 @@ class GameManager:
             elif first:
                 live.broadcast(skip=connection)  # the others see the seat connected
             self.cluster.relay.presence(live)  # and those of other processes
-        try:
-            await send_history(self.storage, live, connection)
-        except Exception:  # noqa: BLE001 - the game is playable without its chat history
-            log.exception("could not read the chat of game %s", live.id)
 
     async def detach(self, live: LiveGame, connection: Connection) -> None:
         await connection.stop()

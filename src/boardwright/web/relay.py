@@ -193,11 +193,8 @@ class Relay:
             self._later(self._undo(live, event))
 
     def _chat(self, live: LiveGame, entry: dict[str, Any]) -> None:
-        log_ = live.chat
-        if log_.loaded:
-            if any(m.get("id") == entry.get("id") for m in log_.messages):
-                return
-            log_.messages.append(entry)
+        if not live.chat.receive(entry):
+            return
         live.send_to_all({"type": "chat", "history": False, "messages": [entry]})
 
     def _presence(self, live: LiveGame, event: dict[str, Any]) -> None:
