@@ -229,6 +229,7 @@ def test_a_flood_of_bot_only_games_does_not_delay_a_players_bot(tmp_path: Path,
         assert {key for key, _ in queue.history} | {k for k, _ in queue.waiting()} == set(flood)
         mine = post_game(api, ["greedy", "human"], address="10.0.0.3").json()
         with seat_socket(api, mine, 1) as ws:  # the player sits down: the bot is to move
+            receive_until(ws, lambda f: f["type"] == "state")  # sent once the seat is in
             wait_until(lambda: len(queue.waiting()) == 5)
             assert queue.waiting()[0] == (mine["id"], True)
             started = len(queue.history)

@@ -205,6 +205,8 @@ class GameManager:
     # -- connections ----------------------------------------------------------------------------
 
     async def attach(self, live: LiveGame, connection: Connection) -> None:
+        if connection.seat is not None:  # a player is at the table: its bots' decisions are
+            self.bot_queue.promote(live.id)  # urgent, from now (not after the chat is read)
         chat = None
         try:
             chat = await read_chat(self.storage, live)
@@ -221,7 +223,7 @@ class GameManager:
             first = seat is not None and not peers
             started = False
             peers.add(connection)
-            if seat is not None:  # a player is at the table: its bots' decisions are urgent
+            if seat is not None:  # and what was queued while the chat was read
                 self.bot_queue.promote(live.id)
             arrived(live, seat)
             connection.send(live.state_frame(seat))
