@@ -21,16 +21,12 @@ from boardwright.games.carcassonne.evaluation import (
 )
 from boardwright.games.carcassonne.game import CarcassonneGame
 
-from carcassonne_engines import played_position
+from carcassonne_engines import played_position as position
 
 AM = {"expansions": ["abbey_mayor"]}
 ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(
     not native.AVAILABLE, reason="the native extension is not built"))]
 native_only = pytest.mark.skipif(not native.AVAILABLE, reason="the native extension is not built")
-
-
-def position(engine: str, players: int = 2, plies: int = 24) -> bw.State:
-    return played_position(engine, players, plies)
 
 
 def on_python(state: bw.State) -> bw.State:

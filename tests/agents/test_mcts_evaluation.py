@@ -15,15 +15,11 @@ from boardwright.agents.baselines import MCTSv1Agent, MCTSv2Agent
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.games.carcassonne import native
 
-from carcassonne_engines import played_position
+from carcassonne_engines import played_position as position
 
 AM = {"expansions": ["abbey_mayor"]}
 ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(
     not native.AVAILABLE, reason="the native extension is not built"))]
-
-
-def position(engine: str, players: int = 2, plies: int = 24) -> bw.State:
-    return played_position(engine, players, plies)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -192,8 +192,7 @@ class Authority:
             values["rated"] = False  # a move taken back alone: no longer a rated game
         clock = None
         if live.clock is not None:
-            clock = live.clock.copy()
-            clock.run(None, live.time())  # stopped while it is saved: `sync` runs it again
+            clock = live.clock.stopped(live.time())
             clock.flagged.clear()  # out of time in a turn that is taken back: the clock says
             values["clock"] = clock.to_json()  # again when a seat's time is up
         await self.save_row(live, values, "an undo in game %s",

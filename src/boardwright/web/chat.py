@@ -11,8 +11,9 @@ last HISTORY messages go to every connection right after its first state frame, 
 {"type": "chat", "history": true, "messages": [...]}; each new message goes to every connection
 as {"type": "chat", "history": false, "messages": [one]}. A connection's history is the chat as
 it stood when the connection joined the table, and every later message reaches it live: never a
-message twice, nor one missed. A message is {"id", "seat", "text", "time"}. The server sends the text as it was written: the table shows it as text (never as
-HTML), which is where escaping belongs.
+message twice, nor one missed. A message is {"id", "seat", "text", "time"}. The server sends the
+text as it was written: the table shows it as text (never as HTML), which is where escaping
+belongs.
 """
 
 from __future__ import annotations

@@ -191,6 +191,14 @@ class Clock:
         return replace(self, remaining=list(self.remaining), flagged=list(self.flagged),
                        lost=list(self.lost))
 
+    def stopped(self, now: float) -> Clock:
+        """A copy with the running seat's time counted up to `now` and no clock running: the
+        clock as a change of the game stores it. The time the save takes then counts for
+        nobody, and `ClockKeeper.sync` runs the due seat's clock again once it is saved."""
+        clock = self.copy()
+        clock.run(None, now)
+        return clock
+
     def left(self, seat: int, now: float) -> float:
         """The seat's remaining seconds at loop time `now`."""
         left = self.remaining[seat]
@@ -246,13 +254,11 @@ def due(live: LiveGame) -> int | None:
 
 def after_move(live: LiveGame, new: bw.State, seat: int, now: float) -> Clock | None:
     """The clock after `seat` moved from the live position to `new` (a copy: the live one is
-    replaced once the move is saved). The mover's time stops at the move: the time the server
-    takes to save it counts for nobody, so the live clock and the stored one agree (the next
-    seat's time starts when `ClockKeeper.sync` runs it, after the save)."""
+    replaced once the move is saved). The mover's time stops at the move (`Clock.stopped`), so
+    the live clock and the stored one agree."""
     if live.clock is None:
         return None
-    clock = live.clock.copy()
-    clock.run(None, now)
+    clock = live.clock.stopped(now)
     ends = new.is_terminal or new.current_player != seat or new.at_turn_start
     if ends and 0 <= seat < live.players and live.kinds[seat] == HUMAN:
         clock.end_turn(seat)
@@ -362,8 +368,7 @@ class ClockKeeper:
             if clock.left(seat, now) > SLACK:  # early (a clock set again meanwhile)
                 self.sync(live)
                 return
-            new = clock.copy()
-            new.run(None, now)
+            new = clock.stopped(now)
             new.remaining[seat] = 0.0
             values: dict[str, Any] = {"updated": wall_now()}
             if new.control.on_timeout == "bot":

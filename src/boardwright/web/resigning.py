@@ -146,8 +146,7 @@ async def _end(manager: GameManager, live: LiveGame, seats: list[dict[str, Any]]
     ends = returns is not None or unrated
     clock = None
     if live.clock is not None:
-        clock = live.clock.copy()
-        clock.run(None, live.time())  # stopped while it is saved: `sync` runs it again
+        clock = live.clock.stopped(live.time())
         values["clock"] = clock.to_json()
     write: Any = values
     if ends:
