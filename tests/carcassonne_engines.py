@@ -7,11 +7,13 @@ or a `[native]` test would reuse the Python engine's.
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache, wraps
 from typing import Any, Callable, Iterable, TypeVar
 
 import pytest
 
+import boardwright as bw
 from boardwright.games.carcassonne import game as carcassonne_game
 
 ENGINES = ("python", "native")
@@ -75,9 +77,6 @@ ABBEY_MAYOR = {"expansions": ["abbey_mayor"]}
 def played_position(engine: str, players: int = 2, plies: int = 24) -> Any:
     """Deal 5 of Carcassonne with Abbey & Mayor after `plies` uniformly random moves (seed 5)
     on `engine`: the one mid-game position the agents' tests search from."""
-    import random
-
-    import boardwright as bw
     state = bw.load("carcassonne", players, ABBEY_MAYOR, engine=engine).new_game(5)
     rng = random.Random(5)
     for _ in range(plies):
