@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -126,11 +127,17 @@ def test_search_never_reads_the_hidden_pile(spec: str) -> None:
         probe = poisoned.clone()
         while probe.pile == poisoned.pile:
             probe.apply(probe.legal_actions()[-1])
-    action = make_agent(spec, seed=1).act(poisoned)
+    agent = make_agent(spec, seed=1)
+    action = agent.act(poisoned)
     assert action in state.legal_actions()
     assert poisoned.determinized >= 1
     if spec.startswith("mcts"):
-        assert poisoned.determinized >= 30  # one determinization per iteration
+        # One determinization for the priors, then one a round of the paired search, from
+        # which every candidate of the round is played out.
+        samples = [count for _, count in agent.margins.values()]
+        rounds = max(samples)
+        assert sum(samples) >= 30 and rounds >= 30 / len(samples)
+        assert poisoned.determinized == 1 + rounds
 
 
 def test_soft_returns_are_zero_sum_and_bounded() -> None:
@@ -321,20 +328,28 @@ def test_turn_leaves_is_an_agent_parameter() -> None:
 
 def test_a_paired_search_plays_every_candidate_on_the_same_samples(monkeypatch) -> None:
     """Each round draws one determinization and plays every candidate out from it (common
-    random numbers): the piles come in runs of one per candidate, and rounds differ."""
+    random numbers): the piles the playouts start from come in runs of one per candidate,
+    rounds differ, and each round's sample is drawn once."""
     game = bw.load("carcassonne", 2, AM, engine="python")  # spies on the Python playout path
     state = play_out(game, ["greedy", "greedy"], seed=4, max_decisions=12)
     while len(state.legal_actions()) < 4:
         state.apply(state.legal_actions()[0])
     piles: list[tuple[str, ...]] = []
+    draws: list[tuple[str, ...]] = []
     determinize = CarcassonneState.determinize
+    rollout = MCTSAgent._rollout
 
-    def spy(self: CarcassonneState, player: int, rng: random.Random) -> CarcassonneState:
+    def spy_draw(self: CarcassonneState, player: int, rng: random.Random) -> CarcassonneState:
         sample = determinize(self, player, rng)
-        piles.append(tuple(sample.pile))
+        draws.append(tuple(sample.pile))
         return sample
 
-    monkeypatch.setattr(CarcassonneState, "determinize", spy)
+    def spy_rollout(self: MCTSAgent, sample: CarcassonneState, rng: Any = None) -> list[float]:
+        piles.append(tuple(sample.pile))
+        return rollout(self, sample, rng)
+
+    monkeypatch.setattr(CarcassonneState, "determinize", spy_draw)
+    monkeypatch.setattr(MCTSAgent, "_rollout", spy_rollout)
     agent = MCTSAgent(seed=2, iterations=24, paired=3)
     actions = state.legal_actions()
     root = agent.search(state, actions)
@@ -342,9 +357,11 @@ def test_a_paired_search_plays_every_candidate_on_the_same_samples(monkeypatch) 
     k = len(candidates)
     assert 2 <= k <= 3
     assert all(root.children[a].visits == 24 // k for a in candidates)
-    rounds = [piles[1 + i:1 + i + k] for i in range(0, 24, k)]  # piles[0]: the root priors
+    assert len(piles) == 24
+    rounds = [piles[i:i + k] for i in range(0, 24, k)]
     assert all(len(set(run)) == 1 for run in rounds)
     assert len({run[0] for run in rounds}) == len(rounds)
+    assert len(draws) == 1 + len(rounds)  # draws[0]: the root priors
 
 
 def test_a_paired_search_plays_the_best_mean_not_the_most_visits() -> None:

@@ -372,8 +372,11 @@ class MCTSAgent:
         while self._within_budget(done, deadline):
             sample_seed = self.rng.getrandbits(64)
             stream_seed = self.rng.getrandbits(64)
+            # One determinization a round, copied for each candidate (drawing it again from
+            # the same seed would give the same position, at the cost of a shuffle each time).
+            drawn = state.determinize(me, random.Random(sample_seed))
             for action in active:
-                sample = state.determinize(me, random.Random(sample_seed))
+                sample = drawn.clone()
                 sample.apply(action)
                 returns = self._rollout(sample, random.Random(stream_seed))
                 _backup((root, root.children[action]), returns)
