@@ -298,7 +298,11 @@ Point = tuple[int, int]  # a barn point corner(x, y)
 
 
 def tiles_by_xy(state: CarcassonneState) -> dict[tuple[int, int], TileVariant]:
-    return {unpack(pos): variant for pos, (variant, _) in state.graph.board.items()}
+    """The board from `board_tiles()`, which both engines answer from their own data (a native
+    state's `graph` converts the whole position to the Python engine at every read)."""
+    types = state.game.tile_types
+    return {(t["x"], t["y"]): types[t["tile"]].variants[t["rotation"] // 90]
+            for t in state.board_tiles()}
 
 
 def is_abbey(variant: TileVariant) -> bool:
@@ -823,13 +827,19 @@ class AbbeyWatch:
 # -- hidden information ------------------------------------------------------------------------
 
 def contains_sequence(value: Any, target: list[str]) -> bool:
-    """Whether `target` appears as a list anywhere inside a JSON-like value."""
-    if isinstance(value, (list, tuple)):
-        if list(value) == target:
-            return True
-        return any(contains_sequence(v, target) for v in value)
-    if isinstance(value, dict):
-        return any(contains_sequence(v, target) for v in value.values())
+    """Whether `target` appears as a list anywhere inside a JSON-like value (walked with a
+    stack: a late-game view holds thousands of small lists, and only those of the target's
+    length are compared)."""
+    size = len(target)
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            if len(item) == size and list(item) == target:
+                return True
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
     return False
 
 
