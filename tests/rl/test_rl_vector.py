@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 
@@ -64,9 +65,16 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
                     dtype=np.int64)
 
 
+_ENCODERS: dict[int, tuple[Any, Any]] = {}
+
+
 def expected_observation(game, state, seat: int) -> dict[str, np.ndarray]:
-    """The encoder's observation of `seat`, in fresh arrays."""
-    return encoder_for(game).encode_state(state, int(seat))
+    """The encoder's observation of `seat`, in fresh arrays (the encoder made once per game
+    object: making one builds its static tables, milliseconds each row would pay again)."""
+    entry = _ENCODERS.get(id(game))
+    if entry is None or entry[0] is not game:
+        entry = _ENCODERS[id(game)] = (game, encoder_for(game))
+    return entry[1].encode_state(state, int(seat))
 
 
 def snapshot(venv: CarcassonneVectorEnv) -> tuple:
