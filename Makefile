@@ -73,12 +73,17 @@ postgresql:
 ## test: install the test dependencies and run the whole suite, spread over every core
 ##       (pytest-xdist; TEST_WORKERS=0 runs it in this one process)
 TEST_WORKERS ?= auto
+# The suite starts many Python processes (test workers, servers, commands of the docs): each
+# imports the package from bytecode compiled once, even where the environment asks Python not
+# to write bytecode (PYTHONDONTWRITEBYTECODE; the caches are ignored by git).
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
 test: $(VENV)/.installed-dev chromium postgresql
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+	$(TEST_ENV) $(BIN)/python -m compileall -q -j 0 src tests examples
+	$(TEST_ENV) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 ## test-fast: the suite without the slow property tests
 test-fast: $(VENV)/.installed-dev chromium postgresql
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal -m "not slow"
+	$(TEST_ENV) $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal -m "not slow"
 
 ## bench: throughput benchmark (games per second)
 bench: $(VENV)/.installed-dev
