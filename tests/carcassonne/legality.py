@@ -22,6 +22,7 @@ from boardwright.games.carcassonne import Deploy, Draw, Pass, Place, PlaceAbbey
 from boardwright.games.carcassonne.actions import FIGURES, ROTATIONS, STRIDE, unpack
 from boardwright.games.carcassonne.state import CarcassonneState
 from boardwright.games.carcassonne.tiles import CORNERS
+from carcassonne_engines import STATE_CLASS
 
 FAR = 60  # a position no game reaches (inside the action-id space of every configuration)
 NATIVE_REFUSALS = 0.1
@@ -57,13 +58,15 @@ def plausible_actions(state: CarcassonneState) -> list[Any]:
     return list(out)
 
 
+def is_native(state: CarcassonneState) -> bool:
+    return type(state).__name__ == STATE_CLASS["native"]
+
+
 def placed_tiles(state: CarcassonneState) -> int:
     """How many tiles lie on the board. The Python engine's board is counted where it lies:
     building `board_tiles()` for every refused action took a fifth of the legality checks. A
     native state builds its graph anew at every read, so its `board_tiles()` is the cheap count."""
-    if type(state).__name__ == "NativeCarcassonneState":
-        return len(state.board_tiles())
-    return len(state.graph.board)
+    return len(state.board_tiles()) if is_native(state) else len(state.graph.board)
 
 
 def fingerprint(state: CarcassonneState) -> tuple:
@@ -94,8 +97,7 @@ def check_legality_agrees(state: CarcassonneState, rng: random.Random,
     (by default all on the Python engine, `NATIVE_REFUSALS` on the native one, which has the
     Python engine answer each: a whole position rebuilt per refusal)."""
     if refusal_share is None:
-        native = type(state).__name__ == "NativeCarcassonneState"
-        refusal_share = NATIVE_REFUSALS if native else 1.0
+        refusal_share = NATIVE_REFUSALS if is_native(state) else 1.0
     game = state.game
     legal = state.legal_actions()
     listed = set(legal)

@@ -9,9 +9,9 @@ differential test at the end holds the compiled kernel to the Python one step by
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
-from typing import Any
 
 import pytest
 
@@ -65,16 +65,14 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
                     dtype=np.int64)
 
 
-_ENCODERS: dict[int, tuple[Any, Any]] = {}
+# One encoder per game object (games hash by identity): making one builds its static tables,
+# milliseconds that each row checked would pay again.
+encoder_of = functools.lru_cache(maxsize=8)(encoder_for)
 
 
 def expected_observation(game, state, seat: int) -> dict[str, np.ndarray]:
-    """The encoder's observation of `seat`, in fresh arrays (the encoder made once per game
-    object: making one builds its static tables, milliseconds each row would pay again)."""
-    entry = _ENCODERS.get(id(game))
-    if entry is None or entry[0] is not game:
-        entry = _ENCODERS[id(game)] = (game, encoder_for(game))
-    return entry[1].encode_state(state, int(seat))
+    """The encoder's observation of `seat`, in fresh arrays."""
+    return encoder_of(game).encode_state(state, int(seat))
 
 
 def snapshot(venv: CarcassonneVectorEnv) -> tuple:
