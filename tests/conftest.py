@@ -27,6 +27,11 @@ from boardwright.games.carcassonne import native
 from carcassonne_engines import ENGINES, STATE_CLASS
 from example_plugins import expose
 
+# The shared checks of the Carcassonne tests, registered before any test module imports them,
+# so that their failures show the compared values (a module imported before its registration
+# is not rewritten, and which test file imports it first depends on the worker).
+pytest.register_assert_rewrite("legality", "randomgames", "native_support")
+
 # The example game of examples/goofspiel, found through its entry point by every test (installed
 # by `make test`, else a generated dist-info on sys.path: tests/example_plugins.py).
 EXAMPLES = expose()

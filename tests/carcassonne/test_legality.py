@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-pytest.register_assert_rewrite("legality", "randomgames")
 
 from legality import check_legality_agrees  # noqa: E402
 from randomgames import AMConfig, Config, am_configs, configs, new_state, pick_action  # noqa: E402

@@ -19,7 +19,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-pytest.register_assert_rewrite("randomgames")  # detailed failures from the shared checks
 
 from carcassonne_engines import per_engine_cache  # noqa: E402
 from sizes import sized  # noqa: E402

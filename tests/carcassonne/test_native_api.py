@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 for folder in ("fuzz", "queens"):  # the fuzz strategies (tests/fuzz) and what they import
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / folder))
-pytest.register_assert_rewrite("native_support")
 
 from fuzz_support import (  # noqa: E402
     action_ids, foreign_objects, json_values, mutated, snapshot,

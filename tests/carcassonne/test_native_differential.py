@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-pytest.register_assert_rewrite("native_support")
 
 from native_support import needs_native, play_lockstep, random_config  # noqa: E402
 from sizes import sized  # noqa: E402

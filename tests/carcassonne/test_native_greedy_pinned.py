@@ -31,7 +31,6 @@ import pytest
 import boardwright as bw
 from boardwright.core.game import PlayoutStop
 
-pytest.register_assert_rewrite("native_support")
 
 from native_support import needs_native, random_config  # noqa: E402
 

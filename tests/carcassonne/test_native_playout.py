@@ -13,7 +13,6 @@ from boardwright.agents.mcts import MCTSAgent
 from boardwright.core.game import PlayoutStop
 from boardwright.games.carcassonne.actions import PASS
 
-pytest.register_assert_rewrite("native_support")
 
 from native_support import needs_native  # noqa: E402
 

@@ -20,7 +20,6 @@ from typing import Any, Callable
 
 import pytest
 
-pytest.register_assert_rewrite("randomgames")  # detailed failures from the shared checks
 
 from randomgames import (  # noqa: E402
     AM_COMBINATION_CYCLE,

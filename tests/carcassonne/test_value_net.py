@@ -26,7 +26,6 @@ from boardwright.games.carcassonne.value_net import (
 )
 from boardwright.rl.observations import encoder_for
 
-pytest.register_assert_rewrite("native_support")
 
 from native_support import needs_native  # noqa: E402
 
