@@ -133,3 +133,29 @@ def test_a_name_longer_than_the_limit_is_refused_not_cut(site, page) -> None:
     response = page.request.post(site.url("/api/me"), data={"name": "y" * 30})
     assert response.status == 400
     assert response.json()["error"] == "a name has at most 24 characters, not 30"
+
+
+def test_a_game_that_ends_between_two_lists_is_shown_once_as_finished(site, page) -> None:
+    """The lobby asks for its three lists at once; a game that ends between the answers is in
+    the running list and the finished one. The page shows it once, where it now is. The race
+    is made certain here: the running list is answered as it was while the game was played."""
+    import json
+
+    played = site.create("queens", ["random", "random"], seed=4)
+    site.wait_finished(played["id"])
+    finished = site.request("GET", "/api/games?status=finished")
+    ended = next(row for row in finished if row["id"] == played["id"])
+
+    def running_then(route: Any) -> None:  # the running list as it was before the end
+        rows = route.fetch().json()
+        route.fulfill(status=200, content_type="application/json",
+                      body=json.dumps([{**ended, "status": "running"}, *rows]))
+
+    page.route(re.compile(r".*/api/games\?status=running$"), running_then)
+    lobby(page, site)
+    page.get_by_test_id(f"game-row-{played['id']}").wait_for()
+    assert page.get_by_test_id(f"game-row-{played['id']}").count() == 1
+    running = page.get_by_test_id("games-running")
+    assert running.get_by_test_id(f"game-row-{played['id']}").count() == 0
+    assert page.get_by_test_id("games-finished").get_by_test_id(
+        f"game-row-{played['id']}").count() == 1

@@ -250,23 +250,32 @@ let generation = 0; // a list fetched before the filter changed is not shown
 async function refresh() {
   const mine = ++generation;
   const game = filterSelect.value;
-  await Promise.all(STATUSES.map(async (status) => {
-    const box = document.getElementById(`games-${status}`);
-    let list;
+  // The three lists are asked for at once, so a game that starts or ends between two of the
+  // answers is in two of them: it is shown once, in the later status (open, running, finished).
+  const lists = await Promise.all(STATUSES.map(async (status) => {
     try {
-      list = await api.listGames(status, game || undefined);
+      return {status, list: await api.listGames(status, game || undefined)};
     } catch (err) {
-      if (mine === generation) replace(box, el('p', {class: 'error'}, err.message));
-      return;
+      return {status, error: err};
     }
-    if (mine !== generation) return;
-    box.dataset.filter = game;
-    if (!list.length) {
-      replace(box, el('p', {class: 'muted'}, 'None.'));
-      return;
-    }
-    replace(box, el('ul', {class: 'game-rows'}, list.map(gameRow)));
   }));
+  if (mine !== generation) return;
+  const later = new Set();
+  for (const {status, list, error} of lists.reverse()) {
+    const box = document.getElementById(`games-${status}`);
+    if (error) {
+      replace(box, el('p', {class: 'error'}, error.message));
+      continue;
+    }
+    const shown = list.filter((row) => !later.has(row.id));
+    for (const row of list) later.add(row.id);
+    box.dataset.filter = game;
+    if (!shown.length) {
+      replace(box, el('p', {class: 'muted'}, 'None.'));
+      continue;
+    }
+    replace(box, el('ul', {class: 'game-rows'}, shown.map(gameRow)));
+  }
 }
 
 async function start() {
