@@ -17,3 +17,31 @@ class FirstLegalAgent:
     def act(self, state: Any) -> Any:
         actions = state.legal_actions()
         return actions[-1] if self.last else actions[0]
+
+
+GATE_ENV = "BOARDWRIGHT_TEST_GATE"  # the file whose creation lets a gated bot decide
+
+
+class GatedAgent:
+    """Decides (the first legal action) only once the file named by $BOARDWRIGHT_TEST_GATE
+    exists: a bot that is certainly still thinking until the test says otherwise, in whatever
+    process it runs (spawned workers inherit the environment)."""
+
+    name = "gated"
+    WAIT = 60.0  # seconds before it gives up, so that a test that forgets the gate fails
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def act(self, state: Any) -> Any:
+        import os
+        import time
+        from pathlib import Path
+
+        gate = Path(os.environ[GATE_ENV])
+        deadline = time.monotonic() + self.WAIT
+        while not gate.exists():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the gate {gate} was never opened")
+            time.sleep(0.01)
+        return state.legal_actions()[0]

@@ -12,6 +12,7 @@ from web_helpers import (
     client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
 )
 
+import boardwright as bw
 from boardwright.web import protocol as P
 
 
@@ -375,11 +376,20 @@ def test_websocket_without_accept_errors_is_not_a_crash(api) -> None:
             pass
 
 
-def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
-    """A search bot thinks for seconds in a worker process; meanwhile another game's moves and
-    pings are answered at once."""
-    with client(sqlite_url(tmp_path), bot_mode="process", bot_workers=1) as api:
-        slow = create(api, "carcassonne", ["human", "mcts:seconds=3"], seed=3)
+def test_a_thinking_bot_does_not_block_other_tables(tmp_path, monkeypatch) -> None:
+    """A bot thinks in a worker process; meanwhile another game's moves and pings are answered
+    at once. The bot ("gated") decides only when the test opens its gate, so it is certainly
+    still thinking while the other table is served (no wall-clock margin)."""
+    from boardwright.agents import registry
+    from plugin_agents import GATE_ENV, GatedAgent
+
+    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+    bw.register_agent("gated", GatedAgent)
+    gate = tmp_path / "gate-open"
+    monkeypatch.setenv(GATE_ENV, str(gate))
+    with client(sqlite_url(tmp_path), bot_mode="process", bot_workers=1,
+                agents=["gated"]) as api:
+        slow = create(api, "carcassonne", ["human", "gated"], seed=3)
         quick = create(api, "queens", ["human", "human"], seed=3)
         with seat_socket(api, slow, 0) as ws_slow, \
                 seat_socket(api, quick, 0) as ws_quick:
@@ -389,7 +399,6 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
                 ws_slow.send_json({"type": "move", "action": frame["legal_actions"][0],
                                    "step": frame["step"]})
                 frame = receive_until(ws_slow, is_state)
-            time.sleep(0.3)  # the bot is thinking now
             thinking_at = frame["step"]
             ws_quick.send_json({"type": "ping"})
             assert receive(ws_quick) == {"type": "pong"}
@@ -399,10 +408,9 @@ def test_a_thinking_bot_does_not_block_other_tables(tmp_path) -> None:
                 fresh = receive(again)
             ws_quick.send_json({"type": "move", "action": fresh["legal_actions"][0], "step": 0})
             assert receive_until(ws_quick, is_state)["step"] == 1
-            # all of that was answered while the bot still thought (no wall-clock margin: the
-            # order of events; the bot's three seconds dwarf these few frames)
+            # all of that was answered while the bot still thought
             assert api.get(f"/api/games/{slow['id']}").json()["step"] == thinking_at
-            # and the bot does answer, later
+            gate.touch()  # and the bot does answer once it may
             assert receive_until(ws_slow, lambda f: is_state(f) and f["last_action"]["seat"] == 1,
                                  timeout=30)
 
