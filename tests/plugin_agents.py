@@ -3,6 +3,9 @@ needs to rebuild a registration it receives (agents/registry.py)."""
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
 from typing import Any
 
 
@@ -34,10 +37,6 @@ class GatedAgent:
         pass
 
     def act(self, state: Any) -> Any:
-        import os
-        import time
-        from pathlib import Path
-
         gate = Path(os.environ[GATE_ENV])
         deadline = time.monotonic() + self.WAIT
         while not gate.exists():

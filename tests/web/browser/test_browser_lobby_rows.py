@@ -5,6 +5,7 @@ leaderboard links; a name longer than the limit refused with a message, not cut.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -139,8 +140,6 @@ def test_a_game_that_ends_between_two_lists_is_shown_once_as_finished(site, page
     """The lobby asks for its three lists at once; a game that ends between the answers is in
     the running list and the finished one. The page shows it once, where it now is. The race
     is made certain here: the running list is answered as it was while the game was played."""
-    import json
-
     played = site.create("queens", ["random", "random"], seed=4)
     site.wait_finished(played["id"])
     finished = site.request("GET", "/api/games?status=finished")

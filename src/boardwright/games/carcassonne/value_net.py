@@ -16,12 +16,12 @@ beyond the hand-made features (docs/bots.md).
 
 The weights are data (`data/value-<N>p.json`, one file per player count it was trained for;
 "learned" is offered exactly for the counts with a file). The 2- and 4-player networks are
-shipped; each predicts the final margins better than the linear evaluation but did not win more
-games with it, so no player count uses it by default (docs/bots.md gives the measurements and the match
-that would turn it on). `benchmarks/value_data.py` makes the positions and
-`benchmarks/train_value.py` fits and writes them (the commands are in docs/bots.md). This
-module is the reference, in the standard library only; the compiled engine computes the same
-numbers (`native/cpp/value_net.cpp`) and a test holds them together.
+shipped; each predicts the final margins better than the linear evaluation but did not win
+more games with it, so no player count uses it by default (docs/bots.md gives the
+measurements and the match that would turn it on). `benchmarks/value_data.py` makes the
+positions and `benchmarks/train_value.py` fits and writes them (the commands are in
+docs/bots.md). This module is the reference, in the standard library only; the compiled engine
+computes the same numbers (`native/cpp/value_net.cpp`) and a test holds them together.
 """
 
 from __future__ import annotations
