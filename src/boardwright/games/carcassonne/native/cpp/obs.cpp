@@ -235,6 +235,15 @@ void ObsTracker::after(State& st, const ObsSpec& spec, int viewer, uint8_t* boar
     write_scalars(st, spec, scalars);
 }
 
+void ObsTracker::prefetch(const uint8_t* board) const {
+    prefetch_bytes(this, sizeof(*this), true);
+    for (int64_t at : marks_) __builtin_prefetch(board + at, 1, 3);
+    prefetch_bytes(written_.data(), written_.size() * sizeof(uint64_t), false);
+    prefetch_bytes(occupants_.data(), occupants_.size() * sizeof(Occupant), false);
+    prefetch_bytes(pile_counts_.data(), pile_counts_.size() * sizeof(int16_t), true);
+    if (!pile_.empty()) __builtin_prefetch(pile_.data() + pile_.size() - 1, 0, 3);
+}
+
 void ObsTracker::write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board) {
     const PlacedTile& t = st.graph.tiles[index];
     const int64_t cell = spec.cell_of(t.pos);

@@ -111,6 +111,9 @@ class ObsTracker {
     void after(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
                const std::vector<int64_t>& lids);
     int viewer() const { return viewer_; }
+    // Asks the cache for what the next `after` reads and writes first (the marks it clears and
+    // what each part shows), while the caller works on another game.
+    void prefetch(const uint8_t* board) const;
 
    private:
     void write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board);

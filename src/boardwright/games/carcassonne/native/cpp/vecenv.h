@@ -64,6 +64,7 @@ class VecEnv {
     void apply(Env& e, int64_t stable_id);  // one action, noted for the observation
     void play_others(Env& e);
     void publish(int i, int viewer, bool full);  // mask, observation, to_move
+    void prefetch(int i) const;                  // game i's memory asked for (vec.h)
 
     const GameData* data_;
     const std::vector<uint8_t>* bag_;
