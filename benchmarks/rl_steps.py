@@ -41,7 +41,9 @@ a step is one decision of the learning seat; the opponent's moves happen inside 
 One core: the process is pinned to one CPU (`os.sched_setaffinity`, where the system has it)
 and numeric libraries to one thread, so the figures compare paths, not how many cores each can
 use; `async-4`'s worker processes inherit the pin. The last lines give the ratio of the native
-vector env to `sync` (both with `--envs` games and a random opponent).
+vector env to `sync` (both with `--envs` games and a random opponent). The machine's speed
+drifts by a fifth within minutes, and the two paths are measured minutes apart; `--interleave
+N` measures that ratio again with both stepped in turn, N slices each, so a drift falls on both.
 """
 
 from __future__ import annotations
@@ -141,49 +143,87 @@ def worker_seconds(venv: Any) -> float:
     return total / os.sysconf("SC_CLK_TCK") if total else 0.0
 
 
-def run_vector(venv: Any, setup: Setup) -> Measure:
-    """Step a vector env (anything with Gymnasium's vector API and an `action_mask` in its
-    observation) for `setup.seconds` of step time. With `--clock cpu`, the CPU time of an async
-    env's workers counts too (they do the stepping)."""
-    rng = np.random.default_rng(setup.seed)
-    obs, _info = venv.reset(seed=setup.seed)
-    workers = CLOCK[0] is time.process_time and hasattr(venv, "processes")
-    first = worker_seconds(venv) if workers else 0.0
-    steps = episodes = 0
-    timed = spent = 0.0
-    try:
-        while spent < setup.seconds:
-            actions = pick_from_masks(obs["action_mask"], rng)
+class VectorStepper:
+    """Steps a vector env (anything with Gymnasium's vector API and an `action_mask` in its
+    observation) slice by slice, counting only the time inside `step`. With `--clock cpu`, the
+    CPU time of an async env's workers counts too (they do the stepping)."""
+
+    def __init__(self, venv: Any, setup: Setup) -> None:
+        self.venv, self.rng = venv, np.random.default_rng(setup.seed)
+        self.obs, _info = venv.reset(seed=setup.seed)
+        self.workers = CLOCK[0] is time.process_time and hasattr(venv, "processes")
+        self.first = worker_seconds(venv) if self.workers else 0.0
+        self.steps = self.episodes = 0
+        self.timed = self.spent = 0.0
+
+    def advance(self, seconds: float) -> Measure:
+        """Step until `seconds` more of step time are spent; the totals so far."""
+        goal = self.spent + seconds
+        while self.spent < goal:
+            actions = pick_from_masks(self.obs["action_mask"], self.rng)
             start = CLOCK[0]()
-            obs, _r, terminated, truncated, _info = venv.step(actions)
-            timed += CLOCK[0]() - start
-            spent = timed + (worker_seconds(venv) - first if workers else 0.0)
-            steps += venv.num_envs
-            episodes += int(np.count_nonzero(terminated | truncated))
+            self.obs, _r, terminated, truncated, _info = self.venv.step(actions)
+            self.timed += CLOCK[0]() - start
+            workers = worker_seconds(self.venv) - self.first if self.workers else 0.0
+            self.spent = self.timed + workers
+            self.steps += self.venv.num_envs
+            self.episodes += int(np.count_nonzero(terminated | truncated))
+        return Measure(self.steps, self.episodes, self.spent)
+
+    def close(self) -> None:
+        self.venv.close()
+
+
+def run_vector(venv: Any, setup: Setup) -> Measure:
+    stepper = VectorStepper(venv, setup)
+    try:
+        return stepper.advance(setup.seconds)
     finally:
-        venv.close()
-    return Measure(steps, episodes, spent)
+        stepper.close()
+
+
+def new_vector_env(setup: Setup, kernel: str, opponent: str) -> Any:
+    from boardwright.rl import make_vector_env
+    return make_vector_env(num_envs=setup.envs, options=setup.options, opponent=opponent,
+                           kernel=kernel)
+
+
+def new_make_vec(setup: Setup, mode: str, envs: int | None) -> Any:
+    import gymnasium
+
+    import boardwright.rl.gymnasium  # noqa: F401
+    return gymnasium.make_vec(f"boardwright/{TITLES[setup.game]}-v0",
+                              num_envs=envs or setup.envs, vectorization_mode=mode,
+                              opponent="random", options=setup.options, actions=setup.actions)
+
+
+def interleaved_ratio(setup: Setup, slices: int) -> tuple[float, float]:
+    """The native vector env and the sync make_vec, both with `setup.envs` games, stepped in
+    turn in `slices` slices of `setup.seconds / slices` each: whatever else the machine does
+    meanwhile (its speed drifts by a fifth within minutes) falls on both alike. Both keep
+    their games from slice to slice, so each sees every stage of a game in its proportion.
+    Their steps per second."""
+    steppers = [VectorStepper(new_vector_env(setup, "native", "random"), setup),
+                VectorStepper(new_make_vec(setup, "sync", None), setup)]
+    try:
+        totals = [Measure(0, 0, 0.0)] * 2
+        for _ in range(slices):
+            totals = [stepper.advance(setup.seconds / slices) for stepper in steppers]
+        return totals[0].steps / totals[0].seconds, totals[1].steps / totals[1].seconds
+    finally:
+        for stepper in steppers:
+            stepper.close()
 
 
 def vector_env(kernel: str, opponent: str) -> Callable[[Setup], Measure]:
     def run(setup: Setup) -> Measure:
-        from boardwright.rl import make_vector_env
-        venv = make_vector_env(num_envs=setup.envs, options=setup.options, opponent=opponent,
-                               kernel=kernel)
-        return run_vector(venv, setup)
+        return run_vector(new_vector_env(setup, kernel, opponent), setup)
     return run
 
 
 def make_vec(mode: str, envs: int | None) -> Callable[[Setup], Measure]:
     def run(setup: Setup) -> Measure:
-        import gymnasium
-
-        import boardwright.rl.gymnasium  # noqa: F401
-        venv = gymnasium.make_vec(f"boardwright/{TITLES[setup.game]}-v0",
-                                  num_envs=envs or setup.envs, vectorization_mode=mode,
-                                  opponent="random", options=setup.options,
-                                  actions=setup.actions)
-        return run_vector(venv, setup)
+        return run_vector(new_make_vec(setup, mode, envs), setup)
     return run
 
 
@@ -374,6 +414,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", choices=("learning", "stable"), default="learning",
                         help="ids of the Gymnasium and PettingZoo adapters (the vector env "
                              "speaks the learning ids only)")
+    parser.add_argument("--interleave", type=int, default=0, metavar="SLICES",
+                        help="also measure the native vector env and sync make_vec in turn, in "
+                             "SLICES slices each of --seconds in all, for their ratio")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time the calls by the wall clock or by this process's CPU time "
                              "(and the async workers'): the second is steadier on a busy machine")
@@ -408,13 +451,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{head} {m.steps:>9} {m.episodes:>8} {m.seconds:>7.2f} "
                       f"{rates[path]:>9.0f}{note}", flush=True)
             if "vector-native" in rates and "sync" in rates:
-                ratios.append((name, label, rates["vector-native"] / rates["sync"]))
+                ratios.append((name, label, rates["vector-native"] / rates["sync"], ""))
+            if args.interleave > 0 and name == "carcassonne":
+                setup = Setup(name, options, args.seconds, args.seed, args.envs, args.actions)
+                vector, sync = interleaved_ratio(setup, args.interleave)
+                ratios.append((name, label, vector / sync,
+                               f", interleaved in {args.interleave} slices: {vector:.0f} "
+                               f"against {sync:.0f} steps/s"))
             if "async-4" in rates and "sync-4" in rates:
                 asyncs.append((name, label, rates["async-4"] / rates["sync-4"],
                                1e6 / rates["gymnasium"] if "gymnasium" in rates else None))
-    for name, label, ratio in ratios:
+    for name, label, ratio, how in ratios:
         print(f"{name} {label}: native vector env / sync make_vec ({args.envs} envs) = "
-              f"{ratio:.1f}x")
+              f"{ratio:.1f}x{how}")
     if asyncs:
         trip = pipe_round_trip()
         for name, label, ratio, step in asyncs:
