@@ -12,13 +12,15 @@ from sizes import sized  # noqa: E402
 
 pytestmark = needs_native
 
-BATCHES = sized(2)  # of 100 games (tests/sizes.py)
-GAMES = 100 * BATCHES
+# Batches of 50 games (about 10 s each alone here, several times that beside the other test
+# workers), so that the workers can share them out more evenly (tests/sizes.py).
+BATCHES = sized(4)
+GAMES = 50 * BATCHES
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_agree_at_every_step(batch: int) -> None:
-    """600 seeded random games (at scale 1) over random configurations (1-6 players, every
+    """200 seeded random games (at scale 1) over random configurations (1-6 players, every
     option value, with and without Abbey & Mayor): at every step the same legal actions in the same order,
     current player, scores, the mover's view (with the scoring log), the full signature (the
     actions so far included); every seat's and the spectator's views every tenth step and at
