@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from boardwright.agents import registry as agent_registry
 from boardwright.games.carcassonne import game as carcassonne_game
 from boardwright.games.carcassonne import native
 from carcassonne_engines import ENGINES, STATE_CLASS
@@ -102,6 +103,15 @@ def carcassonne_engine(request: pytest.FixtureRequest,
     yield engine
     if engine == "native" and chosen:
         assert "native" in chosen, "a [native] test created only Python-engine games"
+
+
+@pytest.fixture
+def own_agent_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent registry's tables as the test's own copies: what the test registers (or
+    imports through entry points) is forgotten after it, and every other test sees the
+    registrations as they were."""
+    for table in ("_REGISTERED", "_UNSENDABLE", "_LOADED"):
+        monkeypatch.setattr(agent_registry, table, dict(getattr(agent_registry, table)))
 
 
 @pytest.fixture

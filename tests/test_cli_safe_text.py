@@ -18,7 +18,6 @@ from rich.table import Table
 from typer.testing import CliRunner
 
 import boardwright as bw
-from boardwright.agents import registry
 from boardwright.cli import app
 from boardwright.cli.common import emit
 from boardwright.render.safe_text import Visible, guarded, safe_markup, safe_text, visible
@@ -138,9 +137,8 @@ class TalkerAgent:
 
 
 @pytest.fixture
-def talker(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def talker(own_agent_registry: None) -> Iterator[str]:
     """An agent string whose parameter holds escape sequences and markup."""
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
     bw.register_agent("talker", TalkerAgent, {"motto": str})
     yield f"talker:motto={EVIL}"
 

@@ -7,14 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from boardwright.agents import registry
 from boardwright.core import registry as game_registry
 
 
 @pytest.fixture(autouse=True)
-def clean_registrations(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for name in ("_REGISTERED", "_UNSENDABLE", "_LOADED"):
-        monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
+def clean_registrations(own_agent_registry: None) -> Iterator[None]:
     games = dict(game_registry._FACTORIES)
     yield
     # games registered by the test are forgotten (a built-in game imported for the first time

@@ -95,15 +95,14 @@ def test_simulate_with_ray_matches_workers(tmp_path):
     assert report(a) == report(b)
 
 
-def test_an_agent_registered_by_a_call_plays_in_ray_tasks(monkeypatch):
+def test_an_agent_registered_by_a_call_plays_in_ray_tasks(own_agent_registry):
     """A Ray worker is a process of its own that never saw the registration: the agent reaches
     it with the job (a partial of a built-in class pickles by reference)."""
     import functools
 
     import boardwright as bw
-    from boardwright.agents import GreedyAgent, registry
+    from boardwright.agents import GreedyAgent
 
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
     bw.register_agent("shallow", functools.partial(GreedyAgent, depth=1))
     batch = make_jobs("queens", 2, {}, ["shallow", "random"], 4, 11)
     assert [entry.name for entry in batch[0].registrations] == ["shallow"]

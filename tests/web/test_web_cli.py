@@ -33,15 +33,12 @@ def test_serve_refuses_bad_arguments(args, message) -> None:
     assert message in " ".join(result.output.split())
 
 
-def test_serve_offers_the_agents_it_is_given(tmp_path, monkeypatch) -> None:
+def test_serve_offers_the_agents_it_is_given(tmp_path, monkeypatch, own_agent_registry) -> None:
     """--agent strings reach the app (checked at start-up); --import loads a file first."""
     import sys
 
     import uvicorn
 
-    from boardwright.agents import registry
-
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
     monkeypatch.delitem(sys.modules, "plugin_agents_registering", raising=False)
     served = {}
     monkeypatch.setattr(uvicorn, "run", lambda application, **kwargs: served.update(

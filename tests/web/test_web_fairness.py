@@ -52,8 +52,7 @@ class Gate:
 
 
 @pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+def gate(own_agent_registry: None) -> Iterator[Gate]:
     made = Gate()
     registry.register_agent("gate", made.agent)
     yield made

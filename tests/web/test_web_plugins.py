@@ -12,7 +12,6 @@ from plugin_agents import FirstLegalAgent
 from web_helpers import client, create, receive, receive_until, seat_socket, sqlite_url
 
 import boardwright as bw
-from boardwright.agents import registry
 
 OPTIONS = {"cards": 5}
 
@@ -45,8 +44,7 @@ def test_the_web_table_plays_it_against_an_offered_plugin_agent(tmp_path: Path) 
 
 
 def test_the_web_table_offers_only_what_the_server_allows(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+        tmp_path: Path, own_agent_registry: None) -> None:
     bw.register_agent("first", FirstLegalAgent)  # registered in the server, yet not offered
     with client(sqlite_url(tmp_path)) as api:
         for seat in ("matcher", "matcher:offset=1", "first"):
@@ -65,9 +63,8 @@ def test_the_web_table_offers_only_what_the_server_allows(
 
 
 def test_spawned_bot_workers_play_an_agent_registered_by_a_call(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, own_agent_registry: None) -> None:
     """The web table's bot workers are spawned: the registration reaches them with each job."""
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
     bw.register_agent("first", FirstLegalAgent, parameters={"last": bool})
     with client(sqlite_url(tmp_path), agents=["first:last=on"], bot_mode="process",
                 rate_limit=100_000) as api:

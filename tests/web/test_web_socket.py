@@ -8,6 +8,7 @@ import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
+from plugin_agents import GATE_ENV, GatedAgent
 from web_helpers import (
     client, create, engine_state, receive, receive_until, seat_socket, game_socket, sqlite_url,
 )
@@ -376,14 +377,11 @@ def test_websocket_without_accept_errors_is_not_a_crash(api) -> None:
             pass
 
 
-def test_a_thinking_bot_does_not_block_other_tables(tmp_path, monkeypatch) -> None:
+def test_a_thinking_bot_does_not_block_other_tables(tmp_path, monkeypatch,
+                                                    own_agent_registry) -> None:
     """A bot thinks in a worker process; meanwhile another game's moves and pings are answered
     at once. The bot ("gated") decides only when the test opens its gate, so it is certainly
     still thinking while the other table is served (no wall-clock margin)."""
-    from boardwright.agents import registry
-    from plugin_agents import GATE_ENV, GatedAgent
-
-    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
     bw.register_agent("gated", GatedAgent)
     gate = tmp_path / "gate-open"
     monkeypatch.setenv(GATE_ENV, str(gate))
