@@ -170,6 +170,11 @@ class VectorStepper:
             self.episodes += int(np.count_nonzero(terminated | truncated))
         return Measure(self.steps, self.episodes, self.spent)
 
+    @property
+    def rate(self) -> float:
+        """Steps per second of step time so far."""
+        return self.steps / self.spent
+
     def close(self) -> None:
         self.venv.close()
 
@@ -206,10 +211,10 @@ def interleaved_ratio(setup: Setup, slices: int) -> tuple[float, float]:
     steppers = [VectorStepper(new_vector_env(setup, "native", "random"), setup),
                 VectorStepper(new_make_vec(setup, "sync", None), setup)]
     try:
-        totals = [Measure(0, 0, 0.0)] * 2
         for _ in range(slices):
-            totals = [stepper.advance(setup.seconds / slices) for stepper in steppers]
-        return totals[0].steps / totals[0].seconds, totals[1].steps / totals[1].seconds
+            for stepper in steppers:
+                stepper.advance(setup.seconds / slices)
+        return steppers[0].rate, steppers[1].rate
     finally:
         for stepper in steppers:
             stepper.close()
@@ -434,11 +439,11 @@ def main(argv: list[str] | None = None) -> int:
         sets = option_sets(args.options) if name == "carcassonne" else [("default", {})]
         paths = CARCASSONNE_PATHS if name == "carcassonne" else OTHER_PATHS
         for label, options in sets:
+            setup = Setup(name, options, args.seconds, args.seed, args.envs, args.actions)
             rates: dict[str, float] = {}
             for path in paths:
                 if args.adapter and path not in args.adapter:
                     continue
-                setup = Setup(name, options, args.seconds, args.seed, args.envs, args.actions)
                 envs = envs_of(path, args.envs)
                 head = f"{name:<12} {label:<12} {path:<19} {envs:>4}"
                 try:
@@ -453,7 +458,6 @@ def main(argv: list[str] | None = None) -> int:
             if "vector-native" in rates and "sync" in rates:
                 ratios.append((name, label, rates["vector-native"] / rates["sync"], ""))
             if args.interleave > 0 and name == "carcassonne":
-                setup = Setup(name, options, args.seconds, args.seed, args.envs, args.actions)
                 vector, sync = interleaved_ratio(setup, args.interleave)
                 ratios.append((name, label, vector / sync,
                                f", interleaved in {args.interleave} slices: {vector:.0f} "
