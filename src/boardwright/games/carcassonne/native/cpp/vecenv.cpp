@@ -69,19 +69,28 @@ void VecEnv::apply(Env& e, int64_t stable_id) {
 
 namespace {
 
+// The number of a tile's fitting turns in a frontier slot: the bits of a 4-bit mask, read from
+// a nibble table (a builtin popcount without a CPU flag for it is a library call).
+inline unsigned turns_in(unsigned fits) { return (0x4332322132212110ull >> (fits * 4)) & 0xFu; }
+
 // legal_ids()[rng.below(size)] of a position placing a tile, without listing the ids: the
 // placements counted, then the chosen one found in legal_ids' order (frontier slot, turn).
 int64_t random_place(const State& st, Rng& rng) {
     const TileDef& t = st.data->tiles[st.tile];
     const Frontier& f = st.graph.frontier;
     const size_t nslots = f.pos.size();
+    static thread_local std::vector<uint8_t> fitting;  // per slot: the fitting turns
+    fitting.resize(nslots);
     uint32_t count = 0;
-    for (size_t i = 0; i < nslots; ++i)
-        count += f.alive(i) ? static_cast<uint32_t>(__builtin_popcount(t.fits[f.pattern[i]])) : 0u;
+    for (size_t i = 0; i < nslots; ++i) {
+        const unsigned fits = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
+        fitting[i] = static_cast<uint8_t>(fits);
+        count += turns_in(fits);
+    }
     uint32_t r = rng.below(count);
     for (size_t i = 0; i < nslots; ++i) {
-        unsigned fits = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
-        const uint32_t here = static_cast<uint32_t>(__builtin_popcount(fits));
+        unsigned fits = fitting[i];
+        const uint32_t here = turns_in(fits);
         if (r >= here) {
             r -= here;
             continue;
