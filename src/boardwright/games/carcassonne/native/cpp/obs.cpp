@@ -6,10 +6,43 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace carc {
 
 namespace {
+
+// Zeros over a board that has left the cache and is not read back at once (a vector env's game
+// that starts again): streaming stores write its lines without reading them in first, and
+// without pushing the games stepped next out of the cache. Measured in the vector env: 2.5 to
+// 6% more steps a second, also when the caller reads every board between steps.
+void clear_cold(uint8_t* board, size_t size) {
+#if defined(__SSE2__)
+    uint8_t* p = board;
+    uint8_t* const end = board + size;
+    const size_t head = (16 - (reinterpret_cast<uintptr_t>(p) & 15)) & 15;
+    if (head >= size) {
+        std::memset(p, 0, size);
+        return;
+    }
+    std::memset(p, 0, head);
+    p += head;
+    const __m128i zero = _mm_setzero_si128();
+    for (; p + 64 <= end; p += 64) {
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 16), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 32), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 48), zero);
+    }
+    for (; p + 16 <= end; p += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
+    _mm_sfence();
+    std::memset(p, 0, static_cast<size_t>(end - p));
+#else
+    std::memset(board, 0, size);
+#endif
+}
 
 // The four cells around a placed tile and the four corners: a monastery there may be completed.
 constexpr int32_t AROUND[8] = {-STRIDE - 1, -1, STRIDE - 1, -STRIDE,
@@ -148,8 +181,9 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
 // -- the tracker ----------------------------------------------------------------------------
 
 void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
-                            int16_t* scalars, const std::vector<int64_t>& lids) {
-    std::memset(board, 0, spec.board_size());
+                            int16_t* scalars, const std::vector<int64_t>& lids, bool cold) {
+    if (cold) clear_cold(board, spec.board_size());
+    else std::memset(board, 0, spec.board_size());
     viewer_ = viewer;
     tiles_seen_ = 0;
     outside_ = 0;

@@ -101,9 +101,10 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
 // Keeps one position's observation (for one viewer) current in a caller's buffers.
 class ObsTracker {
    public:
-    // Everything written again from the position: the board cleared first.
+    // Everything written again from the position: the board cleared first (`cold`: a board
+    // out of the cache that the caller does not read back at once, cleared by streaming stores).
     void write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
-                    const std::vector<int64_t>& lids);
+                    const std::vector<int64_t>& lids, bool cold = false);
     // Around every action applied to the tracked position: `before`, apply, `noted`; then
     // `after` once the actions of a step are applied, to write what they changed.
     void before(const State& st);

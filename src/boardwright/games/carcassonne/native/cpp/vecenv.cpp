@@ -130,7 +130,7 @@ void VecEnv::publish(int i, int viewer, bool full) {
     for (int64_t id : e.lids) mask[id] = 1;
     uint8_t* board = buf_.board + static_cast<size_t>(i) * spec.board_size();
     int16_t* scalars = buf_.scalars + static_cast<size_t>(i) * spec.scalars;
-    if (full) e.tracker.write_full(e.st, spec, viewer, board, scalars, e.lids);
+    if (full) e.tracker.write_full(e.st, spec, viewer, board, scalars, e.lids, true);
     else e.tracker.after(e.st, spec, viewer, board, scalars, e.lids);
     buf_.to_move[i] = e.st.is_terminal() ? -1 : e.st.actor;
 }
