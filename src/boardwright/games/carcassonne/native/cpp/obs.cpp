@@ -20,23 +20,13 @@ namespace {
 // 6% more steps a second, also when the caller reads every board between steps.
 void clear_cold(uint8_t* board, size_t size) {
 #if defined(__SSE2__)
-    uint8_t* p = board;
     uint8_t* const end = board + size;
-    const size_t head = (16 - (reinterpret_cast<uintptr_t>(p) & 15)) & 15;
-    if (head >= size) {
-        std::memset(p, 0, size);
-        return;
-    }
-    std::memset(p, 0, head);
-    p += head;
+    // Up to the first 16-byte boundary, then whole 16-byte stores, then the rest.
+    const size_t head = std::min(size, (16 - (reinterpret_cast<uintptr_t>(board) & 15)) & 15);
+    std::memset(board, 0, head);
+    uint8_t* p = board + head;
     const __m128i zero = _mm_setzero_si128();
-    for (; p + 64 <= end; p += 64) {
-        _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 16), zero);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 32), zero);
-        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 48), zero);
-    }
-    for (; p + 16 <= end; p += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
+    for (; end - p >= 16; p += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
     _mm_sfence();
     std::memset(p, 0, static_cast<size_t>(end - p));
 #else
