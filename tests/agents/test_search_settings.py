@@ -44,39 +44,6 @@ def test_objective_is_an_agent_parameter_with_named_choices() -> None:
         make_agent("mcts:objective=best")
 
 
-def test_the_chance_of_winning_weighs_a_lead_by_how_much_game_is_left() -> None:
-    """`objective="win"`: three points more are worth more when the game is level and nearly
-    over (the margin can move little) than at the start, and next to nothing to a seat 40
-    points ahead late; the centred lead kept beside it still prefers the bigger lead."""
-    base = [100.0, 100.0]
-
-    def gain(values: list[float], spread: float) -> float:
-        before = soft_returns(base if values[0] < 140 else [140.0, 100.0], 12.0, base, "win",
-                              spread)[0]
-        return soft_returns(values, 12.0, base, "win", spread)[0] - before
-
-    late, early = 30.0 * (0.05 + 0.01) ** 0.5, 30.0 * (1 + 0.01) ** 0.5
-    assert gain([103.0, 100.0], late) > 2 * gain([103.0, 100.0], early) > 0
-    assert 0 < gain([143.0, 100.0], late) < gain([103.0, 100.0], late) / 10
-    won = soft_returns([140.0, 100.0], 12.0, base, "win", late)
-    assert won[0] == pytest.approx(-won[1]) and 0.9 < won[0] <= 1.0
-
-
-def test_the_win_objective_needs_the_share_of_the_game_left() -> None:
-    game = bw.load("carcassonne", 2, {"expansions": ["abbey_mayor"]})
-    state = game.new_game(3)
-    agent = make_agent("mcts:iters=4,objective=win,spread=20")
-    start = (game.pile_size - 1) / game.pile_size  # the first tile is drawn already
-    assert game.share_left(state) == pytest.approx(start)
-    assert agent._margin_spread(state) == pytest.approx(20.0 * (start + 0.01) ** 0.5)
-    shares = []
-    while not state.is_terminal:
-        shares.append(game.share_left(state))
-        state.apply(state.legal_actions()[0])
-    assert shares == sorted(shares, reverse=True) and game.share_left(state) == 0.0
-    assert make_agent("mcts:iters=4")._margin_spread(state) is None
-
-
 def test_a_paired_root_thins_equal_priors_only_when_asked() -> None:
     agent = MCTSAgent(seed=0, iterations=8, paired=3)
     root = Node(player=0)

@@ -43,7 +43,7 @@ PARAMETERS: dict[str, dict[str, tuple[str, type]]] = {
         "paired": ("paired", int), "greedy_playouts": ("greedy_playouts", bool),
         "horizon": ("horizon", int), "objective": ("objective", str),
         "distinct_priors": ("distinct_priors", bool), "race": ("race", float),
-        "evaluation": ("evaluation", str), "spread": ("spread", float),
+        "evaluation": ("evaluation", str),
     },
 }
 FLAGS = {"1": True, "true": True, "on": True, "yes": True,

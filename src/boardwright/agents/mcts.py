@@ -85,7 +85,6 @@ class MCTSConfig:
     objective: str = "mean"  # "mean": mean of pairwise leads; "first": lead over the best rival
     race: float = 0.0  # >0: a paired root drops a candidate trailing the best by this many SEs
     evaluation: str = "current"  # which of the game's evaluations judges the leaves (by name)
-    spread: float = 30.0  # objective "win": sd of the final margin from the start (x sqrt(share left))
 
 
 @dataclass
@@ -160,7 +159,6 @@ class MCTSAgent:
         self._kept: tuple[Node, int, Any] | None = None  # (subtree, history length, action)
         self._root_order: list[Any] = []
         self._base: list[float] | None = None  # evaluation values at the root
-        self._spread: float | None = None  # objective "win": the margin's sd still to come
         self._me = 0  # the searching seat
         self.min_candidates = 2  # a paired root compares at least this many actions
         self._leaf_values: list[float] = []  # the last playout's values per seat, in points
@@ -431,19 +429,10 @@ class MCTSAgent:
                 children[a].prior))
         return max(actions, key=lambda a: (children[a].visits, children[a].prior))
 
-    def _margin_spread(self, state: State) -> float | None:
-        """With `objective="win"`: how far the final margin may still move (sd in points),
-        `spread` x sqrt(share of the game left + 0.01); None otherwise."""
-        if self.config.objective != "win":
-            return None
-        share = state.game.share_left(state)
-        return self.config.spread * math.sqrt(max(share, 0.0) + 0.01)
-
     def _set_priors(self, state: State, root: Node, actions: list[Action], me: int) -> None:
         """Root priors: the greedy one-turn value of each action, scaled to [0, 1]."""
         sample = state.determinize(me, self.rng)
         self._base = self.evaluate(sample) if self.config.centered else None
-        self._spread = self._margin_spread(state)
         values = []
         for action in actions:
             child = sample.clone()
@@ -552,7 +541,7 @@ class MCTSAgent:
             self._leaf_values = list(values)
             if terminal and self._base is None:
                 return rank_returns(values)
-            return soft_returns(values, cfg.value_scale, self._base, cfg.objective, self._spread)
+            return soft_returns(values, cfg.value_scale, self._base, cfg.objective)
         if cfg.greedy_playouts:
             policy = greedy_action
         else:
@@ -577,8 +566,6 @@ class MCTSAgent:
             self._leaf_values = list(state.game.final_values(state))
             if self._base is None:
                 return rank_returns(state.scores)
-            return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective,
-                                self._spread)
+            return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective)
         self._leaf_values = list(self.evaluate(state))
-        return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective,
-                                self._spread)
+        return soft_returns(self._leaf_values, cfg.value_scale, self._base, cfg.objective)

@@ -16,15 +16,11 @@ def lead(values: Sequence[float], seat: int) -> float:
     return values[seat] - max(others) if others else values[seat]
 
 
-OBJECTIVES = ("mean", "first", "win")
-#: With `objective="win"`: the weight of the centred tanh of the lead kept beside the chance of
-#: winning, so that moves still differ where that chance no longer does (a game won or lost).
-WIN_TIEBREAK = 0.1
+OBJECTIVES = ("mean", "first")
 
 
 def soft_returns(values: list[float], scale: float,
-                 base: list[float] | None = None, objective: str = "mean",
-                 spread: float | None = None) -> list[float]:
+                 base: list[float] | None = None, objective: str = "mean") -> list[float]:
     """Heuristic values turned into returns in [-1, 1]: each pairwise lead, measured from the
     lead at the root (`base`) when given, through tanh(lead / scale), averaged.
 
@@ -37,12 +33,6 @@ def soft_returns(values: list[float], scale: float,
     wins, and points taken from the leading rival are worth more than points taken from the
     last. With two players both objectives are the same."""
     n = len(values)
-    if objective == "win" and spread is not None and n > 1:
-        # The chance of finishing ahead of the best rival, the margin still to come taken as
-        # normal with sd `spread`, mapped to [-1, 1]; plus a little of the centred lead.
-        chances = [math.erf(lead(values, seat) / (spread * math.sqrt(2.0))) for seat in range(n)]
-        soft = soft_returns(values, scale, base, "first" if n > 2 else "mean")
-        return [(1 - WIN_TIEBREAK) * c + WIN_TIEBREAK * t for c, t in zip(chances, soft)]
     if objective == "first" and n > 2:
         leads = [lead(values, seat) for seat in range(n)]
         if base is not None:

@@ -254,12 +254,6 @@ class Game(ABC):
             raise InvalidOptionError(f"{self.name} has no evaluation named {version!r}")
         return self.evaluation(state)
 
-    def share_left(self, state: State) -> float:
-        """How much of the game is still to play, from 1 at the start to 0 at the end: what a
-        search scales the margin still to come by (`mcts`'s `objective="win"`). Games that
-        cannot say keep 1 (as much as at the start)."""
-        return 1.0
-
     @property
     def search_defaults(self) -> dict[str, Any]:
         """The search settings (`MCTSConfig` fields) that measured best for this game; an

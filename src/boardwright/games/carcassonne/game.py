@@ -493,10 +493,6 @@ class CarcassonneGame(Game):
         player count (`evaluation.offered_versions`)."""
         return offered_versions(self.num_players)
 
-    def share_left(self, state: Any) -> float:
-        """The tiles still in the pile, as a share of those a game draws."""
-        return len(state.pile) / self.pile_size if self.pile_size else 0.0
-
     def evaluation_of(self, version: str, state: Any) -> list[float]:
         """The current evaluation, the weights of an earlier fit for the game's player count
         (`evaluation.WEIGHTS_FILES`; "v1": fitted on greedy 2-player self-play,
