@@ -46,7 +46,7 @@ drifts by a fifth within minutes, and the two paths are measured minutes apart; 
 N` measures that ratio again with both stepped in turn, N slices each, so a drift falls on both.
 
 Async as it is meant to run: when `sync-4` and `async-4` are both measured, a last line steps
-them again unpinned (on every CPU the process had) by the wall clock, 3,000 vector steps each,
+them again unpinned (on every CPU the process had) by the wall clock, `--seconds` each,
 beside Gymnasium's `AsyncVectorEnv` of 4 environments that do nothing (`idle_env`): its rate
 is the most async vectorisation can give on this machine, whatever the environment.
 """
@@ -151,12 +151,14 @@ def worker_seconds(venv: Any) -> float:
 class VectorStepper:
     """Steps a vector env (anything with Gymnasium's vector API and an `action_mask` in its
     observation) slice by slice, counting only the time inside `step`. With `--clock cpu`, the
-    CPU time of an async env's workers counts too (they do the stepping)."""
+    CPU time of an async env's workers counts too (they do the stepping). `clock`: another
+    clock than `--clock`'s."""
 
-    def __init__(self, venv: Any, setup: Setup) -> None:
+    def __init__(self, venv: Any, setup: Setup, clock: Callable[[], float] | None = None) -> None:
         self.venv, self.rng = venv, np.random.default_rng(setup.seed)
+        self.clock = clock or CLOCK[0]
         self.obs, _info = venv.reset(seed=setup.seed)
-        self.workers = CLOCK[0] is time.process_time and hasattr(venv, "processes")
+        self.workers = self.clock is time.process_time and hasattr(venv, "processes")
         self.first = worker_seconds(venv) if self.workers else 0.0
         self.steps = self.episodes = 0
         self.timed = self.spent = 0.0
@@ -166,9 +168,9 @@ class VectorStepper:
         goal = self.spent + seconds
         while self.spent < goal:
             actions = pick_from_masks(self.obs["action_mask"], self.rng)
-            start = CLOCK[0]()
+            start = self.clock()
             self.obs, _r, terminated, truncated, _info = self.venv.step(actions)
-            self.timed += CLOCK[0]() - start
+            self.timed += self.clock() - start
             workers = worker_seconds(self.venv) - self.first if self.workers else 0.0
             self.spent = self.timed + workers
             self.steps += self.venv.num_envs
@@ -388,29 +390,30 @@ def pin_one_core() -> str:
 
 
 def idle_env() -> Any:
-    """An environment that does nothing: a one-byte observation, no info. Through Gymnasium's
+    """An environment that does nothing: a one-entry action mask (always legal) for its
+    observation, no info. Through Gymnasium's
     `AsyncVectorEnv` it measures what async vectorisation itself costs a step on this machine
     (pipes, pickling, waking the workers), with no environment work to spread over the cores."""
     import gymnasium
     from gymnasium import spaces
 
     class Idle(gymnasium.Env):  # type: ignore[type-arg]
-        observation_space = spaces.Box(0, 1, (1,), np.int8)
-        action_space = spaces.Discrete(2)
+        observation_space = spaces.Dict({"action_mask": spaces.Box(0, 1, (1,), np.int8)})
+        action_space = spaces.Discrete(1)
 
         def reset(self, *, seed: int | None = None, options: Any = None) -> Any:
-            return np.zeros(1, np.int8), {}
+            return {"action_mask": np.ones(1, np.int8)}, {}
 
         def step(self, action: Any) -> Any:
-            return np.zeros(1, np.int8), 0.0, False, False, {}
+            return {"action_mask": np.ones(1, np.int8)}, 0.0, False, False, {}
 
     return Idle()
 
 
-def async_on_all_cores(setup: Setup, steps: int = 3000) -> tuple[float, float, float, int]:
+def async_on_all_cores(setup: Setup) -> tuple[float, float, float, int]:
     """Async against sync as async is meant to run: unpinned (every CPU this process had), by
-    the wall clock, 4 envs each, each stepped `steps` times with random legal actions (picked
-    outside the timed part): sync make_vec, async make_vec, and Gymnasium's `AsyncVectorEnv`
+    the wall clock, 4 envs each, each stepped as every path is (`VectorStepper`, `--seconds`
+    of step time): sync make_vec, async make_vec, and Gymnasium's `AsyncVectorEnv`
     of 4 `idle_env`s. Their steps per second, and the CPUs used. Where the idle envs' rate is
     below sync's, no environment can make async beat sync here: the workers' round trips alone
     cost more than the sync env's whole step."""
@@ -423,19 +426,12 @@ def async_on_all_cores(setup: Setup, steps: int = 3000) -> tuple[float, float, f
         rates = []
         for venv in (new_make_vec(setup, "sync", 4), new_make_vec(setup, "async", 4),
                      gymnasium.vector.AsyncVectorEnv([idle_env] * 4)):
-            rng = np.random.default_rng(setup.seed)
-            obs, _info = venv.reset(seed=setup.seed)
-            timed = 0.0
-            for _ in range(steps):
-                if isinstance(obs, dict):
-                    actions = pick_from_masks(obs["action_mask"], rng)
-                else:
-                    actions = np.zeros(4, dtype=np.int64)
-                start = time.perf_counter()
-                obs, *_rest = venv.step(actions)
-                timed += time.perf_counter() - start
-            venv.close()
-            rates.append(steps * 4 / timed)
+            stepper = VectorStepper(venv, setup, clock=time.perf_counter)
+            try:
+                stepper.advance(setup.seconds)
+            finally:
+                stepper.close()
+            rates.append(stepper.rate)
         return rates[0], rates[1], rates[2], len(ALL_CPUS) or os.cpu_count() or 1
     finally:
         if pinned:
