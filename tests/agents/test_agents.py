@@ -426,7 +426,7 @@ def test_a_game_s_search_defaults_fill_what_the_agent_string_left_unset() -> Non
     assert explicit.config.paired == 0 and explicit.config.greedy_playouts is True
 
 
-@pytest.mark.parametrize("players, horizon", [(2, 3), (3, 3), (4, 3), (5, 2), (6, 2)])
+@pytest.mark.parametrize("players, horizon", [(2, 4), (3, 3), (4, 3), (5, 2), (6, 2)])
 def test_carcassonne_searches_fewer_of_its_turns_ahead_the_more_players_there_are(
         players: int, horizon: int) -> None:
     """Each other player's turn is a greedy turn of a playout too: at most about twelve."""
