@@ -29,7 +29,7 @@ from typing import Any
 import boardwright as bw
 from boardwright.agents.mcts import MCTSAgent
 from boardwright.core.game import PlayoutStop
-from boardwright.games.carcassonne.game import search_horizon
+from boardwright.games.carcassonne.search import search_horizon
 
 OPTIONS = {"farmers": True, "expansions": ["abbey_mayor"]}
 PLAYERS = (2, 4)

@@ -31,6 +31,7 @@ from boardwright.games.carcassonne.options import (
     MAX_PLAYERS, CarcassonneOptions, option_specs, parse_options,
 )
 from boardwright.games.carcassonne import native, texts
+from boardwright.games.carcassonne.search import search_settings
 from boardwright.games.carcassonne.state import PLACE, CarcassonneState
 from boardwright.games.carcassonne.tiles import (
     CORNERS, HALVES, INTERNAL, MONASTERY_LOCATION, SIDES, TileType, load_tile_set,
@@ -143,23 +144,6 @@ def native_spec_data(game: CarcassonneGame) -> dict[str, Any]:
 
 def make_native_spec(game: CarcassonneGame) -> Any:
     return native._engine.Spec(native_spec_data(game), game._decoder)
-
-
-def search_horizon(players: int) -> int:
-    """The turns of the searcher a playout runs through (`Game.search_defaults`): 4 with 2
-    players, 3 with 3 or 4, 2 with 5 or 6, so a playout is at most about twelve greedy turns
-    long. With 2 players the fourth turn won more games against `mcts-v2` than the third, both
-    on the same playouts and in the same quarter second (docs/bots.md#strength)."""
-    return 4 if players == 2 else 3 if players <= 4 else 2
-
-
-def search_settings(players: int) -> dict[str, Any]:
-    """Carcassonne's search defaults for `players` players (see `search_defaults`)."""
-    settings: dict[str, Any] = {"paired": 8, "race": 2.0, "greedy_playouts": True,
-                                "horizon": search_horizon(players)}
-    if players > 2:
-        settings.update(paired=6, objective="first")
-    return settings
 
 
 # The players' colours in seat order, the one table of them: the rules name the first three
@@ -510,24 +494,8 @@ class CarcassonneGame(Game):
 
     @property
     def search_defaults(self) -> dict[str, Any]:
-        """A paired root over the best moves, played out greedily a few turns on, leaves
-        judged by the learned evaluation: the setting that measured strongest against the
-        greedy agent (`benchmarks/match.py`; figures in the README). With 2 players the eight
-        best moves by prior, each played out to the searcher's fourth turn from now (at the
-        next turn the same search won about three games in four against greedy; three turns
-        on, nearly every game at the same time per move), those that clearly trail dropped
-        (`race`) so the playouts go to the moves still in question. Against the four unraced
-        moves of `mcts-v2`, played out to the third turn, this beat the bar of two games in
-        three on equal playouts and in equal time, where the third turn won about 61%
-        (docs/bots.md#strength).
-
-        With more players only finishing first wins, and every other player's turn is a greedy
-        turn of the playout too. So the root compares the six best moves, stops sampling those
-        that clearly trail (`race`), and values a playout by the searcher's lead over its best
-        rival (`objective="first"`); playouts run to the third turn with up to 4 players (twelve
-        greedy turns) and to the second with 5 or 6. Against three greedy bots this came first
-        in 64.6% of 48 games at 200 playouts a decision, ahead of every variant screened with
-        it (docs/bots.md#strength). Only 4 players are measured."""
+        """The search settings of this player count: `search.search_settings`, whose module
+        text says why each was chosen."""
         return search_settings(self.num_players)
 
     def random_games(self, games: int, seed: int) -> RandomGames:
