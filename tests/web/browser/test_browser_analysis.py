@@ -16,7 +16,7 @@ def test_analyse_a_finished_game_on_its_replay(site, page, artifacts):
     game_id = created["id"]
     summary = site.wait_finished(game_id)
     page.goto(site.url(f"/replay/{game_id}"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.wait_for_function("() => document.body.dataset.analysis === 'none'")
     assert page.get_by_test_id("move-list").locator("li").count() == summary["step"]
     page.get_by_test_id("analyse-button").click()

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def test_lobby_creates_a_game_against_a_bot_and_it_is_played_to_the_end(site, page, artifacts):
     # create the game in the lobby: Carcassonne, two seats (human, random bot), a short pile
     page.goto(site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id("new-game").select_option("carcassonne")
     page.get_by_test_id("new-players").select_option("2")
     page.get_by_test_id("seat-0").select_option("human")

@@ -40,7 +40,7 @@ def wait_mover_clock(page) -> None:
 def take_seat(page, site, game_id: str, seat: int) -> None:
     """Choose a name in the lobby, then the lobby's Take seat button of `seat`."""
     choose_name(page, site, unique("Taker"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id(f"take-seat-{game_id}-{seat}").click()
     page.wait_for_url(f"**/play/{game_id}?seat={seat}")
     wait_rendered(page)
@@ -188,7 +188,7 @@ def test_a_game_won_on_score_and_its_replay_ending_on_the_final_scoring(site, ne
     labels = page.locator("[data-testid^=final-label-]").count()
     assert labels > 0
     page.goto(site.url(f"/replay/{created['id']}"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id("replay-last").click()
     page.wait_for_function("() => document.body.dataset.step === document.body.dataset.steps")
     shown = page.get_by_test_id("replay-result")

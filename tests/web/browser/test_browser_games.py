@@ -107,7 +107,7 @@ def test_replay_of_each_game(site, page, artifacts, game, options):
     created = site.create(game, ["random", "random"], options, seed=4)
     summary = site.wait_finished(created["id"], timeout=120)
     page.goto(site.url(f"/replay/{created['id']}"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     assert page.get_by_test_id("board").count() == 1
     page.get_by_test_id("replay-next").click()
     page.wait_for_function("() => document.body.dataset.step === '1'")

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_lobby_offers_the_levels_and_shows_their_agent_strings(site, page):
     page.goto(site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id("new-game").select_option("carcassonne")
     page.get_by_test_id("new-players").select_option("3")
     offered = page.get_by_test_id("seat-1").evaluate(

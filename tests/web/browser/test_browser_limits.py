@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 def test_the_lobby_shows_why_a_game_was_not_created(limited_site: Site, page: Any) -> None:
     limited_site.create("queens", ["human", "human"])  # this address's one game of the minute
     page.goto(limited_site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id("new-game").select_option("queens")
     error = page.get_by_test_id("lobby-error")
     assert error.is_hidden()

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 
 def open_lobby(site: Any, page: Any, game: str, players: int) -> None:
     page.goto(site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id("new-game").select_option(game)
     page.get_by_test_id("new-players").select_option(str(players))
 
@@ -174,7 +174,7 @@ def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
 
     taker = new_page()
     taker.goto(site.url("/"))
-    taker.wait_for_function("() => document.body.dataset.ready === 'true'")
+    taker.wait_for_function("() => document.body?.dataset.ready === 'true'")
     button = taker.get_by_test_id(f"take-seat-{game_id}-1")
     button.wait_for()
     button.click()  # without a name: refused, saying what to do
@@ -182,7 +182,7 @@ def test_an_open_seat_is_taken_from_a_second_browser(site, new_page):
     assert "choose a name first" in taker.get_by_test_id("games-error").inner_text()
     name = unique("Taker")
     choose_name(taker, site, name)
-    taker.wait_for_function("() => document.body.dataset.ready === 'true'")
+    taker.wait_for_function("() => document.body?.dataset.ready === 'true'")
     button = taker.get_by_test_id(f"take-seat-{game_id}-1")
     button.wait_for()
     button.click()

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 def lobby(page: Any, site: Any) -> None:
     page.goto(site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
 
 
 def create_as_me(page: Any, site: Any, body: dict) -> dict:
@@ -102,7 +102,7 @@ def test_the_filter_shows_one_game_and_is_remembered(site, page) -> None:
         "(rows) => rows.map((r) => r.dataset.game)")
     assert listed and set(listed) == {"queens"}
     page.reload()  # remembered by this browser
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     assert page.get_by_test_id("games-filter").input_value() == "queens"
     page.get_by_test_id(f"game-row-{queens['id']}").wait_for()
     assert page.get_by_test_id(f"game-row-{carcassonne['id']}").count() == 0

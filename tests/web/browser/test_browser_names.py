@@ -68,7 +68,7 @@ def test_names_and_seat_colours_in_scores_scorings_account_replay_and_analysis(s
     # the replay: its scores, last move and scoring lines
     replay = site.request("GET", f"/api/games/{created['id']}/replay")
     page.goto(site.url(f"/replay/{created['id']}"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     for seat in (0, 1):
         assert page.get_by_test_id(f"player-name-{seat}").inner_text() == names[seat]
     page.keyboard.press("End")

@@ -48,7 +48,7 @@ def assert_fits_the_screen(page: Any) -> None:
 
 def test_the_lobby_on_a_phone(site, phone) -> None:
     phone.goto(site.url("/"))
-    phone.wait_for_function("() => document.body.dataset.ready === 'true'")
+    phone.wait_for_function("() => document.body?.dataset.ready === 'true'")
     assert_fits_the_screen(phone)
     screenshot(phone, "phone_lobby")
 

@@ -112,7 +112,8 @@ def test_rating_change_at_the_end_and_the_leaderboard(site, new_page, artifacts)
     screenshot(page, "players_rating_change")
     # the leaderboard: both players, the named one under her name
     page.get_by_test_id("final-leaderboard-link").click()
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_url("**/leaderboard/carcassonne")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     board = site.request("GET", "/api/leaderboard/carcassonne")["players"]
     rank = next(p["rank"] for p in board if p["name"] == name)
     assert page.get_by_test_id(f"leaderboard-name-{rank}").inner_text() == name

@@ -124,7 +124,7 @@ def test_a_duel_on_a_phone_and_in_its_replay(site, phone, artifacts) -> None:
     site.wait_finished(created["id"], timeout=20)
     # the replay at the step after the card: the same duel box, both sides' plays counted
     phone.goto(site.url(f"/replay/{created['id']}?step={n + 1}"))
-    phone.wait_for_function("() => document.body.dataset.ready === 'true'")
+    phone.wait_for_function("() => document.body?.dataset.ready === 'true'")
     box = phone.get_by_test_id("duel")
     box.wait_for()
     seen = [w.inner_text() for w in box.get_by_test_id("duel-play-words").all()]

@@ -97,7 +97,7 @@ def test_replay_of_a_finished_game_steps_jumps_and_plays(site, page, artifacts):
     steps = summary["step"]
     assert steps >= 2 * (len(SHORT_PILE) - 1)
     page.goto(site.url(f"/replay/{created['id']}"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     assert body_data(page, "step") == "0"
     assert body_data(page, "steps") == str(steps)
     assert page.locator("[data-testid^=tile-]").count() == 1  # the start tile
@@ -136,7 +136,7 @@ def test_lobby_lists_games_and_reports_refused_creations(site, page):
     site.wait_finished(finished["id"])
     running = site.create("carcassonne", ["human", "random"], {"draw_order": SHORT_PILE}, seed=3)
     page.goto(site.url("/"))
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
     page.get_by_test_id(f"replay-{finished['id']}").wait_for()
     assert page.get_by_test_id("games-finished").get_by_test_id(f"game-row-{finished['id']}").count() == 1
     row = page.get_by_test_id(f"game-row-{running['id']}")
@@ -159,8 +159,8 @@ def test_lobby_lists_games_and_reports_refused_creations(site, page):
     assert page.get_by_test_id("created").is_hidden()
     # the replay link of a finished game opens its replay
     page.get_by_test_id(f"replay-{finished['id']}").click()
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
-    assert page.url.endswith(f"/replay/{finished['id']}")
+    page.wait_for_url(f"**/replay/{finished['id']}")  # the new page, not the lobby still showing
+    page.wait_for_function("() => document.body?.dataset.ready === 'true'")
 
 
 def test_the_seat_token_stays_in_the_browser(site, new_page):
