@@ -116,6 +116,9 @@ std::shared_ptr<Spec> make_spec(nb::dict d, nb::object factory) {
     g.pass_id = nb::cast<int64_t>(d["pass_id"]);
     g.locations = list_of<std::string>(d["locations"]);
     g.nlocations = static_cast<int>(g.locations.size());
+    g.by_width.set(g.width);
+    g.by_locations.set(g.nlocations);
+    g.by_figures.set(static_cast<int64_t>(g.figure_names.size()));
     auto corners = list_of<int32_t>(d["corner_locations"]);
     for (int i = 0; i < 4; ++i) g.corner_location[i] = corners[i];
     spec->bag = list_of<uint8_t>(d["bag"]);
@@ -452,6 +455,8 @@ std::shared_ptr<ObsSpecHolder> make_obs_spec(std::shared_ptr<Spec> spec, nb::dic
     a.shift = nb::cast<int>(ad["shift"]);
     a.nfig = nb::cast<int>(ad["figures"]);
     a.nloc = nb::cast<int>(ad["locations"]);
+    a.by_fig.set(a.nfig);
+    a.by_loc.set(a.nloc);
     a.location_anchor = list_of<int>(ad["location_anchor"]);
     a.location_wagon = list_of<int>(ad["location_wagon"]);
     o.build_segments();

@@ -26,6 +26,14 @@ void clear_cold(uint8_t* board, size_t size) {
     std::memset(board, 0, head);
     uint8_t* p = board + head;
     const __m128i zero = _mm_setzero_si128();
+    // A whole line per round (a loop of single stores spent a twentieth of a step's instructions
+    // on its own counting, measured under callgrind), then the last few 16-byte stores.
+    for (; end - p >= 64; p += 64) {
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 16), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 32), zero);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(p + 48), zero);
+    }
     for (; end - p >= 16; p += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(p), zero);
     _mm_sfence();
     std::memset(p, 0, static_cast<size_t>(end - p));
@@ -66,8 +74,9 @@ static inline int64_t move_learning_id(int64_t s, int64_t first, bool wagon_move
     }
     if (first < d.abbey_base) {
         const int64_t rest = s - d.deploy_base;
-        const int64_t figure = rest % map.nfig, cell_location = rest / map.nfig;
-        const int64_t location = cell_location % map.nloc, stable_cell = cell_location / map.nloc;
+        const int64_t cell_location = map.by_fig.quotient(rest), figure = rest - cell_location * map.nfig;
+        const int64_t stable_cell = map.by_loc.quotient(cell_location),
+                      location = cell_location - stable_cell * map.nloc;
         if (!wagon_move) return map.deploy + figure * 19 + map.location_anchor[location];
         const int channel = map.location_wagon[location];
         const int cell = map.window_cell(stable_cell);
@@ -481,8 +490,7 @@ void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* ou
     const int n = spec.players, v = viewer_;
     const GameData& d = *st.data;
     const int ntiles = static_cast<int>(d.tiles.size());
-    for (int k = 0; k < n; ++k) {
-        const int seat = (v + k) % n;
+    for (int k = 0, seat = v; k < n; ++k, seat = seat + 1 == n ? 0 : seat + 1) {
         out[spec.s_scores + k] = static_cast<int16_t>(st.scores[seat]);
         const int per = static_cast<int>(spec.supply_figure.size());
         for (int e = 0; e < per; ++e) {

@@ -29,6 +29,7 @@ struct ActionMap {
     int overflow_slots = 0;
     int stable_width = 1, shift = 0;   // stable cell layout: x index - window x index
     int nfig = 1, nloc = 1;
+    FastDiv by_fig, by_loc;            // set with nfig and nloc
     std::vector<int> location_anchor;  // stable location -> anchor index (0..18)
     std::vector<int> location_wagon;   // stable location -> wagon anchor (0..4) or -1
 

@@ -98,32 +98,33 @@ int64_t State::deploy_id(int32_t pos, int location, int figure) const {
 Decoded State::decode(int64_t id) const {
     Decoded out;
     const int r = data->radius, w = data->width;
+    // The cell's row and column (FastDiv: no division instruction).
+    auto at_cell = [&](int64_t cell) {
+        const int64_t row = data->by_width.quotient(cell);
+        out.x = static_cast<int32_t>(row) - r;
+        out.y = static_cast<int32_t>(cell - row * w) - r;
+    };
     if (id == data->pass_id) { out.kind = A_PASS; return out; }
     if (id == data->draw_id) { out.kind = A_DRAW; return out; }
     if (id >= data->abbey_base) {
-        int64_t cell = id - data->abbey_base;
         out.kind = A_ABBEY;
-        out.x = static_cast<int32_t>(cell / w) - r;
-        out.y = static_cast<int32_t>(cell % w) - r;
+        at_cell(id - data->abbey_base);
         return out;
     }
     if (id < data->deploy_base) {
-        int64_t cell = id / 4;
         out.kind = A_PLACE;
         out.quarter = static_cast<int>(id % 4);
-        out.x = static_cast<int32_t>(cell / w) - r;
-        out.y = static_cast<int32_t>(cell % w) - r;
+        at_cell(id / 4);
         return out;
     }
     const int64_t nfig = static_cast<int64_t>(data->figure_names.size());
-    int64_t rest = id - data->deploy_base;
+    const int64_t rest = id - data->deploy_base;
+    const int64_t cell_location = data->by_figures.quotient(rest);
     out.kind = A_DEPLOY;
-    out.figure = static_cast<int>(rest % nfig);
-    rest /= nfig;
-    out.location = static_cast<int>(rest % data->nlocations);
-    int64_t cell = rest / data->nlocations;
-    out.x = static_cast<int32_t>(cell / w) - r;
-    out.y = static_cast<int32_t>(cell % w) - r;
+    out.figure = static_cast<int>(rest - cell_location * nfig);
+    const int64_t cell = data->by_locations.quotient(cell_location);
+    out.location = static_cast<int>(cell_location - cell * data->nlocations);
+    at_cell(cell);
     return out;
 }
 

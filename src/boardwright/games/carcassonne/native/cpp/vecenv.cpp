@@ -79,17 +79,15 @@ int64_t random_place(const State& st, Rng& rng) {
     const TileDef& t = st.data->tiles[st.tile];
     const Frontier& f = st.graph.frontier;
     const size_t nslots = f.pos.size();
-    static thread_local std::vector<uint8_t> fitting;  // per slot: the fitting turns
-    fitting.resize(nslots);
+    // Two passes over the frontier (count, then find): reading the fitting turns again costs
+    // less than keeping them in a buffer (a thread_local of a shared library costs a call).
     uint32_t count = 0;
-    for (size_t i = 0; i < nslots; ++i) {
-        const unsigned fits = f.alive(i) ? t.fits[f.pattern[i]] : 0u;
-        fitting[i] = static_cast<uint8_t>(fits);
-        count += turns_in(fits);
-    }
+    for (size_t i = 0; i < nslots; ++i)
+        if (f.alive(i)) count += turns_in(t.fits[f.pattern[i]]);
     uint32_t r = rng.below(count);
     for (size_t i = 0; i < nslots; ++i) {
-        unsigned fits = fitting[i];
+        if (!f.alive(i)) continue;
+        unsigned fits = t.fits[f.pattern[i]];
         const uint32_t here = turns_in(fits);
         if (r >= here) {
             r -= here;
