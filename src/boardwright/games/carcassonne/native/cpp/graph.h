@@ -31,6 +31,9 @@ struct Frontier {
     int dead = 0;
 
     bool alive(size_t i) const { return pos[i] != DEAD; }
+    // All ones for a living slot, zero for a dead one: a mask for loops that would otherwise
+    // branch on `alive` (a branch taken at random costs more than the masking).
+    unsigned alive_mask(size_t i) const { return 0u - static_cast<unsigned>(pos[i] != DEAD); }
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
 };
 

@@ -144,18 +144,18 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
         for (size_t i = 0; i < f.pos.size(); ++i) {
-            if (!f.alive(i)) continue;
-            const unsigned fits = t.fits[f.pattern[i]];
+            unsigned fits = t.fits[f.pattern[i]] & f.alive_mask(i);
             if (!fits) continue;
             const int64_t base = st.place_id(f.pos[i], 0);
             const int cell = map.window_cell(base >> 2);
             if (cell < 0) return false;  // an overflow slot: numbered in sorted order
             const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
-            for (int q = 0; q < 4; ++q) {
-                if (!((fits >> q) & 1u)) continue;
+            do {  // the fitting turns, lowest first, without a branch per turn
+                const int q = __builtin_ctz(fits);
                 sids.push_back(base + q);
                 lids.push_back(lbase + q);
-            }
+                fits &= fits - 1;
+            } while (fits);
         }
         return true;
     }
