@@ -36,21 +36,30 @@ void Graph::add_tile(int32_t pos, int type, int quarter, Vec<int>& completed) {
                                static_cast<int16_t>(base)});
     leave_frontier(pos);
     board.put(pos, tile_index);
+    // The eight cells around, looked up once (the map changes below only where a side's free
+    // cell joins the frontier, which leaves the others' values as they are).
+    int around[8];
+    for (int j = 0; j < 8; ++j) around[j] = board.raw(pos + SURROUNDING[j]);
+    ntouched_around = 0;
 
     int touched[4];
     int ntouched = 0;
     for (int side = 0; side < 4; ++side) {
         const int32_t npos = pos + SIDE_OFFSET[side];
-        const int ni = board.get(npos);
+        const int ni = around[SIDE_IN_SURROUNDING[side]];
         const int opposite = (side + 2) & 3;
         if (ni < 0) {
-            constrain(npos, opposite, v.side_types[side]);
+            constrain_raw(npos, ni, opposite, v.side_types[side]);
             continue;
         }
         const PlacedTile& nt = tiles[ni];
         const VariantDef& nv = variant_of(nt);
         int local = v.side_feature[side];
         int other_local = nv.side_feature[opposite];
+        if (other_local >= 0) touched_around[ntouched_around++] = static_cast<int16_t>(nt.base + other_local);
+        for (int h = 2 * opposite; h < 2 * opposite + 2; ++h)
+            if (nv.half_feature[h] >= 0)
+                touched_around[ntouched_around++] = static_cast<int16_t>(nt.base + nv.half_feature[h]);
         if (local >= 0) {
             int a = find(base + local);
             int b = find(nt.base + other_local);
@@ -92,18 +101,19 @@ void Graph::add_tile(int32_t pos, int type, int quarter, Vec<int>& completed) {
                          [this](int a, int b) { return (parts[a].kind != ROAD) < (parts[b].kind != ROAD); });
     if (v.monastery >= 0) {
         int part = base + v.monastery;
-        int around = 0;
-        for (int32_t d : SURROUNDING)
-            if (board.get(pos + d) >= 0) ++around;
-        parts[part].open = static_cast<int16_t>(8 - around);
+        int neighbours = 0;
+        for (int j = 0; j < 8; ++j)
+            if (around[j] >= 0) ++neighbours;
+        parts[part].open = static_cast<int16_t>(8 - neighbours);
     }
-    for (int32_t d : SURROUNDING) {
-        int ni = board.get(pos + d);
+    for (int j = 0; j < 8; ++j) {
+        const int ni = around[j];
         if (ni < 0) continue;
         const PlacedTile& nt = tiles[ni];
         int m = variant_of(nt).monastery;
         if (m < 0) continue;
         int part = nt.base + m;
+        touched_around[ntouched_around++] = static_cast<int16_t>(part);
         parts[part].open -= 1;
         if (parts[part].open == 0) completed.push_back(part);
     }

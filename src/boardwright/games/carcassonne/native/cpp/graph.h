@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -145,6 +146,11 @@ struct Graph {
     Vec<Part> parts;         // per part (a root's entries describe its whole feature)
     Vec<FigureLink> figure_links;  // one per part holding a figure
     Vec<FigureHead> figure_heads;  // one per feature holding figures
+    // What the last add_tile touched around its tile, for an observer that rewrites only what
+    // changed (ObsTracker::noted): the neighbours' parts facing it (a side's feature and the
+    // two field halves along it) and the monasteries around it, in no particular order.
+    std::array<int16_t, 20> touched_around{};
+    int ntouched_around = 0;
 
     void init(const GameData* d, size_t max_tiles) {
         data = d;
@@ -183,8 +189,10 @@ struct Graph {
         return v <= -2 ? -v - 2 : -1;
     }
     // Record that the free position p must show `side_type` on its side `side`.
-    void constrain(int32_t p, int side, uint8_t side_type) {
-        int slot = frontier_slot(p);
+    void constrain(int32_t p, int side, uint8_t side_type) { constrain_raw(p, board.raw(p), side, side_type); }
+    // The same, given p's raw board value (BoardMap::raw) read since the last change to the map.
+    void constrain_raw(int32_t p, int raw, int side, uint8_t side_type) {
+        const int slot = raw <= -2 ? -raw - 2 : -1;
         if (slot < 0) {
             board.put(p, -static_cast<int>(frontier.pos.size()) - 2);
             frontier.pos.push_back(p);

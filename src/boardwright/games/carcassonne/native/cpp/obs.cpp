@@ -222,6 +222,14 @@ void ObsTracker::noted(const State& st) {
         }
     // New tiles: their parts, and the monasteries around them (one of them may be complete).
     const Graph& g = st.graph;
+    if (g.tiles.size() == tiles_pending_ + 1) {  // one tile, the last laid: add_tile noted around it
+        const PlacedTile& t = g.tiles.back();
+        const int nparts = static_cast<int>(g.variant_of(t).features.size());
+        for (int p = 0; p < nparts; ++p) dirty_parts_.push_back(t.base + p);
+        for (int k = 0; k < g.ntouched_around; ++k) dirty_parts_.push_back(g.touched_around[k]);
+        tiles_pending_ = g.tiles.size();
+        return;
+    }
     for (size_t i = tiles_pending_; i < g.tiles.size(); ++i) {
         const PlacedTile& t = g.tiles[i];
         const int nparts = static_cast<int>(g.variant_of(t).features.size());

@@ -29,6 +29,11 @@ static_assert((-1 >> 1) == -1, "signed right shift is arithmetic");
 constexpr std::array<int32_t, 4> SIDE_OFFSET = {-1, STRIDE, 1, -STRIDE};
 constexpr std::array<int32_t, 8> SURROUNDING = {-STRIDE - 1, -1, STRIDE - 1, -STRIDE,
                                                 STRIDE,      -STRIDE + 1, 1, STRIDE + 1};
+// SURROUNDING's index of each side's cell (SIDE_OFFSET[s] == SURROUNDING[SIDE_IN_SURROUNDING[s]]).
+constexpr std::array<int, 4> SIDE_IN_SURROUNDING = {1, 4, 6, 3};
+static_assert(SURROUNDING[1] == SIDE_OFFSET[0] && SURROUNDING[4] == SIDE_OFFSET[1] &&
+              SURROUNDING[6] == SIDE_OFFSET[2] && SURROUNDING[3] == SIDE_OFFSET[3],
+              "SIDE_IN_SURROUNDING follows both tables");
 
 // Division of a non-negative number by a divisor fixed once per game, as a product: an integer
 // division costs tens of cycles, and decoding an action id took up to four of them.
