@@ -43,6 +43,19 @@ ROOT = Path(__file__).resolve().parent.parent
 CPP = "src/boardwright/games/carcassonne/native/cpp"
 MODULE = "boardwright.games.carcassonne.native._engine_v"
 OPTION_SETS = {"base": None, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
+
+
+def load_script(name: str) -> Any:
+    """Another benchmark script of this folder, as a module."""
+    spec = importlib.util.spec_from_file_location(f"{name}_benchmark",
+                                                  Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+RL_STEPS = load_script("rl_steps")
 MODES = {"self": 0, "random": 1, "greedy": 2}
 
 
@@ -107,13 +120,9 @@ def vector_env(options: Any, opponent: str, envs: int, engine: Any | None) -> An
 
 
 def pick(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal id per row (0 for a row with none)."""
-    out = np.zeros(masks.shape[0], dtype=np.int64)
-    for i, row in enumerate(masks):
-        legal = np.flatnonzero(row)
-        if legal.size:
-            out[i] = legal[rng.integers(legal.size)]
-    return out
+    """A uniformly random legal id per row: `rl_steps.py`'s choice, so both benchmarks step
+    the kernels alike."""
+    return RL_STEPS.pick_from_masks(masks, rng)
 
 
 def measure(here: Any, other: Any, rounds: int, calls: int,
