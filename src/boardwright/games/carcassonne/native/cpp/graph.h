@@ -148,8 +148,9 @@ struct Graph {
     Vec<FigureHead> figure_heads;  // one per feature holding figures
     // What the last add_tile touched around its tile, for an observer that rewrites only what
     // changed (ObsTracker::noted): the neighbours' parts facing it (a side's feature and the
-    // two field halves along it) and the monasteries around it, in no particular order.
-    std::array<int16_t, 20> touched_around{};
+    // two field halves along it) and the monasteries around it, in no particular order: at
+    // most 3 a side and 8 monasteries.
+    std::array<int16_t, 4 * 3 + 8> touched_around{};
     int ntouched_around = 0;
 
     void init(const GameData* d, size_t max_tiles) {
