@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CPP = "src/boardwright/games/carcassonne/native/cpp"
 MODULE = "boardwright.games.carcassonne.native._engine_v"
 OPTION_SETS = {"base": None, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
+MODES = {"self": 0, "random": 1, "greedy": 2}
 
 
 def load_script(name: str) -> Any:
@@ -56,7 +57,6 @@ def load_script(name: str) -> Any:
 
 
 RL_STEPS = load_script("rl_steps")
-MODES = {"self": 0, "random": 1, "greedy": 2}
 
 
 def rename_module(bindings: str) -> str:
@@ -75,7 +75,7 @@ def build_variant(revision: str, workdir: Path) -> Path:
                               "pyproject.toml", CPP],
                              cwd=ROOT, check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(workdir)
+        tar.extractall(workdir, filter="data")
     bindings = workdir / CPP / "bindings.cpp"
     bindings.write_text(rename_module(bindings.read_text()))
     setup = workdir / "setup.py"
@@ -84,9 +84,9 @@ def build_variant(revision: str, workdir: Path) -> Path:
     env = {**os.environ, "CPPFLAGS": "-Dcarc=carcv", "BOARDWRIGHT_NATIVE": "1"}
     log = workdir / "build.log"
     with log.open("w") as out:
-        built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
+        build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
                                cwd=workdir, env=env, stdout=out, stderr=subprocess.STDOUT)
-    if built.returncode:
+    if build.returncode:
         raise SystemExit(f"the engine of {revision} was not built:\n"
                          + "\n".join(log.read_text().splitlines()[-15:]))
     built = sorted((workdir / "src/boardwright/games/carcassonne/native").glob("_engine_v*.so"))
@@ -96,6 +96,8 @@ def build_variant(revision: str, workdir: Path) -> Path:
 
 
 def load_variant(path: Path) -> Any:
+    """The built variant as a module (once per process: a second copy would register the same
+    classes again)."""
     spec = importlib.util.spec_from_file_location(MODULE, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
