@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 
 import pytest
@@ -174,3 +175,54 @@ def test_errors_in_workers_reach_the_caller():
            for i in range(2)]
     with pytest.raises(bw.InvalidOptionError, match="nobody"):
         list(run_jobs(bad, workers=2))
+
+
+def test_a_pool_whose_terminate_hangs_is_left_behind_and_its_workers_killed():
+    """Pool.terminate() can block for ever (a worker stopped while holding the result queue's
+    lock): close() gives it `terminate_wait` seconds, then kills the workers and returns. A
+    stand-in pool whose terminate never returns makes the hang certain."""
+    release = threading.Event()
+    killed: list[int] = []
+
+    class Worker:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def kill(self) -> None:
+            killed.append(self.n)
+
+    class HangingPool:
+        _pool = [Worker(0), Worker(1)]
+        joined = False
+
+        def terminate(self) -> None:
+            release.wait()
+
+        def join(self) -> None:
+            self.joined = True
+
+    runner = ProcessRunner(jobs(1), workers=1)  # (one worker: no pool of its own)
+    runner.pool = stand_in = HangingPool()
+    runner.terminate_wait = 0.05
+    try:
+        runner.close()
+        assert runner.pool is None and killed == [0, 1] and not stand_in.joined
+    finally:
+        release.set()
+
+
+def test_close_joins_a_pool_that_terminates():
+    class Pool:
+        _pool: list = []
+        joined = False
+
+        def terminate(self) -> None:
+            pass
+
+        def join(self) -> None:
+            self.joined = True
+
+    runner = ProcessRunner(jobs(1), workers=1)
+    runner.pool = stand_in = Pool()
+    runner.close()
+    assert runner.pool is None and stand_in.joined

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
@@ -46,12 +47,29 @@ class ProcessRunner:
         finally:
             self.close()
 
+    # How long `close` waits for the pool to stop before leaving it behind, in seconds.
+    terminate_wait = 10.0
+
     def close(self) -> None:
-        """Stop the workers (whatever they are doing) and wait for them to exit."""
+        """Stop the workers (whatever they are doing) and wait for them to exit.
+
+        `Pool.terminate()` can hang for ever (CPython issues 96995 and 73945): a worker stopped
+        while it writes a result keeps the result queue's lock, and the pool's task handler
+        then waits on it. It is therefore run in a daemon thread and given `terminate_wait`
+        seconds; past that, the workers are killed and the pool's stuck threads are left behind
+        (daemon threads: they do not keep the process alive), so an error in a worker still
+        reaches the caller."""
         pool, self.pool = self.pool, None
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        if pool is None:
+            return
+        stopper = threading.Thread(target=pool.terminate, name="pool-terminate", daemon=True)
+        stopper.start()
+        stopper.join(self.terminate_wait)
+        if stopper.is_alive():
+            for process in getattr(pool, "_pool", ()):
+                process.kill()
+            return
+        pool.join()
 
     def __enter__(self) -> ProcessRunner:
         return self
