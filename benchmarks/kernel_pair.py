@@ -39,24 +39,24 @@ from typing import Any
 
 import numpy as np
 
+from boardwright.rl.vector_native import MODES
+
 ROOT = Path(__file__).resolve().parent.parent
 CPP = "src/boardwright/games/carcassonne/native/cpp"
 MODULE = "boardwright.games.carcassonne.native._engine_v"
 OPTION_SETS = {"base": None, "abbey_mayor": {"expansions": ["abbey_mayor"]}}
-MODES = {"self": 0, "random": 1, "greedy": 2}
 
 
-def load_script(name: str) -> Any:
-    """Another benchmark script of this folder, as a module."""
-    spec = importlib.util.spec_from_file_location(f"{name}_benchmark",
-                                                  Path(__file__).with_name(f"{name}.py"))
+def load_module(name: str, path: Path) -> Any:
+    """The file at `path` (a script or an extension) as the module `name`."""
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    sys.modules[name] = module  # (a script's dataclasses look their module up)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
 
 
-RL_STEPS = load_script("rl_steps")
+RL_STEPS = load_module("rl_steps_benchmark", Path(__file__).with_name("rl_steps.py"))
 
 
 def rename_module(bindings: str) -> str:
@@ -98,10 +98,7 @@ def build_variant(revision: str, workdir: Path) -> Path:
 def load_variant(path: Path) -> Any:
     """The built variant as a module (once per process: a second copy would register the same
     classes again)."""
-    spec = importlib.util.spec_from_file_location(MODULE, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_module(MODULE, path)
 
 
 def vector_env(options: Any, opponent: str, envs: int, engine: Any | None) -> Any:
@@ -114,9 +111,7 @@ def vector_env(options: Any, opponent: str, envs: int, engine: Any | None) -> An
         k = venv.kernel
         spec = engine.Spec(native_spec_data(k.game), k.game._decoder)
         layout = engine.ObsSpec(spec, native_layout(k.encoder, k.space))
-        k._core = engine.VecEnv(spec, layout, envs, MODES[opponent], 0, k.board.reshape(-1),
-                                k.scalars.reshape(-1), k.mask.reshape(-1), k.reward,
-                                k.terminated, k.truncated, k.to_move, k.returns.reshape(-1))
+        k._core = k.make_core(engine, spec, layout)
         k._variant_keep = (spec, layout)  # the core points into both
     return venv
 

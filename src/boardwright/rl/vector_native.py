@@ -48,12 +48,18 @@ class NativeVectorKernel(KernelBase):
         from boardwright.games.carcassonne.native import _engine
         super().__init__(game, num_envs, opponent, seat)
         N = num_envs
-        self._core = _engine.VecEnv(
-            game._native_spec, obs_spec(self.encoder, self.space), N, MODES[opponent], seat,
-            self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
-            self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
+        self._core = self.make_core(_engine, game._native_spec, obs_spec(self.encoder, self.space))
         self._running = np.zeros(N, dtype=bool)
         self._all_running = False  # self._running.all(), kept (a reduction costs microseconds)
+
+    def make_core(self, engine: Any, spec: Any, layout: Any) -> Any:
+        """A compiled `VecEnv` of `engine` (the extension module, or another build of it:
+        `benchmarks/kernel_pair.py`) over this kernel's arrays, with `spec` and `layout` made by
+        that module."""
+        return engine.VecEnv(
+            spec, layout, self.num_envs, MODES[self.opponent], self.seat,
+            self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
+            self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
 
     def reset(self, seeds: np.ndarray) -> None:
         self._core.reset(np.ascontiguousarray(check_seeds(seeds, self.num_envs)))

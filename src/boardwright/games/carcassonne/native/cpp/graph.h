@@ -35,6 +35,10 @@ struct Frontier {
     // All ones for a living slot, zero for a dead one: a mask for loops that would otherwise
     // branch on `alive` (a branch taken at random costs more than the masking).
     unsigned alive_mask(size_t i) const { return 0u - static_cast<unsigned>(pos[i] != DEAD); }
+    // The turns of a tile (its `fits` table) that fit slot i, none for a dead slot.
+    unsigned fitting(const std::array<uint8_t, 256>& fits, size_t i) const {
+        return fits[pattern[i]] & alive_mask(i);
+    }
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
 };
 

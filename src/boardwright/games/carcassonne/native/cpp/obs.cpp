@@ -144,7 +144,7 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
         for (size_t i = 0; i < f.pos.size(); ++i) {
-            unsigned fits = t.fits[f.pattern[i]] & f.alive_mask(i);
+            unsigned fits = f.fitting(t.fits, i);
             if (!fits) continue;
             const int64_t base = st.place_id(f.pos[i], 0);
             const int cell = map.window_cell(base >> 2);
@@ -222,18 +222,17 @@ void ObsTracker::noted(const State& st) {
         }
     // New tiles: their parts, and the monasteries around them (one of them may be complete).
     const Graph& g = st.graph;
-    if (g.tiles.size() == tiles_pending_ + 1) {  // one tile, the last laid: add_tile noted around it
-        const PlacedTile& t = g.tiles.back();
-        const int nparts = static_cast<int>(g.variant_of(t).features.size());
-        for (int p = 0; p < nparts; ++p) dirty_parts_.push_back(t.base + p);
-        for (int k = 0; k < g.ntouched_around; ++k) dirty_parts_.push_back(g.touched_around[k]);
-        tiles_pending_ = g.tiles.size();
-        return;
-    }
+    // One new tile (every apply lays at most one) is the last add_tile laid, which noted what
+    // it touched around it; several are walked around.
+    const bool one_new = g.tiles.size() == tiles_pending_ + 1;
     for (size_t i = tiles_pending_; i < g.tiles.size(); ++i) {
         const PlacedTile& t = g.tiles[i];
         const int nparts = static_cast<int>(g.variant_of(t).features.size());
         for (int p = 0; p < nparts; ++p) dirty_parts_.push_back(t.base + p);
+        if (one_new) {
+            for (int k = 0; k < g.ntouched_around; ++k) dirty_parts_.push_back(g.touched_around[k]);
+            continue;
+        }
         // What faces it (an abbey closes what faces it without joining it) and the monasteries
         // around it.
         for (int side = 0; side < 4; ++side) {

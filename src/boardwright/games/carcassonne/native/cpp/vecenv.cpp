@@ -82,10 +82,10 @@ int64_t random_place(const State& st, Rng& rng) {
     // Two passes over the frontier (count, then find): reading the fitting turns again costs
     // less than keeping them in a buffer (a thread_local of a shared library costs a call).
     uint32_t count = 0;
-    for (size_t i = 0; i < nslots; ++i) count += turns_in(t.fits[f.pattern[i]] & f.alive_mask(i));
+    for (size_t i = 0; i < nslots; ++i) count += turns_in(f.fitting(t.fits, i));
     uint32_t r = rng.below(count);
     for (size_t i = 0; i < nslots; ++i) {
-        unsigned fits = t.fits[f.pattern[i]] & f.alive_mask(i);
+        unsigned fits = f.fitting(t.fits, i);
         const uint32_t here = turns_in(fits);
         if (r >= here) {
             r -= here;
