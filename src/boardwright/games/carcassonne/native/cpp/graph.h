@@ -125,7 +125,7 @@ struct BoardMap {
 // hold every game the options allow (spec.py's _check_size refuses a larger one).
 constexpr int TILE_BITS = 10;
 struct Part {
-    int16_t parent;
+    int16_t parent;      // the feature's root (itself at a root)
     uint16_t size : 15, figured : 1;  // figured (at a root): the feature holds figures
     int16_t open;
     int16_t mem_next;    // every part of a feature: a ring through its parts
@@ -176,18 +176,11 @@ struct Graph {
         frontier.pattern.reserve(2 * max_tiles + 8);
     }
 
-    int find(int part) {
-        Part* p = parts.data();
-        while (p[part].parent != part) {
-            p[part].parent = p[p[part].parent].parent;
-            part = p[part].parent;
-        }
-        return part;
-    }
-    int find_const(int part) const {
-        while (parts[part].parent != part) part = parts[part].parent;
-        return part;
-    }
+    // Every part links straight to its feature's root (a join relinks the smaller feature's
+    // parts), so finding a root is one read, without a loop whose length the branch predictor
+    // would have to guess.
+    int find(int part) const { return parts[part].parent; }
+    int find_const(int part) const { return parts[part].parent; }
 
     int frontier_slot(int32_t p) const {
         int v = board.raw(p);
@@ -258,7 +251,11 @@ struct Graph {
         Part& rb = parts[b];
         if (ra.kind == ROAD || ra.kind == CITY)
             ra.tile_count = ra.tile_count + rb.tile_count - shared_tiles(a, b);
-        rb.parent = static_cast<int16_t>(a);
+        for (int p = b;;) {  // b's ring: b's parts now belong to a
+            parts[p].parent = static_cast<int16_t>(a);
+            p = parts[p].mem_next;
+            if (p == b) break;
+        }
         ra.size = ra.size + rb.size;
         ra.open = static_cast<int16_t>(ra.open + rb.open);
         ra.pennants = ra.pennants + rb.pennants;
