@@ -43,17 +43,21 @@ struct Frontier {
 };
 
 // Position -> index of the placed tile, or slot of a frontier position: open addressing over
-// 32-bit slots (the position's 20-bit key above a 12-bit value), grown as the board grows so a
-// state holds only what its board needs. Positions are never removed: a frontier position
+// 32-bit slots (the position's 20-bit key above a 12-bit value). The table is a torus laid over
+// the board (slot (x mod 32) * 32 + y mod 32 in the 1,024 slots it starts with), so two
+// positions share a slot only when they lie 32 cells apart in both directions: the first
+// probe decides a look-up almost always, and the look-up costs no branch on what the board
+// holds there (a hash that spread neighbours over the table had clusters whose probes the
+// branch predictor could not guess). Positions are never removed: a frontier position
 // becomes a tile's.
 struct BoardMap {
     Vec<uint32_t> slots;    // 0: empty
     uint32_t mask = 0;
-    int shift = 28;
     int count = 0;
 
     static constexpr int VALUE_BITS = 12;
     static constexpr uint32_t VALUE_MASK = (1u << VALUE_BITS) - 1;
+    static constexpr size_t MIN_CAPACITY = 1024;  // the 32 x 32 torus
     // Positions are packed x * 1024 + y with |x|, |y| < 512: (x + 512, y + 512) in 20 bits,
     // never 0 (x = -512 is out of every game's reach).
     static uint32_t key(int32_t p) { return static_cast<uint32_t>(p + 512 * 1024 + 512); }
@@ -63,29 +67,27 @@ struct BoardMap {
     }
 
     void init(size_t capacity) {
-        size_t cap = 16;
-        shift = 28;
-        while (cap < capacity) {
-            cap <<= 1;
-            --shift;
-        }
+        size_t cap = MIN_CAPACITY;
+        while (cap < capacity) cap <<= 1;
         slots.assign(cap, 0);
         mask = static_cast<uint32_t>(cap - 1);
         count = 0;
     }
-    // Fibonacci hashing: the high bits of the product, so that neighbouring positions (which
-    // differ in their low bits) spread over the table.
-    uint32_t hash(uint32_t k) const { return (k * 2654435769u) >> shift; }
+    // The key's x (its bits from 10) times 32 plus its y modulo 32, within the table: a grid
+    // 32 wide and as long as the table allows, wrapped round.
+    uint32_t hash(uint32_t k) const { return (((k >> 10) << 5) | (k & 31u)) & mask; }
     // The raw value: a tile index (>= 0), a frontier slot s stored as -(s + 2), or -1.
     int raw(int32_t p) const {
         const uint32_t k = key(p);
-        uint32_t i = hash(k) & mask;
-        while (true) {
-            const uint32_t slot = slots[i];
-            if (slot == 0) return -1;
-            if ((slot >> VALUE_BITS) == k) return unpack_value(slot);
-            i = (i + 1) & mask;
+        uint32_t i = hash(k);
+        uint32_t slot = slots[i];
+        if (__builtin_expect(((slot >> VALUE_BITS) != k) & (slot != 0), 0)) {
+            do {  // another position 32 cells away holds the slot: the next ones
+                i = (i + 1) & mask;
+                slot = slots[i];
+            } while (slot != 0 && (slot >> VALUE_BITS) != k);
         }
+        return slot == 0 ? -1 : unpack_value(slot);
     }
     int get(int32_t p) const {  // the index of the tile at p, or -1
         int v = raw(p);
@@ -93,7 +95,7 @@ struct BoardMap {
     }
     void put(int32_t p, int v) {
         const uint32_t k = key(p);
-        uint32_t i = hash(k) & mask;
+        uint32_t i = hash(k);
         while (slots[i] != 0 && (slots[i] >> VALUE_BITS) != k) i = (i + 1) & mask;
         if (slots[i] == 0) {
             ++count;
@@ -111,7 +113,7 @@ struct BoardMap {
         init(2 * old.size());
         for (uint32_t slot : old) {
             if (slot == 0) continue;
-            uint32_t i = hash(slot >> VALUE_BITS) & mask;
+            uint32_t i = hash(slot >> VALUE_BITS);
             while (slots[i] != 0) i = (i + 1) & mask;
             slots[i] = slot;
             ++count;
@@ -159,7 +161,7 @@ struct Graph {
 
     void init(const GameData* d, size_t max_tiles) {
         data = d;
-        board.init(16);
+        board.init(BoardMap::MIN_CAPACITY);
         tiles.clear();
         frontier.pos.clear();
         frontier.pattern.clear();
