@@ -42,6 +42,19 @@ struct Frontier {
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
 };
 
+// The number of a tile's fitting turns in a frontier slot: the bits of a 4-bit mask, read from
+// a nibble table (a builtin popcount without a CPU flag for it is a library call).
+inline unsigned turns_in(unsigned fits) { return (0x4332322132212110ull >> (fits * 4)) & 0xFu; }
+// The same mask's turns, lowest first, a byte each (the bytes past turns_in(fits) hold zeros):
+// writing all four and moving on by turns_in(fits) lists them without a branch per turn.
+inline uint32_t turn_list(unsigned fits) {
+    static constexpr uint32_t LIST[16] = {
+        0x00000000, 0x00000000, 0x00000001, 0x00000100, 0x00000002, 0x00000200, 0x00000201,
+        0x00020100, 0x00000003, 0x00000300, 0x00000301, 0x00030100, 0x00000302, 0x00030200,
+        0x00030201, 0x03020100};
+    return LIST[fits & 15u];
+}
+
 // Position -> index of the placed tile, or slot of a frontier position: open addressing over
 // 32-bit slots (the position's 20-bit key above a 12-bit value). The table is a torus laid over
 // the board (slot (x mod 32) * 32 + y mod 32 in the 1,024 slots it starts with), so two

@@ -141,21 +141,44 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
     if (st.is_terminal()) return true;
     const GameData& d = *st.data;
     if (st.phase == PLACE) {  // straight from the frontier, as legal_ids lists them
+        // Whether a tile fits a slot, and in how many turns, is as good as random to the
+        // branch predictor: the fitting slots are first gathered without a branch (every slot
+        // writes its index, the count moves on when it fits), then each writes four pairs
+        // (its turns, then whatever) where the list ends, which grows by its turns.
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
-        for (size_t i = 0; i < f.pos.size(); ++i) {
-            unsigned fits = f.fitting(t.fits, i);
-            if (!fits) continue;
-            const int64_t base = st.place_id(f.pos[i], 0);
-            const int cell = map.window_cell(base >> 2);
-            if (cell < 0) return false;  // an overflow slot: numbered in sorted order
-            const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
-            do {  // the fitting turns, lowest first, without a branch per turn
-                const int q = __builtin_ctz(fits);
-                sids.push_back(base + q);
-                lids.push_back(lbase + q);
-                fits &= fits - 1;
-            } while (fits);
+        const size_t nslots = f.pos.size();
+        constexpr size_t CHUNK = 256;
+        uint16_t slot[CHUNK];
+        size_t out = 0;
+        for (size_t start = 0; start < nslots; start += CHUNK) {
+            const size_t end = std::min(nslots, start + CHUNK);
+            size_t nfit = 0, turns = 0;
+            for (size_t i = start; i < end; ++i) {
+                const unsigned fits = f.fitting(t.fits, i);
+                slot[nfit] = static_cast<uint16_t>(i - start);
+                nfit += fits != 0;
+                turns += turns_in(fits);
+            }
+            lids.resize(out + turns + 4);
+            sids.resize(out + turns + 4);
+            for (size_t k = 0; k < nfit; ++k) {
+                const size_t i = start + slot[k];
+                const unsigned fits = f.fitting(t.fits, i);
+                const int64_t base = st.place_id(f.pos[i], 0);
+                const int cell = map.window_cell(base >> 2);
+                if (cell < 0) return false;  // an overflow slot: numbered in sorted order
+                const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
+                const uint32_t list = turn_list(fits);
+                for (int q = 0; q < 4; ++q) {
+                    const int turn = static_cast<int>((list >> (8 * q)) & 0xffu);
+                    sids[out + q] = base + turn;
+                    lids[out + q] = lbase + turn;
+                }
+                out += turns_in(fits);
+            }
+            lids.resize(out);
+            sids.resize(out);
         }
         return true;
     }

@@ -69,10 +69,6 @@ void VecEnv::apply(Env& e, int64_t stable_id) {
 
 namespace {
 
-// The number of a tile's fitting turns in a frontier slot: the bits of a 4-bit mask, read from
-// a nibble table (a builtin popcount without a CPU flag for it is a library call).
-inline unsigned turns_in(unsigned fits) { return (0x4332322132212110ull >> (fits * 4)) & 0xFu; }
-
 // legal_ids()[rng.below(size)] of a position placing a tile, without listing the ids: the
 // placements counted, then the chosen one found in legal_ids' order (frontier slot, turn).
 int64_t random_place(const State& st, Rng& rng) {
