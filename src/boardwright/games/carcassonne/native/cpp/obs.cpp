@@ -226,23 +226,32 @@ void ObsTracker::before(const State& st) {
 }
 
 void ObsTracker::noted(const State& st) {
-    // Figures that came or went: their parts' features are written again.
-    const bool unchanged = occupants_.size() == st.occupant.size() &&
-        (occupants_.empty() || std::memcmp(occupants_.data(), st.occupant.data(),
-                                           sizeof(Occupant) * occupants_.size()) == 0);
-    auto same = [](const Occupant& a, const Occupant& b) {
-        return a.part == b.part && a.seat == b.seat && a.figure == b.figure;
+    // Figures that came or went: their parts' features are written again. The lists before
+    // and after share a start and an end (a figure put down is added at the end, figures
+    // taken back leave from anywhere); what lies between, in either list, is written again,
+    // which may include a figure that only moved in the list (written again as it stands).
+    // Two scans, instead of looking each figure up in the other list.
+    auto word = [](const Occupant& o) {
+        uint32_t w;
+        std::memcpy(&w, &o, sizeof w);
+        return w;
     };
-    if (!unchanged) for (const Occupant& o : st.occupant)
-        if (std::none_of(occupants_.begin(), occupants_.end(), [&](const Occupant& p) { return same(o, p); })) {
-            dirty_parts_.push_back(o.part);
-            forced_parts_.push_back(o.part);
-        }
-    if (!unchanged) for (const Occupant& o : occupants_)
-        if (std::none_of(st.occupant.begin(), st.occupant.end(), [&](const Occupant& p) { return same(o, p); })) {
-            dirty_parts_.push_back(o.part);
-            forced_parts_.push_back(o.part);
-        }
+    static_assert(sizeof(Occupant) == sizeof(uint32_t), "an occupant compares as one word");
+    const size_t nbefore = occupants_.size(), nafter = st.occupant.size();
+    const size_t both = std::min(nbefore, nafter);
+    size_t head = 0, tail = 0;
+    while (head < both && word(occupants_[head]) == word(st.occupant[head])) ++head;
+    while (tail < both - head &&
+           word(occupants_[nbefore - 1 - tail]) == word(st.occupant[nafter - 1 - tail]))
+        ++tail;
+    for (size_t k = head; k < nbefore - tail; ++k) {
+        dirty_parts_.push_back(occupants_[k].part);
+        forced_parts_.push_back(occupants_[k].part);
+    }
+    for (size_t k = head; k < nafter - tail; ++k) {
+        dirty_parts_.push_back(st.occupant[k].part);
+        forced_parts_.push_back(st.occupant[k].part);
+    }
     // New tiles: their parts, and the monasteries around them (one of them may be complete).
     const Graph& g = st.graph;
     // One new tile (every apply lays at most one) is the last add_tile laid, which noted what

@@ -529,7 +529,7 @@ bool State::take_top() {
     const TileDef& def = data->tiles[t];
     const Frontier& f = graph.frontier;
     for (size_t i = 0; i < f.pattern.size(); ++i) {
-        if (def.fits[f.pattern[i]] && f.alive(i)) {
+        if (f.fitting(def.fits, i)) {  // (one branch a slot, not one for each operand)
             tile = t;
             phase = PLACE;
             return true;
