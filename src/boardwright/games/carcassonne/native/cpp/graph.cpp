@@ -34,6 +34,7 @@ void Graph::add_tile(int32_t pos, int type, int quarter, Vec<int>& completed) {
     }
     tiles.push_back(PlacedTile{pos, static_cast<uint8_t>(type), static_cast<uint8_t>(quarter),
                                static_cast<int16_t>(base)});
+    monastery_part.push_back(static_cast<int16_t>(v.monastery >= 0 ? base + v.monastery : -1));
     leave_frontier(pos);
     board.put(pos, tile_index);
     // The eight cells around, looked up once (the map changes below only where a side's free
@@ -106,13 +107,9 @@ void Graph::add_tile(int32_t pos, int type, int quarter, Vec<int>& completed) {
             if (around[j] >= 0) ++neighbours;
         parts[part].open = static_cast<int16_t>(8 - neighbours);
     }
-    for (int j = 0; j < 8; ++j) {
-        const int ni = around[j];
-        if (ni < 0) continue;
-        const PlacedTile& nt = tiles[ni];
-        int m = variant_of(nt).monastery;
-        if (m < 0) continue;
-        int part = nt.base + m;
+    for (int j = 0; j < 8; ++j) {  // (a cell without a tile reads entry 0: no monastery)
+        const int part = monastery_part[std::max(around[j], -1) + 1];
+        if (part < 0) continue;
         touched_around[ntouched_around++] = static_cast<int16_t>(part);
         parts[part].open -= 1;
         if (parts[part].open == 0) completed.push_back(part);

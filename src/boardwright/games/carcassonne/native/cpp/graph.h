@@ -74,9 +74,11 @@ struct BoardMap {
     // Positions are packed x * 1024 + y with |x|, |y| < 512: (x + 512, y + 512) in 20 bits,
     // never 0 (x = -512 is out of every game's reach).
     static uint32_t key(int32_t p) { return static_cast<uint32_t>(p + 512 * 1024 + 512); }
-    static uint32_t pack_value(int v) { return static_cast<uint32_t>(v) & VALUE_MASK; }
-    static int unpack_value(uint32_t slot) {  // sign-extend the 12-bit value
-        return static_cast<int>(static_cast<int32_t>(slot << 20) >> 20);
+    // A value v is stored as v + 1 in 12 bits, so that an empty slot (0) reads as -1 without
+    // a branch.
+    static uint32_t pack_value(int v) { return static_cast<uint32_t>(v + 1) & VALUE_MASK; }
+    static int unpack_value(uint32_t slot) {  // sign-extend the 12 bits, less one
+        return static_cast<int>(static_cast<int32_t>(slot << 20) >> 20) - 1;
     }
 
     void init(size_t capacity) {
@@ -94,13 +96,16 @@ struct BoardMap {
         const uint32_t k = key(p);
         uint32_t i = hash(k);
         uint32_t slot = slots[i];
-        if (__builtin_expect(((slot >> VALUE_BITS) != k) & (slot != 0), 0)) {
+        // Another position's slot (neither empty nor k's), in one comparison: the compiler
+        // would make a branch of each operand of `at != k && at != 0`, the second a random one.
+        const uint32_t at = slot >> VALUE_BITS;
+        if (__builtin_expect(static_cast<uint64_t>(at ^ k) * at != 0, 0)) {
             do {  // another position 32 cells away holds the slot: the next ones
                 i = (i + 1) & mask;
                 slot = slots[i];
             } while (slot != 0 && (slot >> VALUE_BITS) != k);
         }
-        return slot == 0 ? -1 : unpack_value(slot);
+        return unpack_value(slot);
     }
     int get(int32_t p) const {  // the index of the tile at p, or -1
         int v = raw(p);
@@ -171,6 +176,10 @@ struct Graph {
     // most 3 a side and 8 monasteries.
     std::array<int16_t, 4 * 3 + 8> touched_around{};
     int ntouched_around = 0;
+    // Per placed tile, at its index + 1: its monastery's part, or -1; entry 0 (-1) answers
+    // for a cell without a tile, so the cells around a tile are asked without a branch on
+    // whether they hold one.
+    Vec<int16_t> monastery_part;
 
     void init(const GameData* d, size_t max_tiles) {
         data = d;
@@ -182,11 +191,14 @@ struct Graph {
         parts.clear();
         figure_links.clear();
         figure_heads.clear();
+        monastery_part.clear();
+        monastery_part.push_back(-1);
         // Room for every part of the game up front: laying a tile then never reallocates
         // (a clone holds only what it uses).
         const size_t nparts = 6 * (max_tiles + 1);
         parts.reserve(nparts);
         tiles.reserve(max_tiles + 1);
+        monastery_part.reserve(max_tiles + 2);
         frontier.pos.reserve(2 * max_tiles + 8);
         frontier.pattern.reserve(2 * max_tiles + 8);
     }
