@@ -473,9 +473,10 @@ T* checked(Array<T>& a, size_t size, const char* name) {
 }
 
 // A vector handed to numpy as an int64 array that owns it.
-nb::ndarray<nb::numpy, int64_t, nb::ndim<1>> owned_array(std::vector<int64_t>&& values) {
-    auto* held = new std::vector<int64_t>(std::move(values));
-    nb::capsule owner(held, [](void* p) noexcept { delete static_cast<std::vector<int64_t>*>(p); });
+template <typename V>
+nb::ndarray<nb::numpy, int64_t, nb::ndim<1>> owned_array(V&& values) {
+    auto* held = new V(std::move(values));
+    nb::capsule owner(held, [](void* p) noexcept { delete static_cast<V*>(p); });
     return nb::ndarray<nb::numpy, int64_t, nb::ndim<1>>(held->data(), {held->size()}, owner);
 }
 
@@ -487,7 +488,7 @@ const ObsSpec& layout_for(const Core& c, const ObsSpecHolder& o, int viewer) {
 }
 
 nb::tuple learning_ids_of(State& st, const ObsSpec& obs) {
-    std::vector<int64_t> lids, sids;
+    IdList lids, sids;
     learning_ids(st, obs.actions, lids, sids);
     return nb::make_tuple(owned_array(std::move(lids)), owned_array(std::move(sids)));
 }
@@ -749,7 +750,7 @@ NB_MODULE(_engine, m) {
                  const ObsSpec& spec = layout_for(c, o, viewer);
                  uint8_t* b = checked(board, spec.board_size(), "board");
                  int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
-                 std::vector<int64_t> lids, sids;
+                 IdList lids, sids;
                  learning_ids(c.st, spec.actions, lids, sids);
                  ObsTracker tracker;
                  tracker.write_full(c.st, spec, viewer, b, s, lids);
@@ -763,7 +764,7 @@ NB_MODULE(_engine, m) {
                  const ObsSpec& spec = layout_for(c, *o, viewer);
                  uint8_t* b = checked(board, spec.board_size(), "board");
                  int16_t* s = checked(scalars, static_cast<size_t>(spec.scalars), "scalars");
-                 std::vector<int64_t> lids, sids;
+                 IdList lids, sids;
                  learning_ids(c.st, spec.actions, lids, sids);
                  std::unique_ptr<TrackedObs>& t = c.tracked.obs;
                  if (!t || t->layout != o) {
@@ -792,7 +793,7 @@ NB_MODULE(_engine, m) {
                  const float* k = checked(scales, nscalars, "scales");
                  static thread_local std::vector<uint8_t> board;
                  static thread_local std::vector<int16_t> scalars;
-                 static thread_local std::vector<int64_t> lids, sids;
+                 static thread_local IdList lids, sids;
                  board.resize(cells);
                  scalars.resize(nscalars);
                  learning_ids(c.st, spec.actions, lids, sids);

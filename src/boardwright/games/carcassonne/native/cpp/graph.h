@@ -270,7 +270,7 @@ struct Graph {
         return -1;
     }
     bool has_figures(int root) const { return parts[root].figured; }
-    bool is_complete(int root) const { return parts[root].open == 0 && parts[root].kind != FIELD; }
+    bool is_complete(int root) const { return (parts[root].open == 0) & (parts[root].kind != FIELD); }
 
     int union_roots(int a, int b) {
         if (parts[a].size < parts[b].size) std::swap(a, b);

@@ -86,8 +86,8 @@ static inline int64_t move_learning_id(int64_t s, int64_t first, bool wagon_move
     return cell >= 0 ? map.abbey + cell : -1;
 }
 
-void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
-                  std::vector<int64_t>& sids) {
+void learning_ids(State& st, const ActionMap& map, IdList& lids,
+                  IdList& sids) {
     lids.clear();
     sids.clear();
     if (st.is_terminal()) return;
@@ -103,7 +103,7 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
     if (!moves) return;
     bool in_order = true;
     static thread_local std::vector<size_t> outside, order;
-    static thread_local std::vector<int64_t> l2, s2;
+    static thread_local IdList l2, s2;
     outside.clear();
     const int64_t first = sids[0];
     const bool wagon_move = st.phase == WAGON_MOVE;
@@ -134,8 +134,8 @@ void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
     }
 }
 
-bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>& lids,
-                           std::vector<int64_t>& sids) {
+bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
+                           IdList& sids) {
     lids.clear();
     sids.clear();
     if (st.is_terminal()) return true;
@@ -165,8 +165,9 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
             for (size_t k = 0; k < nfit; ++k) {
                 const size_t i = start + slot[k];
                 const unsigned fits = f.fitting(t.fits, i);
-                const int64_t base = st.place_id(f.pos[i], 0);
-                const int cell = map.window_cell(base >> 2);
+                const int32_t x = unpack_x(f.pos[i]), y = unpack_y(f.pos[i]);
+                const int64_t base = st.position_index(x, y) * 4;
+                const int cell = map.window_cell_at(x, y);
                 if (cell < 0) return false;  // an overflow slot: numbered in sorted order
                 const int64_t lbase = map.place + static_cast<int64_t>(cell) * 4;
                 const uint32_t list = turn_list(fits);
@@ -203,7 +204,7 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>
 // -- the tracker ----------------------------------------------------------------------------
 
 void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
-                            int16_t* scalars, const std::vector<int64_t>& lids, bool cold) {
+                            int16_t* scalars, const IdList& lids, bool cold) {
     if (cold) clear_cold(board, spec.board_size());
     else std::memset(board, 0, spec.board_size());
     viewer_ = viewer;
@@ -238,19 +239,23 @@ void ObsTracker::noted(const State& st) {
     };
     static_assert(sizeof(Occupant) == sizeof(uint32_t), "an occupant compares as one word");
     const size_t nbefore = occupants_.size(), nafter = st.occupant.size();
-    const size_t both = std::min(nbefore, nafter);
-    size_t head = 0, tail = 0;
-    while (head < both && word(occupants_[head]) == word(st.occupant[head])) ++head;
-    while (tail < both - head &&
-           word(occupants_[nbefore - 1 - tail]) == word(st.occupant[nafter - 1 - tail]))
-        ++tail;
-    for (size_t k = head; k < nbefore - tail; ++k) {
-        dirty_parts_.push_back(occupants_[k].part);
-        forced_parts_.push_back(occupants_[k].part);
-    }
-    for (size_t k = head; k < nafter - tail; ++k) {
-        dirty_parts_.push_back(st.occupant[k].part);
-        forced_parts_.push_back(st.occupant[k].part);
+    const bool unchanged = nbefore == nafter &&  // (most actions move no figure)
+        (nbefore == 0 || std::memcmp(occupants_.data(), st.occupant.data(), sizeof(Occupant) * nbefore) == 0);
+    if (!unchanged) {
+        const size_t both = std::min(nbefore, nafter);
+        size_t head = 0, tail = 0;
+        while (head < both && word(occupants_[head]) == word(st.occupant[head])) ++head;
+        while (tail < both - head &&
+               word(occupants_[nbefore - 1 - tail]) == word(st.occupant[nafter - 1 - tail]))
+            ++tail;
+        for (size_t k = head; k < nbefore - tail; ++k) {
+            dirty_parts_.push_back(occupants_[k].part);
+            forced_parts_.push_back(occupants_[k].part);
+        }
+        for (size_t k = head; k < nafter - tail; ++k) {
+            dirty_parts_.push_back(st.occupant[k].part);
+            forced_parts_.push_back(st.occupant[k].part);
+        }
     }
     // New tiles: their parts, and the monasteries around them (one of them may be complete).
     const Graph& g = st.graph;
@@ -292,7 +297,7 @@ void ObsTracker::noted(const State& st) {
 }
 
 void ObsTracker::after(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
-                       int16_t* scalars, const std::vector<int64_t>& lids) {
+                       int16_t* scalars, const IdList& lids) {
     for (int64_t at : marks_) board[at] = 0;
     marks_.clear();
     if (viewer != viewer_) {
@@ -461,7 +466,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
 }
 
 void ObsTracker::write_marks(State& st, const ObsSpec& spec, uint8_t* board,
-                             const std::vector<int64_t>& lids) {
+                             const IdList& lids) {
     const size_t ps = spec.plane_size();
     const int n = spec.players;
     auto mark = [&](int plane, int64_t cell) {

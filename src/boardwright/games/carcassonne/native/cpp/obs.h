@@ -12,12 +12,39 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "segments.h"
 #include "state.h"
 
 namespace carc {
+
+// An allocator whose vectors leave the elements a resize adds unwritten: a list of ids sized
+// for what it may hold is then filled without writing zeros first.
+template <typename T>
+struct NoInitAllocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = NoInitAllocator<U>;
+    };
+    NoInitAllocator() = default;
+    template <typename U>
+    NoInitAllocator(const NoInitAllocator<U>&) noexcept {}
+    template <typename U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible<U>::value) {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+// The legal actions of a position, as learning ids or stable ids.
+using IdList = std::vector<int64_t, NoInitAllocator<int64_t>>;
 
 constexpr int NSEGMENTS = 15;  // N E S W, NL..WR, IN1 IN2, MONASTERY
 
@@ -47,6 +74,14 @@ struct ActionMap {
         if (row_factor && stable_cell >= 0 && stable_cell < (1 << 20))
             return static_cast<int64_t>((static_cast<uint64_t>(stable_cell) * row_factor) >> ROW_SHIFT);
         return stable_cell / stable_width;
+    }
+    // The window cell ((x + R) * W + y + R) of a position's coordinates, or -1 outside it.
+    int window_cell_at(int32_t x, int32_t y) const {
+        const int32_t wx = x + radius, wy = y + radius;
+        if ((static_cast<uint32_t>(wx) >= static_cast<uint32_t>(width)) |
+            (static_cast<uint32_t>(wy) >= static_cast<uint32_t>(width)))
+            return -1;
+        return wx * width + wy;
     }
     // The window cell ((x + R) * W + y + R) of a stable cell index, or -1 outside the window.
     int window_cell(int64_t stable_cell) const {
@@ -90,14 +125,14 @@ struct ObsSpec {
 
 // The legal actions of a position as learning ids, with the stable id of each (same order,
 // sorted by learning id as learning_space.from_stable sorts them).
-void learning_ids(State& st, const ActionMap& map, std::vector<int64_t>& lids,
-                  std::vector<int64_t>& sids);
+void learning_ids(State& st, const ActionMap& map, IdList& lids,
+                  IdList& sids);
 
 // The same pairs in the order of st.legal_ids() (not sorted: for callers that need only the
 // set, such as a mask). False when a move lies outside the window: the overflow slots are
 // numbered in sorted order, so learning_ids must be asked.
-bool learning_ids_unsorted(State& st, const ActionMap& map, std::vector<int64_t>& lids,
-                           std::vector<int64_t>& sids);
+bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
+                           IdList& sids);
 
 // Keeps one position's observation (for one viewer) current in a caller's buffers.
 class ObsTracker {
@@ -105,13 +140,13 @@ class ObsTracker {
     // Everything written again from the position: the board cleared first (`cold`: a board
     // out of the cache that the caller does not read back at once, cleared by streaming stores).
     void write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
-                    const std::vector<int64_t>& lids, bool cold = false);
+                    const IdList& lids, bool cold = false);
     // Around every action applied to the tracked position: `before`, apply, `noted`; then
     // `after` once the actions of a step are applied, to write what they changed.
     void before(const State& st);
     void noted(const State& st);
     void after(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
-               const std::vector<int64_t>& lids);
+               const IdList& lids);
     int viewer() const { return viewer_; }
     // Asks the cache for what the next `after` reads and writes first (the marks it clears and
     // what each part shows), while the caller works on another game.
@@ -121,7 +156,7 @@ class ObsTracker {
     void write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board);
     void write_roots(State& st, const ObsSpec& spec, uint8_t* board);
     void write_marks(State& st, const ObsSpec& spec, uint8_t* board,
-                     const std::vector<int64_t>& lids);
+                     const IdList& lids);
     void write_scalars(const State& st, const ObsSpec& spec, int16_t* scalars);
     void count_pile(const State& st, int ntypes);
     void rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const;

@@ -58,7 +58,7 @@ class VecEnv {
         Rng rng{0};
         ObsTracker tracker;
         bool done = false;
-        std::vector<int64_t> lids, sids;  // the legal actions: learning ids, stable ids
+        IdList lids, sids;  // the legal actions: learning ids, stable ids
     };
     void begin(int i);                      // after a new deal: the others play, all written
     void apply(Env& e, int64_t stable_id);  // one action, noted for the observation
