@@ -70,17 +70,28 @@ void VecEnv::apply(Env& e, int64_t stable_id) {
 namespace {
 
 // legal_ids()[rng.below(size)] of a position placing a tile, without listing the ids: the
-// placements counted, then the chosen one found in legal_ids' order (frontier slot, turn).
+// fitting frontier slots gathered and their placements counted in one pass without a branch on
+// the board (whether a tile fits a slot is as good as random to the branch predictor), then the
+// chosen one found among the gathered slots, in legal_ids' order (frontier slot, turn).
 int64_t random_place(const State& st, Rng& rng) {
     const TileDef& t = st.data->tiles[st.tile];
     const Frontier& f = st.graph.frontier;
     const size_t nslots = f.pos.size();
-    // Two passes over the frontier (count, then find): reading the fitting turns again costs
-    // less than keeping them in a buffer (a thread_local of a shared library costs a call).
+    constexpr size_t CHUNK = 256;
+    uint16_t slot[CHUNK];
     uint32_t count = 0;
-    for (size_t i = 0; i < nslots; ++i) count += turns_in(f.fitting(t.fits, i));
-    uint32_t r = rng.below(count);
+    size_t nfit = 0;
+    const bool gathered = nslots <= CHUNK;  // (a larger frontier is walked twice instead)
     for (size_t i = 0; i < nslots; ++i) {
+        const unsigned fits = f.fitting(t.fits, i);
+        if (gathered) slot[nfit] = static_cast<uint16_t>(i);
+        nfit += fits != 0;
+        count += turns_in(fits);
+    }
+    uint32_t r = rng.below(count);
+    const size_t walk = gathered ? nfit : nslots;
+    for (size_t k = 0; k < walk; ++k) {
+        const size_t i = gathered ? slot[k] : k;
         unsigned fits = f.fitting(t.fits, i);
         const uint32_t here = turns_in(fits);
         if (r >= here) {
