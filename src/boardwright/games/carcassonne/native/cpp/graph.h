@@ -21,6 +21,19 @@ struct PlacedTile {
     int16_t base;   // id of the tile's first part
 };
 
+// The number of a tile's fitting turns in a frontier slot: the bits of a 4-bit mask, read from
+// a nibble table (a builtin popcount without a CPU flag for it is a library call).
+inline unsigned turns_in(unsigned fits) { return (0x4332322132212110ull >> (fits * 4)) & 0xFu; }
+// The same mask's turns, lowest first, a byte each (the bytes past turns_in(fits) hold zeros):
+// writing all four and moving on by turns_in(fits) lists them without a branch per turn.
+inline uint32_t turn_list(unsigned fits) {
+    static constexpr uint32_t LIST[16] = {
+        0x00000000, 0x00000000, 0x00000001, 0x00000100, 0x00000002, 0x00000200, 0x00000201,
+        0x00020100, 0x00000003, 0x00000300, 0x00000301, 0x00030100, 0x00000302, 0x00030200,
+        0x00030201, 0x03020100};
+    return LIST[fits & 15u];
+}
+
 // Free positions next to a tile with their side-type patterns, in the order Python's dict
 // keeps them (insertion order; a position leaves when a tile is laid on it). A position that
 // leaves is marked dead in place (so the others keep their slots) and the dead are swept out
@@ -40,20 +53,22 @@ struct Frontier {
         return fits[pattern[i]] & alive_mask(i);
     }
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
+    // The slots in [start, end) that a tile (its `fits` table) fits, as indexes less start in
+    // slot order, into `out` (room for end - start); adds their fitting turns to `turns` and
+    // returns how many. Without a branch on the board: every slot writes its index and the
+    // count moves on when the tile fits (which is as good as random to the branch predictor).
+    size_t gather_fitting(const std::array<uint8_t, 256>& fits, size_t start, size_t end,
+                          uint16_t* out, uint32_t& turns) const {
+        size_t n = 0;
+        for (size_t i = start; i < end; ++i) {
+            const unsigned f = fitting(fits, i);
+            out[n] = static_cast<uint16_t>(i - start);
+            n += f != 0;
+            turns += turns_in(f);
+        }
+        return n;
+    }
 };
-
-// The number of a tile's fitting turns in a frontier slot: the bits of a 4-bit mask, read from
-// a nibble table (a builtin popcount without a CPU flag for it is a library call).
-inline unsigned turns_in(unsigned fits) { return (0x4332322132212110ull >> (fits * 4)) & 0xFu; }
-// The same mask's turns, lowest first, a byte each (the bytes past turns_in(fits) hold zeros):
-// writing all four and moving on by turns_in(fits) lists them without a branch per turn.
-inline uint32_t turn_list(unsigned fits) {
-    static constexpr uint32_t LIST[16] = {
-        0x00000000, 0x00000000, 0x00000001, 0x00000100, 0x00000002, 0x00000200, 0x00000201,
-        0x00020100, 0x00000003, 0x00000300, 0x00000301, 0x00030100, 0x00000302, 0x00030200,
-        0x00030201, 0x03020100};
-    return LIST[fits & 15u];
-}
 
 // Position -> index of the placed tile, or slot of a frontier position: open addressing over
 // 32-bit slots (the position's 20-bit key above a 12-bit value). The table is a torus laid over

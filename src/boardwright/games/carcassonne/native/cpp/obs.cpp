@@ -141,10 +141,9 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
     if (st.is_terminal()) return true;
     const GameData& d = *st.data;
     if (st.phase == PLACE) {  // straight from the frontier, as legal_ids lists them
-        // Whether a tile fits a slot, and in how many turns, is as good as random to the
-        // branch predictor: the fitting slots are first gathered without a branch (every slot
-        // writes its index, the count moves on when it fits), then each writes four pairs
-        // (its turns, then whatever) where the list ends, which grows by its turns.
+        // The fitting slots gathered without a branch on the board (gather_fitting), then
+        // each writes four pairs (its turns, then whatever) where the list ends, which grows
+        // by its turns.
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
         const size_t nslots = f.pos.size();
@@ -153,13 +152,8 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
         size_t out = 0;
         for (size_t start = 0; start < nslots; start += CHUNK) {
             const size_t end = std::min(nslots, start + CHUNK);
-            size_t nfit = 0, turns = 0;
-            for (size_t i = start; i < end; ++i) {
-                const unsigned fits = f.fitting(t.fits, i);
-                slot[nfit] = static_cast<uint16_t>(i - start);
-                nfit += fits != 0;
-                turns += turns_in(fits);
-            }
+            uint32_t turns = 0;
+            const size_t nfit = f.gather_fitting(t.fits, start, end, slot, turns);
             lids.resize(out + turns + 4);
             sids.resize(out + turns + 4);
             for (size_t k = 0; k < nfit; ++k) {

@@ -80,13 +80,12 @@ int64_t random_place(const State& st, Rng& rng) {
     constexpr size_t CHUNK = 256;
     uint16_t slot[CHUNK];
     uint32_t count = 0;
-    size_t nfit = 0;
     const bool gathered = nslots <= CHUNK;  // (a larger frontier is walked twice instead)
-    for (size_t i = 0; i < nslots; ++i) {
-        const unsigned fits = f.fitting(t.fits, i);
-        if (gathered) slot[nfit] = static_cast<uint16_t>(i);
-        nfit += fits != 0;
-        count += turns_in(fits);
+    size_t nfit = 0;
+    if (gathered) {
+        nfit = f.gather_fitting(t.fits, 0, nslots, slot, count);
+    } else {
+        for (size_t i = 0; i < nslots; ++i) count += turns_in(f.fitting(t.fits, i));
     }
     uint32_t r = rng.below(count);
     const size_t walk = gathered ? nfit : nslots;
