@@ -5,6 +5,7 @@ faster, on a machine whose speed drifts by more than the change.
     python benchmarks/kernel_pair.py                         # this checkout against HEAD
     python benchmarks/kernel_pair.py --against HEAD~3 --options abbey_mayor --rounds 50
     python benchmarks/kernel_pair.py --against HEAD --same   # both sides HEAD: the noise floor
+    python benchmarks/kernel_pair.py --against HEAD --random-games 300   # whole random games
 
 The other revision's engine sources (`git archive`) are built in a temporary directory as a
 second extension module, `_engine_v`, whose C++ namespace is renamed so that both modules live
@@ -15,7 +16,9 @@ ones from the masks, are picked outside the timed part). A round's ratio is the 
 time over this side's: above 1, this checkout steps faster. The mean ratio and its standard
 error over the rounds are printed, with each side's steps per second. `--same` builds the
 other revision for both sides: its ratio shows how far two identical kernels differ here (a
-change smaller than that is not shown by one run).
+change smaller than that is not shown by one run). `--random-games N` times whole random
+games in compiled code instead (`Spec.random_games`, the tile laying the searches' playouts
+use): N games of each side per round, from the same seeds.
 
 Needs a C++ compiler, nanobind and git (the `dev` extra has nanobind). One core: the process is
 pinned to one CPU where the system allows it.
@@ -144,6 +147,37 @@ def measure(here: Any, other: Any, rounds: int, calls: int,
     return totals, ratios
 
 
+def game_specs(options: Any, engine: Any, same: bool) -> tuple[Any, Any]:
+    """The compiled game of this checkout (or `engine`'s with `same`) and `engine`'s, for
+    2-player games with `options`."""
+    import boardwright as bw
+    from boardwright.games.carcassonne.game import native_spec_data
+    game = bw.load("carcassonne", 2, options or {})
+
+    def variant() -> Any:
+        return engine.Spec(native_spec_data(game), game._decoder)
+
+    return (variant() if same else game._native_spec), variant()
+
+
+def measure_games(here: Any, other: Any, rounds: int,
+                  games: int) -> tuple[list[int], list[float], list[Any]]:
+    """Both compiled games playing `games` random games in turn each round, from the round's
+    seed (the first side alternates): the nanoseconds each spent, each round's ratio of
+    `other`'s time to `here`'s, and each side's results of the last round."""
+    totals, ratios, results = [0, 0], [], [None, None]
+    for r in range(rounds):
+        spent = [0, 0]
+        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
+            start = time.perf_counter_ns()
+            results[side] = (here, other)[side].random_games(games, r)
+            spent[side] += time.perf_counter_ns() - start
+        ratios.append(spent[1] / spent[0])
+        totals[0] += spent[0]
+        totals[1] += spent[1]
+    return totals, ratios, results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="HEAD", help="the other revision (default HEAD)")
@@ -155,26 +189,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--calls", type=int, default=200, help="steps of each side per round")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--random-games", type=int, default=0, metavar="N",
+                        help="time N whole random games of each side per round instead")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     with tempfile.TemporaryDirectory(prefix="kernel-pair-") as tmp:
         variant = load_variant(build_variant(args.against, Path(tmp)))
     options = OPTION_SETS[args.options]
-    here = vector_env(options, args.opponent, args.envs, variant if args.same else None)
-    other = vector_env(options, args.opponent, args.envs, variant)
-    for venv in (here, other):
-        venv.reset(seed=args.seed)
-    totals, ratios = measure(here, other, args.rounds, args.calls, np.random.default_rng(args.seed))
-    steps = args.rounds * args.calls * args.envs
+    if args.random_games > 0:
+        totals, ratios, _ = measure_games(*game_specs(options, variant, args.same), args.rounds,
+                                          args.random_games)
+        steps, unit, what = args.rounds * args.random_games, "games/s", "2 players, random games"
+    else:
+        here = vector_env(options, args.opponent, args.envs, variant if args.same else None)
+        other = vector_env(options, args.opponent, args.envs, variant)
+        for venv in (here, other):
+            venv.reset(seed=args.seed)
+        totals, ratios = measure(here, other, args.rounds, args.calls,
+                                 np.random.default_rng(args.seed))
+        steps, unit = args.rounds * args.calls * args.envs, "steps/s"
+        what = f"{args.envs} envs, opponent {args.opponent}"
     x = np.array(ratios)
     label = f"{args.against}'s engine" if args.same else "this checkout"
     print("Command: python benchmarks/kernel_pair.py " + shlex.join(sys.argv[1:] if argv is None
                                                                      else argv))
     print(f"python {platform.python_version()} on {platform.machine()}, one process, one core, "
-          f"{args.options}, {args.envs} envs, opponent {args.opponent}")
-    print(f"{label}: {steps / totals[0] * 1e9:,.0f} steps/s; {args.against}: "
-          f"{steps / totals[1] * 1e9:,.0f} steps/s")
+          f"{args.options}, {what}")
+    print(f"{label}: {steps / totals[0] * 1e9:,.0f} {unit}; {args.against}: "
+          f"{steps / totals[1] * 1e9:,.0f} {unit}")
     print(f"time of {args.against} / time of {label}: {x.mean():.4f} "
           f"(standard error {x.std(ddof=1) / np.sqrt(len(x)):.4f}, {args.rounds} rounds)")
     return 0

@@ -77,3 +77,9 @@ def test_heads_kernel_steps_the_same_games_beside_the_installed_one(
     assert ended
     totals, ratios = kernel_pair.measure(here, other, 2, 3, rng)
     assert len(ratios) == 2 and all(r > 0 for r in ratios) and min(totals) > 0
+    # Whole random games: the same games from the same seeds on both engines.
+    installed, built = kernel_pair.game_specs(options, variant, same=False)
+    assert type(built).__module__ != type(installed).__module__
+    totals, ratios, results = kernel_pair.measure_games(installed, built, 2, 4)
+    assert len(ratios) == 2 and min(totals) > 0
+    assert results[0] == results[1] and results[0] == installed.random_games(4, 1)
