@@ -239,6 +239,35 @@ def test_a_built_position_reaching_past_the_pile_plays_alike(
     assert native.legal_action_ids() == [python.game.action_id(a) for a in python.legal_actions()]
 
 
+def test_a_board_wider_than_the_board_tables_torus_plays_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled board table lays 32 x 32 slots over the board, so cells 32 apart in both
+    directions share a slot and the look-up probes on (graph.h, BoardMap): a road of 40 tiles
+    puts (0, 0) and (32, 0), (1, 0) and (33, 0), ... and their free neighbours on one slot
+    each. Played to the end on both engines, every step compared."""
+    tiles = "D@(0,0)/0 " + " ".join(f"U@({x},0)/0" for x in range(1, 41))
+    pile = list("UVEKLUVWXDUEB")
+    monkeypatch.setattr(carcassonne_game, "DEFAULT_ENGINE", "python")
+    python = build(tiles, pile=pile, players=2)
+    monkeypatch.setattr(carcassonne_game, "DEFAULT_ENGINE", "native")
+    native = build(tiles, pile=pile, players=2)
+    assert type(native) is NativeCarcassonneState
+    rng = random.Random(32)
+    far = 0
+    while True:
+        check_same(python, native, (None, 0, 1))
+        if native.is_terminal:
+            break
+        actions = native.legal_actions()
+        assert native.legal_action_ids() == [python.game.action_id(a) for a in actions]
+        action = rng.choice(actions)
+        far += getattr(action, "x", 0) >= 32
+        native.apply(action)
+        python.apply(action)
+    assert far >= 1  # (a tile was laid where the torus wraps)
+    assert native.record.to_json() == python.record.to_json()
+
+
 @pytest.mark.parametrize("index", range(POSITIONS))
 def test_the_heuristic_and_the_evaluation_judge_a_native_position_alike(index: int) -> None:
     """At every player count, so the weights fitted for it reach the compiled engine too."""
