@@ -6,12 +6,13 @@ as it found it, so that the other tests see only the games they expect."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+
+from script_helpers import load_script
 
 import boardwright as bw
 from boardwright.core import registry
@@ -23,11 +24,7 @@ def example_module(name: str) -> ModuleType:
     """The module examples/<name>.py (imported once)."""
     module = sys.modules.get(name)
     if module is None:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
+        module = load_script(ROOT / "examples" / f"{name}.py", name)
     return module
 
 

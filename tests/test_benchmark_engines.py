@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_helpers import load_script
 
 from boardwright.games.carcassonne import native
 
@@ -16,10 +16,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "throughput.py"
 
 @pytest.fixture(scope="module")
 def throughput() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("throughput_benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_script(SCRIPT, "throughput_benchmark")
 
 
 def test_default_is_the_games_default_engine(throughput: ModuleType, capsys) -> None:

@@ -5,12 +5,11 @@ are those of its rows."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from script_helpers import load_script
 
 import boardwright as bw
 from boardwright.rl.observations import encoder_for
@@ -21,12 +20,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def script(name: str):
-    path = ROOT / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / f"{name}.py", f"bench_{name}")
 
 
 @pytest.fixture(scope="module")

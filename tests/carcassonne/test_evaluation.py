@@ -3,12 +3,12 @@ weights file and its errors, and the weighted sum itself."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import tomllib
 from pathlib import Path
 
 import pytest
+from script_helpers import load_script
 
 import boardwright as bw
 from boardwright.games.carcassonne.evaluation import (
@@ -168,12 +168,7 @@ def test_malformed_weights_are_named(damage, message: str) -> None:
 
 def fit_script():
     """benchmarks/fit_evaluation.py as a module."""
-    spec = importlib.util.spec_from_file_location("fit_evaluation",
-                                                  ROOT / "benchmarks" / "fit_evaluation.py")
-    assert spec is not None and spec.loader is not None
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
-    return fit
+    return load_script(ROOT / "benchmarks" / "fit_evaluation.py", "fit_evaluation")
 
 
 def test_the_fit_script_writes_weights_the_game_reads_back(tmp_path) -> None:

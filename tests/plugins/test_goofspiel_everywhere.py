@@ -6,7 +6,6 @@ tests/web/test_web_plugins.py."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -16,6 +15,7 @@ from types import ModuleType
 import pytest
 from cli_helpers import assert_clean_exit, run_cli
 from play_helpers import play_out
+from script_helpers import load_script
 
 import boardwright as bw
 from boardwright.agents import make_agent
@@ -98,11 +98,7 @@ def test_the_terminal_game_shows_its_public_view(tmp_path: Path) -> None:
 
 
 def load_match_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("match_benchmark",
-                                                  ROOT / "benchmarks" / "match.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_script(ROOT / "benchmarks" / "match.py", "match_benchmark")
 
 
 def test_the_strength_benchmark_runs_plugin_and_registered_agents(tmp_path: Path, capsys) -> None:

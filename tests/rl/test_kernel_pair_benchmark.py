@@ -3,7 +3,6 @@ process, stepping the same games."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,6 +10,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from script_helpers import load_script
 
 from boardwright.games.carcassonne import native
 
@@ -21,10 +21,7 @@ BINDINGS = ROOT / "src/boardwright/games/carcassonne/native/cpp/bindings.cpp"
 
 @pytest.fixture(scope="module")
 def kernel_pair() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("kernel_pair_benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_script(SCRIPT, "kernel_pair_benchmark")
 
 
 def test_the_bindings_are_renamed_into_a_second_module(kernel_pair: ModuleType) -> None:

@@ -8,12 +8,11 @@ policy file that `policy:path=...` plays, its curve.json and its PNG.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from script_helpers import load_script
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
@@ -27,11 +26,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learn_carcassonne.
 
 
 def _load_example():
-    spec = importlib.util.spec_from_file_location("learn_carcassonne", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "learn_carcassonne")
 
 
 lc = _load_example()

@@ -7,12 +7,11 @@ the policy only ever plays legal actions, and a fixed-seed run improves on the r
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from script_helpers import load_script
 
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
@@ -27,11 +26,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "learn_queens.py"
 
 
 def _load_example():
-    spec = importlib.util.spec_from_file_location("learn_queens", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "learn_queens")
 
 
 lq = _load_example()

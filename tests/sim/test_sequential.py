@@ -3,7 +3,6 @@ file, and a real match that decides on its own."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import re
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+import script_helpers
 
 from boardwright.sim.runner import GameJob, GameResult, game_seed
 from boardwright.sim.sequential import FAIL, PASS, SPRT, UNDECIDED, Match, agent_score, run_match
@@ -108,10 +108,7 @@ def test_a_real_match_decides_and_writes_every_game(tmp_path: Path) -> None:
 
 def load_script() -> ModuleType:
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "match.py"
-    spec = importlib.util.spec_from_file_location("match_benchmark", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return script_helpers.load_script(path, "match_benchmark")
 
 
 def test_the_match_script_reports_its_verdict_and_resumes(tmp_path: Path, capsys) -> None:

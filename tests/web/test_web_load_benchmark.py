@@ -54,13 +54,10 @@ def test_more_servers_need_postgresql() -> None:
 def test_the_benchmark_reads_the_head_of_the_servers_state_frames(tmp_path) -> None:
     """Its players parse a frame fully only when it is their turn: the fields they read from
     the head of the others must be the frame's."""
-    import importlib.util
-
+    from script_helpers import load_script
     from web_helpers import client, create, seat_socket, sqlite_url
 
-    spec = importlib.util.spec_from_file_location("server_load", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    module = load_script(SCRIPT, "server_load")
     with client(sqlite_url(tmp_path)) as api:
         created = create(api, "carcassonne", ["human", "human"], seed=3)
         with seat_socket(api, created, 1) as ws:

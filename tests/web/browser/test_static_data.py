@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from pathlib import Path
+
+from script_helpers import load_script
 
 import boardwright as bw
 
@@ -13,10 +14,7 @@ STATIC = Path(__file__).resolve().parents[3] / "src" / "boardwright" / "web" / "
 
 
 def load_generator():
-    spec = importlib.util.spec_from_file_location("static_data_generate", STATIC / "data" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(STATIC / "data" / "generate.py", "static_data_generate")
 
 
 def test_generated_files_are_fresh():
