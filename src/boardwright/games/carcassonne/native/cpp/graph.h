@@ -53,6 +53,8 @@ struct Frontier {
         return fits[pattern[i]] & alive_mask(i);
     }
     size_t live() const { return pos.size() - static_cast<size_t>(dead); }
+    // How many slots one gather_fitting call takes at most (its caller's buffer, on the stack).
+    static constexpr size_t GATHER_CHUNK = 256;
     // The slots in [start, end) that a tile (its `fits` table) fits, as indexes less start in
     // slot order, into `out` (room for end - start); adds their fitting turns to `turns` and
     // returns how many. Without a branch on the board: every slot writes its index and the
@@ -106,7 +108,10 @@ struct BoardMap {
     // The key's x (its bits from 10) times 32 plus its y modulo 32, within the table: a grid
     // 32 wide and as long as the table allows, wrapped round.
     uint32_t hash(uint32_t k) const { return (((k >> 10) << 5) | (k & 31u)) & mask; }
-    // The raw value: a tile index (>= 0), a frontier slot s stored as -(s + 2), or -1.
+    // A frontier slot s as a raw value, and back (-1 for a raw value that is not one).
+    static int frontier_raw(int slot) { return -slot - 2; }
+    static int slot_of_raw(int raw) { return raw <= -2 ? -raw - 2 : -1; }
+    // The raw value: a tile index (>= 0), a frontier slot (frontier_raw), or -1.
     int raw(int32_t p) const {
         const uint32_t k = key(p);
         uint32_t i = hash(k);
@@ -222,19 +227,15 @@ struct Graph {
     // parts), so finding a root is one read, without a loop whose length the branch predictor
     // would have to guess.
     int find(int part) const { return parts[part].parent; }
-    int find_const(int part) const { return parts[part].parent; }
 
-    int frontier_slot(int32_t p) const {
-        int v = board.raw(p);
-        return v <= -2 ? -v - 2 : -1;
-    }
+    int frontier_slot(int32_t p) const { return BoardMap::slot_of_raw(board.raw(p)); }
     // Record that the free position p must show `side_type` on its side `side`.
     void constrain(int32_t p, int side, uint8_t side_type) { constrain_raw(p, board.raw(p), side, side_type); }
     // The same, given p's raw board value (BoardMap::raw) read since the last change to the map.
     void constrain_raw(int32_t p, int raw, int side, uint8_t side_type) {
-        const int slot = raw <= -2 ? -raw - 2 : -1;
+        const int slot = BoardMap::slot_of_raw(raw);
         if (slot < 0) {
-            board.put(p, -static_cast<int>(frontier.pos.size()) - 2);
+            board.put(p, BoardMap::frontier_raw(static_cast<int>(frontier.pos.size())));
             frontier.pos.push_back(p);
             frontier.pattern.push_back(static_cast<uint8_t>(side_type << (2 * side)));
         } else {
@@ -254,7 +255,7 @@ struct Graph {
             if (!frontier.alive(i)) continue;
             frontier.pos[out] = frontier.pos[i];
             frontier.pattern[out] = frontier.pattern[i];
-            board.put(frontier.pos[out], -static_cast<int>(out) - 2);
+            board.put(frontier.pos[out], BoardMap::frontier_raw(static_cast<int>(out)));
             ++out;
         }
         frontier.pos.resize(out);

@@ -328,7 +328,7 @@ struct Odds {
             const PlacedTile& t = b.tiles[b.parts[p].tile];
             for (uint8_t border : b.feature_of(p).borders) {
                 const int part = t.base + border;
-                const int r = b.find_const(part);
+                const int r = b.find(part);
                 if (std::find(s.base_roots.begin(), s.base_roots.end(), r) != s.base_roots.end())
                     continue;
                 s.base_roots.push_back(r);

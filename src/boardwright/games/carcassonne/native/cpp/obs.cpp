@@ -147,7 +147,7 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
         const TileDef& t = d.tiles[st.tile];
         const Frontier& f = st.graph.frontier;
         const size_t nslots = f.pos.size();
-        constexpr size_t CHUNK = 256;
+        constexpr size_t CHUNK = Frontier::GATHER_CHUNK;
         uint16_t slot[CHUNK];
         size_t out = 0;
         for (size_t start = 0; start < nslots; start += CHUNK) {

@@ -77,7 +77,7 @@ int64_t random_place(const State& st, Rng& rng) {
     const TileDef& t = st.data->tiles[st.tile];
     const Frontier& f = st.graph.frontier;
     const size_t nslots = f.pos.size();
-    constexpr size_t CHUNK = 256;
+    constexpr size_t CHUNK = Frontier::GATHER_CHUNK;
     uint16_t slot[CHUNK];
     uint32_t count = 0;
     const bool gathered = nslots <= CHUNK;  // (a larger frontier is walked twice instead)
