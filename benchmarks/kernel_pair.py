@@ -113,7 +113,7 @@ def vector_env(options: Any, opponent: str, envs: int, engine: Any | None) -> An
         from boardwright.rl.observations.carcassonne_native import native_layout
         k = venv.kernel
         spec = engine.Spec(native_spec_data(k.game), k.game._decoder)
-        layout = engine.ObsSpec(spec, native_layout(k.encoder, k.space))
+        layout = engine.ObsSpec(spec, native_layout(k.encoder, k.space, channels_last=True))
         k._core = k.make_core(engine, spec, layout)
         k._variant_keep = (spec, layout)  # the core points into both
     return venv

@@ -161,6 +161,24 @@ def test_arrays_are_shared_unless_copy(kernel):
         assert np.array_equal(second[key], obs2[key])  # same seeds, same moves: same games
 
 
+@over_kernels
+def test_board_is_channels_last_in_memory(kernel):
+    """The board batch reads as (N, C, W, W) and lies in memory as (N, W, W, C): a cell's
+    planes are adjacent bytes, so a step writes a cache line or two per cell it changes."""
+    venv = make_vector_env(num_envs=2, opponent="random", kernel=kernel)
+    obs, _ = venv.reset(seed=3)
+    board, memory = obs["board"], venv.kernel.board_memory
+    N, C, W, _ = board.shape
+    assert memory.shape == (N, W, W, C) and memory.flags.c_contiguous
+    assert board.strides == (W * W * C, 1, W * C, C)
+    assert np.shares_memory(board, memory)
+    assert np.array_equal(np.ascontiguousarray(board), memory.transpose(0, 3, 1, 2))
+    for i in range(N):  # each row is its game's observation, plane by plane
+        expected = expected_observation(venv.game, venv.state(i), 0)["board"]
+        assert np.array_equal(memory[i], expected.transpose(1, 2, 0))
+    venv.close()
+
+
 # -- what the rows say -----------------------------------------------------------------------------
 
 @over_kernels

@@ -17,7 +17,10 @@ The interface (both kernels, exactly)::
 Arrays, allocated once; `reset`, `step` and `start` update them in place (the same objects
 every time, so a caller may keep references to them):
 
-* `board`      uint8   (N, C, W, W) observation planes of the seat the row is for (below)
+* `board`      uint8   (N, C, W, W) observation planes of the seat the row is for (below),
+  laid out channels last in memory (a transposed view of `board_memory`, (N, W, W, C), C
+  contiguous): `torch.from_numpy` gives a tensor in `torch.channels_last` format, which a
+  convolution reads as it is; `np.ascontiguousarray` gives (N, C, W, W) in C order
 * `scalars`    int16   (N, S)       observation scalars of that seat
 * `mask`       int8    (N, A)       legal learning action ids of the seat to move (A =
   `action_space_for(game).size`); all zero at a terminal
@@ -177,7 +180,11 @@ class KernelBase:
         self.encoder = encoder_for(game)
         shapes = self.encoder.spaces()
         n = game.num_players
-        self.board = np.zeros((N, *shapes["board"][0]), dtype=shapes["board"][1])
+        planes, width, _ = shapes["board"][0]
+        # Channels last in memory: a step writes the planes of a few cells, each cell's in
+        # one or two cache lines (see `board` in the module docstring).
+        self.board_memory = np.zeros((N, width, width, planes), dtype=shapes["board"][1])
+        self.board = self.board_memory.transpose(0, 3, 1, 2)
         self.scalars = np.zeros((N, *shapes["scalars"][0]), dtype=shapes["scalars"][1])
         self.mask = np.zeros((N, self.space.size), dtype=np.int8)
         self.reward = np.zeros(N, dtype=np.float32)

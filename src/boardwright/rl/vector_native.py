@@ -48,7 +48,8 @@ class NativeVectorKernel(KernelBase):
         from boardwright.games.carcassonne.native import _engine
         super().__init__(game, num_envs, opponent, seat)
         N = num_envs
-        self._core = self.make_core(_engine, game._native_spec, obs_spec(self.encoder, self.space))
+        self._core = self.make_core(_engine, game._native_spec,
+                                    obs_spec(self.encoder, self.space, channels_last=True))
         self._running = np.zeros(N, dtype=bool)
         self._all_running = False  # self._running.all(), kept (a reduction costs microseconds)
 
@@ -58,8 +59,8 @@ class NativeVectorKernel(KernelBase):
         that module."""
         return engine.VecEnv(
             spec, layout, self.num_envs, MODES[self.opponent], self.seat,
-            self.board.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1), self.reward,
-            self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
+            self.board_memory.reshape(-1), self.scalars.reshape(-1), self.mask.reshape(-1),
+            self.reward, self.terminated, self.truncated, self.to_move, self.returns.reshape(-1))
 
     def reset(self, seeds: np.ndarray) -> None:
         self._core.reset(np.ascontiguousarray(check_seeds(seeds, self.num_envs)))

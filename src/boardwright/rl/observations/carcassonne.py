@@ -122,9 +122,14 @@ class CarcassonneEncoder(Encoder):
         compare the two writers), any other by the reference writer (`carcassonne_planes`)."""
         seat = self._viewer(seat)
         board, scalars = out["board"], out["scalars"]
-        if (self._compiled(state) and board.dtype == np.uint8 and scalars.dtype == np.int16
-                and board.flags.c_contiguous and scalars.flags.c_contiguous):
-            _native().observe(self, self.game.learning_action_space(), state, seat, out)
+        if self._compiled(state) and board.dtype == np.uint8 and scalars.dtype == np.int16:
+            if board.flags.c_contiguous and scalars.flags.c_contiguous:
+                _native().observe(self, self.game.learning_action_space(), state, seat, out)
+            else:  # (a row of a batch laid out otherwise: written through a copy)
+                whole = self.empty()
+                _native().observe(self, self.game.learning_action_space(), state, seat, whole)
+                board[...] = whole["board"]
+                scalars[...] = whole["scalars"]
             return
         board[...] = 0
         scalars[...] = 0

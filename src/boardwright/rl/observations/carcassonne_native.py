@@ -20,12 +20,16 @@ from boardwright.games.carcassonne.learning_space import CarcassonneActionSpace
 from boardwright.rl.observations.carcassonne import CarcassonneEncoder
 
 
-def native_layout(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) -> dict[str, Any]:
-    """What the compiled writer needs to know of the layout (plain data)."""
+def native_layout(encoder: CarcassonneEncoder, space: CarcassonneActionSpace,
+                  channels_last: bool = False) -> dict[str, Any]:
+    """What the compiled writer needs to know of the layout (plain data). `channels_last`:
+    the board's bytes in memory are (W, W, C), each cell's planes side by side (the vector
+    kernel's order), instead of (C, W, W); the planes and their meaning are the same."""
     game = encoder.game
     figures = tuple(game.figures)
     return {
         "planes": encoder.planes,
+        "channels_last": channels_last,
         "radius": encoder.radius,
         "scalars": encoder.num_scalars,
         "board_blocks": dict(encoder.board_blocks),
@@ -51,14 +55,18 @@ def native_layout(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) ->
     }
 
 
-def obs_spec(encoder: CarcassonneEncoder, space: CarcassonneActionSpace) -> Any:
-    """The compiled layout of an encoder's game and action space (made once per pair, then
-    kept: a game that reaches further gets a new action space, and so a new layout)."""
-    kept = encoder.__dict__.get("_native_spec")
+def obs_spec(encoder: CarcassonneEncoder, space: CarcassonneActionSpace,
+             channels_last: bool = False) -> Any:
+    """The compiled layout of an encoder's game and action space in one memory order (made
+    once per pair and order, then kept: a game that reaches further gets a new action space,
+    and so a new layout)."""
+    key = "_native_spec_last" if channels_last else "_native_spec"
+    kept = encoder.__dict__.get(key)
     if kept is None or kept[0] is not space:
         from boardwright.games.carcassonne.native import _engine
-        kept = (space, _engine.ObsSpec(encoder.game._native_spec, native_layout(encoder, space)))
-        encoder.__dict__["_native_spec"] = kept
+        layout = native_layout(encoder, space, channels_last)
+        kept = (space, _engine.ObsSpec(encoder.game._native_spec, layout))
+        encoder.__dict__[key] = kept
     return kept[1]
 
 

@@ -398,6 +398,7 @@ std::shared_ptr<ObsSpecHolder> make_obs_spec(std::shared_ptr<Spec> spec, nb::dic
     o.width = 2 * o.radius + 1;
     o.scalars = nb::cast<int>(d["scalars"]);
     o.players = spec->data.players;
+    o.set_order(d.contains("channels_last") && nb::cast<bool>(d["channels_last"]));
     nb::dict b = nb::cast<nb::dict>(d["board_blocks"]);
     o.p_tile = block_at(b, "tile");
     o.p_rotation = block_at(b, "rotation");
@@ -787,6 +788,8 @@ NB_MODULE(_engine, m) {
                  // then one plane whose first cells hold the scalars times `scales` (the
                  // encoder's `tensor`), the rest zero. Written through the same compiled writer.
                  const ObsSpec& spec = layout_for(c, o, viewer);
+                 if (spec.channels_last())
+                     throw std::invalid_argument("the float view is of a channels-first layout");
                  const size_t cells = spec.board_size(), plane = spec.plane_size();
                  const size_t nscalars = static_cast<size_t>(spec.scalars);
                  float* f = checked(out, cells + plane, "out");

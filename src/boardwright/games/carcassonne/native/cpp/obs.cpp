@@ -295,7 +295,7 @@ void ObsTracker::after(State& st, const ObsSpec& spec, int viewer, uint8_t* boar
     for (int64_t at : marks_) board[at] = 0;
     marks_.clear();
     if (viewer != viewer_) {
-        rotate_seats(spec, viewer_, viewer, board);
+        rotate_seats(st, spec, viewer_, viewer, board);
         viewer_ = viewer;
     }
     for (size_t i = tiles_seen_; i < st.graph.tiles.size(); ++i) write_tile(st, spec, static_cast<int>(i), board);
@@ -322,7 +322,7 @@ void ObsTracker::write_tile(const State& st, const ObsSpec& spec, int index, uin
         ++outside_;
         return;
     }
-    const size_t ps = spec.plane_size();
+    const size_t ps = spec.plane_stride;
     const VariantDef& v = st.graph.variant_of(t);
     board[(spec.p_tile + t.type) * ps + cell] = 1;
     board[(spec.p_rotation + t.quarter) * ps + cell] = 1;
@@ -346,7 +346,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
     if (dirty_parts_.empty()) return;
     Graph& g = st.graph;
     const int n = spec.players;
-    const size_t ps = spec.plane_size();
+    const size_t ps = spec.plane_stride;
     while (written_.size() < static_cast<size_t>(g.nparts())) written_.push_back(NEVER);
     // The figure on a part: an index into the occupants (the last on it), or -1. Few figures
     // stand at once, and their list is read in one or two cache lines.
@@ -461,7 +461,7 @@ void ObsTracker::write_roots(State& st, const ObsSpec& spec, uint8_t* board) {
 
 void ObsTracker::write_marks(State& st, const ObsSpec& spec, uint8_t* board,
                              const IdList& lids) {
-    const size_t ps = spec.plane_size();
+    const size_t ps = spec.plane_stride;
     const int n = spec.players;
     auto mark = [&](int plane, int64_t cell) {
         const int64_t at = static_cast<int64_t>(plane) * ps + cell;
@@ -477,9 +477,9 @@ void ObsTracker::write_marks(State& st, const ObsSpec& spec, uint8_t* board,
     for (int64_t id : lids) {
         if (id >= m.place && id < m.place + 4 * cells) {
             const int64_t r = id - m.place;
-            mark(spec.p_place + static_cast<int>(r & 3), r >> 2);
+            mark(spec.p_place + static_cast<int>(r & 3), spec.cell_offset(r >> 2));
         } else if (spec.p_hole >= 0 && m.abbey >= 0 && id >= m.abbey && id < m.abbey + cells) {
-            mark(spec.p_hole, id - m.abbey);
+            mark(spec.p_hole, spec.cell_offset(id - m.abbey));
         }
     }
     if (spec.p_barn >= 0) {
@@ -552,15 +552,30 @@ void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* ou
     for (size_t i = 0; i < spec.options.size(); ++i) out[spec.s_options + i] = spec.options[i];
 }
 
-void ObsTracker::rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const {
+void ObsTracker::rotate_seats(const State& st, const ObsSpec& spec, int from, int to,
+                              uint8_t* board) const {
     // Block k (seat from + k) becomes block k + from - to: a rotation of whole seat blocks.
     const int n = spec.players;
     const int d = ((from - to) % n + n) % n;
     if (d == 0) return;
-    const size_t block = NSEGMENTS * spec.plane_size();
-    for (int first : {spec.p_figure, spec.p_holders}) {
-        uint8_t* begin = board + static_cast<size_t>(first) * spec.plane_size();
-        std::rotate(begin, begin + (n - d) * block, begin + n * block);
+    if (!spec.channels_last()) {
+        const size_t block = NSEGMENTS * spec.plane_size();
+        for (int first : {spec.p_figure, spec.p_holders}) {
+            uint8_t* begin = board + static_cast<size_t>(first) * spec.plane_size();
+            std::rotate(begin, begin + (n - d) * block, begin + n * block);
+        }
+        return;
+    }
+    // Each cell's seat blocks lie together: rotated where a tile lies (the only cells whose
+    // figures and holders are ever set).
+    const size_t block = NSEGMENTS;
+    for (const PlacedTile& t : st.graph.tiles) {
+        const int64_t cell = spec.cell_of(t.pos);
+        if (cell < 0) continue;
+        for (int first : {spec.p_figure, spec.p_holders}) {
+            uint8_t* begin = board + cell + first;
+            std::rotate(begin, begin + (n - d) * block, begin + n * block);
+        }
     }
 }
 

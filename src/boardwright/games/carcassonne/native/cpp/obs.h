@@ -115,11 +115,23 @@ struct ObsSpec {
     void build_segments();             // from data (after data and the offsets are set)
     size_t plane_size() const { return static_cast<size_t>(width) * width; }
     size_t board_size() const { return plane_size() * planes; }
+    // The board's order in memory: plane after plane (channels first, C x W x W), or each
+    // cell's planes side by side (channels last, W x W x C: what a step writes at a cell lies
+    // in two cache lines instead of one line per plane, which the vector env's boards, too
+    // large for the cache, pay for). Set by set_order once `planes` and `width` are.
+    size_t plane_stride = 0;           // between a cell's planes
+    int64_t cell_stride = 1;           // between cells (cell index = x * width + y)
+    void set_order(bool channels_last) {
+        plane_stride = channels_last ? 1 : plane_size();
+        cell_stride = channels_last ? planes : 1;
+    }
+    bool channels_last() const { return plane_stride == 1 && plane_size() > 1; }
+    int64_t cell_offset(int64_t cell) const { return cell * cell_stride; }
     // The board offset of a position's cell, or -1 outside the window.
     int64_t cell_of(int32_t pos) const {
         const int32_t x = unpack_x(pos) + radius, y = unpack_y(pos) + radius;
         if (x < 0 || x >= width || y < 0 || y >= width) return -1;
-        return static_cast<int64_t>(x) * width + y;
+        return cell_offset(static_cast<int64_t>(x) * width + y);
     }
 };
 
@@ -159,7 +171,8 @@ class ObsTracker {
                      const IdList& lids);
     void write_scalars(const State& st, const ObsSpec& spec, int16_t* scalars);
     void count_pile(const State& st, int ntypes);
-    void rotate_seats(const ObsSpec& spec, int from, int to, uint8_t* board) const;
+    void rotate_seats(const State& st, const ObsSpec& spec, int from, int to,
+                      uint8_t* board) const;
 
     int viewer_ = 0;
     size_t tiles_seen_ = 0;                  // tiles written on the board
