@@ -70,6 +70,36 @@ def test_every_row_is_the_observation_of_its_game_written_whole(options, players
     assert ended > 0
 
 
+def check_rows_written_whole(k, encoder, space) -> None:
+    for i in range(k.num_envs):
+        state = k.state(i)
+        expected = encoder.encode_reference(state, k.seat)
+        assert np.array_equal(k.board[i], expected["board"]), f"env {i} board"
+        assert np.array_equal(k.scalars[i], expected["scalars"]), f"env {i} scalars"
+        assert np.array_equal(np.flatnonzero(k.mask[i]), space.legal(state).ids)
+
+
+@pytest.mark.parametrize(("options", "players"), [({}, 2), (AM, 3)])
+def test_a_game_replaced_midway_leaves_nothing_of_it_in_its_row(options, players):
+    """`reset` and `start` over games well under way (tiles, figures, marks on the board, a
+    long mask): the new rows hold exactly the new games' observations, the old games erased
+    where they were written rather than whole rows cleared."""
+    k = kernel(players, options, "random", envs=3)
+    encoder, space = encoder_for(k.game), action_space_for(k.game)
+    rng = np.random.default_rng(8)
+    for seeds in (np.array([4, 5, 6]), np.array([40, 41, 42]), np.array([4, 5, 6])):
+        k.reset(seeds.astype(np.int64))
+        check_rows_written_whole(k, encoder, space)
+        for _ in range(30):
+            k.step(random_actions(rng, k.mask))
+        assert not k.terminated.any() and k.state(0).turn > 20
+        check_rows_written_whole(k, encoder, space)
+    pile = [k.game._tile_index[name] for name in ("B", "A", "E", "E", "U")]
+    k.start(1, pile)
+    check_rows_written_whole(k, encoder, space)
+    assert k.state(1).tile == "U"
+
+
 def test_ended_games_start_again_at_the_next_step_and_ignore_their_action():
     k = kernel(2, {}, "random", envs=3)
     k.reset(np.array([1, 2, 3], dtype=np.int64))

@@ -198,9 +198,9 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
 // -- the tracker ----------------------------------------------------------------------------
 
 void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
-                            int16_t* scalars, const IdList& lids, bool cold) {
-    if (cold) clear_cold(board, spec.board_size());
-    else std::memset(board, 0, spec.board_size());
+                            int16_t* scalars, const IdList& lids, Clear clear) {
+    if (clear == COLD) clear_cold(board, spec.board_size());
+    else if (clear == WHOLE) std::memset(board, 0, spec.board_size());
     viewer_ = viewer;
     tiles_seen_ = 0;
     outside_ = 0;
@@ -214,6 +214,16 @@ void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t*
     write_roots(st, spec, board);
     write_marks(st, spec, board, lids);
     write_scalars(st, spec, scalars);
+}
+
+void ObsTracker::erase(const State& st, const ObsSpec& spec, uint8_t* board) {
+    for (int64_t at : marks_) board[at] = 0;
+    marks_.clear();
+    const size_t planes = static_cast<size_t>(spec.planes);
+    for (size_t i = 0; i < tiles_seen_; ++i) {
+        const int64_t cell = spec.cell_of(st.graph.tiles[i].pos);
+        if (cell >= 0) std::memset(board + cell, 0, planes);
+    }
 }
 
 void ObsTracker::before(const State& st) {

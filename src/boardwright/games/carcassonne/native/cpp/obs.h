@@ -149,10 +149,16 @@ bool learning_ids_unsorted(State& st, const ActionMap& map, IdList& lids,
 // Keeps one position's observation (for one viewer) current in a caller's buffers.
 class ObsTracker {
    public:
-    // Everything written again from the position: the board cleared first (`cold`: a board
-    // out of the cache that the caller does not read back at once, cleared by streaming stores).
+    // How write_full finds the board: to be cleared (WHOLE), to be cleared by streaming stores
+    // (COLD: out of the cache, and the caller does not read it back at once), or all zeros
+    // already (CLEAN: after `erase`).
+    enum Clear : uint8_t { WHOLE, COLD, CLEAN };
+    // Everything written again from the position.
     void write_full(State& st, const ObsSpec& spec, int viewer, uint8_t* board, int16_t* scalars,
-                    const IdList& lids, bool cold = false);
+                    const IdList& lids, Clear clear = WHOLE);
+    // Zeroes what the board shows of `st`, which this tracker wrote last: the planes of every
+    // tile's cell and the marks (channels last: a cell's planes are one run of bytes).
+    void erase(const State& st, const ObsSpec& spec, uint8_t* board);
     // Around every action applied to the tracked position: `before`, apply, `noted`; then
     // `after` once the actions of a step are applied, to write what they changed.
     void before(const State& st);

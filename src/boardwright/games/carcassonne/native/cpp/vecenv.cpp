@@ -33,18 +33,27 @@ void VecEnv::reset(const int64_t* seeds) {
     for (size_t i = 0; i < envs_.size(); ++i) {
         Env& e = envs_[i];
         e.rng = Rng(static_cast<uint64_t>(seeds[i]));
+        const bool erased = erase(static_cast<int>(i));
         deal(e.st, data_, *bag_, e.rng, shuffle_);
-        begin(static_cast<int>(i));
+        begin(static_cast<int>(i), erased);
     }
 }
 
 void VecEnv::start(int i, const std::vector<uint8_t>& pile) {
     Env& e = envs_[i];
+    const bool erased = erase(i);
     e.st.setup(data_, Vec<uint8_t>(pile));
-    begin(i);
+    begin(i, erased);
 }
 
-void VecEnv::begin(int i) {
+bool VecEnv::erase(int i) {
+    Env& e = envs_[static_cast<size_t>(i)];
+    if (!e.shown || !spec_->channels_last()) return false;
+    e.tracker.erase(e.st, *spec_, board_row(i));
+    return true;
+}
+
+void VecEnv::begin(int i, bool erased) {
     Env& e = envs_[i];
     e.done = false;
     if (mode_ != O_SELF) play_others(e);
@@ -53,7 +62,7 @@ void VecEnv::begin(int i) {
     std::memset(buf_.returns + static_cast<size_t>(i) * data_->players, 0, sizeof(float) * data_->players);
     int viewer = mode_ == O_SELF ? e.st.actor : seat_;
     if (e.st.is_terminal()) viewer = mode_ == O_SELF ? data_->starting_seat : seat_;
-    publish(i, viewer, true);
+    publish(i, viewer, true, erased);
     if (e.st.is_terminal()) {  // (a game the others end before the caller's first decision)
         rank_returns(e.st.scores, buf_.returns + static_cast<size_t>(i) * data_->players);
         buf_.terminated[i] = true;
@@ -121,19 +130,24 @@ void VecEnv::play_others(Env& e) {
     }
 }
 
-void VecEnv::publish(int i, int viewer, bool full) {
+void VecEnv::publish(int i, int viewer, bool full, bool erased) {
     Env& e = envs_[i];
     const ObsSpec& spec = *spec_;
     int8_t* mask = buf_.mask + static_cast<size_t>(i) * spec.actions.size;
-    for (int64_t id : e.lids) mask[id] = 0;
-    if (full) std::memset(mask, 0, static_cast<size_t>(spec.actions.size));
+    for (int64_t id : e.lids) mask[id] = 0;  // (all the row held, if it was shown)
+    if (full && !e.shown) std::memset(mask, 0, static_cast<size_t>(spec.actions.size));
     if (!learning_ids_unsorted(e.st, spec.actions, e.lids, e.sids))
         learning_ids(e.st, spec.actions, e.lids, e.sids);
     for (int64_t id : e.lids) mask[id] = 1;
-    uint8_t* board = buf_.board + static_cast<size_t>(i) * spec.board_size();
+    uint8_t* board = board_row(i);
     int16_t* scalars = buf_.scalars + static_cast<size_t>(i) * spec.scalars;
-    if (full) e.tracker.write_full(e.st, spec, viewer, board, scalars, e.lids, true);
-    else e.tracker.after(e.st, spec, viewer, board, scalars, e.lids);
+    if (full) {
+        e.tracker.write_full(e.st, spec, viewer, board, scalars, e.lids,
+                             erased ? ObsTracker::CLEAN : ObsTracker::COLD);
+    } else {
+        e.tracker.after(e.st, spec, viewer, board, scalars, e.lids);
+    }
+    e.shown = true;
     buf_.to_move[i] = e.st.is_terminal() ? -1 : e.st.actor;
 }
 
@@ -168,7 +182,7 @@ void VecEnv::prefetch(int i) const {
     for (int64_t id : e.lids) __builtin_prefetch(mask + id, 1, 3);
     prefetch_bytes(buf_.scalars + static_cast<size_t>(i) * spec_->scalars,
                    static_cast<size_t>(spec_->scalars) * sizeof(int16_t), true);
-    e.tracker.prefetch(buf_.board + static_cast<size_t>(i) * spec_->board_size());
+    e.tracker.prefetch(board_row(i));
 }
 
 int VecEnv::check(const int64_t* actions, int& kind) const {
@@ -194,8 +208,9 @@ void VecEnv::step(const int64_t* actions) {
         Env& e = envs_[k];
         if (k + 1 < envs_.size()) prefetch(i + 1);  // (two ahead measured no faster)
         if (e.done) {
+            const bool erased = erase(i);
             deal(e.st, data_, *bag_, e.rng, shuffle_);
-            begin(i);
+            begin(i, erased);
             continue;
         }
         const auto at = std::find(e.lids.begin(), e.lids.end(), actions[k]);

@@ -19,7 +19,7 @@ enum Opponent : uint8_t { O_SELF = 0, O_RANDOM = 1, O_GREEDY = 2 };
 
 // The caller's arrays, one row per game.
 struct VecBuffers {
-    uint8_t* board = nullptr;      // (N, C, W, W)
+    uint8_t* board = nullptr;      // (N, C, W, W), or (N, W, W, C): the ObsSpec's order
     int16_t* scalars = nullptr;    // (N, S)
     int8_t* mask = nullptr;        // (N, A)
     float* reward = nullptr;       // (N,)
@@ -58,12 +58,19 @@ class VecEnv {
         Rng rng{0};
         ObsTracker tracker;
         bool done = false;
+        bool shown = false;  // its rows hold the last write of `st` (board, mask: `lids`)
         IdList lids, sids;  // the legal actions: learning ids, stable ids
     };
-    void begin(int i);                      // after a new deal: the others play, all written
+    // Before a new deal replaces game i: what its board row shows is zeroed where it was
+    // written (channels last only: a tile cell's planes lie together), instead of the whole
+    // row after the deal. Whether it was (begin's `erased`).
+    bool erase(int i);
+    void begin(int i, bool erased);         // after a new deal: the others play, all written
     void apply(Env& e, int64_t stable_id);  // one action, noted for the observation
     void play_others(Env& e);
-    void publish(int i, int viewer, bool full);  // mask, observation, to_move
+    // Mask, observation, to_move; `full`: written whole (on a row `erased`, or cleared first).
+    void publish(int i, int viewer, bool full, bool erased = false);
+    uint8_t* board_row(int i) const { return buf_.board + static_cast<size_t>(i) * spec_->board_size(); }
     void prefetch(int i) const;                  // game i's memory asked for (vec.h)
 
     const GameData* data_;
