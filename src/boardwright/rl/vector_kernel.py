@@ -41,7 +41,8 @@ Methods:
 * `reset(seeds)`: `seeds` int64 (N,), each >= 0. Env i gets its own random stream seeded with
   `seeds[i]` and starts a new game drawn from it; its later automatic resets draw from the same
   stream (game seeds and the opponents' seeds), so a run is reproducible from the seeds alone.
-* `step(actions)`: `actions` int64 (N,), learning action ids. Autoreset NEXT_STEP: an env whose
+* `step(actions)`: `actions` int64 (N,), learning action ids; returns how many games ended
+  at this step (the number of True in `terminated`). Autoreset NEXT_STEP: an env whose
   game ended at the previous step starts its next game in this step; its action is ignored
   (reward 0, not terminated). Every other action is validated before any is applied: an id
   outside 0..A-1 raises `MalformedActionError`, an id whose mask entry is 0
@@ -86,7 +87,7 @@ class VectorKernel(Protocol):
 
     def reset(self, seeds: np.ndarray) -> None: ...
 
-    def step(self, actions: np.ndarray) -> None: ...
+    def step(self, actions: np.ndarray) -> int: ...
 
     def start(self, i: int, pile: list[int]) -> None: ...
 
@@ -216,7 +217,7 @@ class PythonVectorKernel(KernelBase):
         for i in range(self.num_envs):
             self._new_game(i, None)
 
-    def step(self, actions: np.ndarray) -> None:
+    def step(self, actions: np.ndarray) -> int:
         if any(state is None for state in self._states):
             raise IllegalActionError("no game is running: call reset(seeds) before step")
         actions = check_actions(actions, self.num_envs)
@@ -234,6 +235,7 @@ class PythonVectorKernel(KernelBase):
             state.apply(self._legal[i].action(action))
             self._play_opponents(i)
             self._after_move(i, actor if self.opponent == "self" else self.seat)
+        return int(np.count_nonzero(self.terminated))
 
     def start(self, i: int, pile: list[int]) -> None:
         if type(i) is not int or not 0 <= i < self.num_envs:

@@ -26,6 +26,7 @@ from boardwright.rl.vector_kernel import (
 )
 
 MODES = {"self": 0, "random": 1, "greedy": 2}
+INT64 = np.dtype(np.int64)  # (a batch of this dtype object is passed as it is)
 
 
 def available(game: Any) -> bool:
@@ -52,6 +53,7 @@ class NativeVectorKernel(KernelBase):
                                     obs_spec(self.encoder, self.space, channels_last=True))
         self._running = np.zeros(N, dtype=bool)
         self._all_running = False  # self._running.all(), kept (a reduction costs microseconds)
+        self._batch = (N,)  # the shape of a batch of actions
 
     def make_core(self, engine: Any, spec: Any, layout: Any) -> Any:
         """A compiled `VecEnv` of `engine` (the extension module, or another build of it:
@@ -67,15 +69,17 @@ class NativeVectorKernel(KernelBase):
         self._running[:] = True
         self._all_running = True
 
-    def step(self, actions: np.ndarray) -> None:
+    def step(self, actions: np.ndarray) -> int:
         if not self._all_running:
             raise IllegalActionError("no game is running: call reset(seeds) before step")
-        actions = check_actions(actions, self.num_envs)
-        if actions.dtype != np.int64 or not actions.flags.c_contiguous:
-            actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if self._core.step(actions) is not None:  # nothing applied: say which action is bad
+        if (type(actions) is not np.ndarray or actions.dtype is not INT64
+                or actions.shape != self._batch or not actions.flags.c_contiguous):
+            actions = np.ascontiguousarray(check_actions(actions, self.num_envs), dtype=np.int64)
+        ended = self._core.step(actions)
+        if type(ended) is not int:  # nothing applied: say which action is bad
             validate_actions(actions, self.mask, self.terminated, self.space.describe)
             raise AssertionError("the compiled kernel refused actions the checks accept")
+        return ended
 
     def start(self, i: int, pile: list[int]) -> None:
         if type(i) is not int or not 0 <= i < self.num_envs:

@@ -875,17 +875,19 @@ NB_MODULE(_engine, m) {
              })
         .def("step",
              [](PyVecEnv& v, Array<int64_t> actions) -> nb::object {
-                 // None once stepped; (kind, game) for the first bad action (kind 1: out of
-                 // range, 2: not legal), and then nothing has changed.
+                 // The number of games that ended at this step; (kind, game) for the first
+                 // bad action (kind 1: out of range, 2: not legal), and then nothing has
+                 // changed.
                  const int64_t* a = checked(actions, static_cast<size_t>(v.env->num_envs()), "actions");
                  int kind = 0;
                  const int bad = v.env->check(a, kind);
                  if (bad >= 0) return nb::make_tuple(kind, bad);
+                 int ended;
                  {
                      nb::gil_scoped_release release;
-                     v.env->step(a);
+                     ended = v.env->step(a);
                  }
-                 return nb::none();
+                 return nb::int_(ended);
              })
         .def("start",
              [](PyVecEnv& v, int i, std::vector<uint8_t> pile) {

@@ -201,8 +201,9 @@ int VecEnv::check(const int64_t* actions, int& kind) const {
     return -1;
 }
 
-void VecEnv::step(const int64_t* actions) {
+int VecEnv::step(const int64_t* actions) {
     const int n = data_->players;
+    int ended = 0;
     for (size_t k = 0; k < envs_.size(); ++k) {
         const int i = static_cast<int>(k);
         Env& e = envs_[k];
@@ -225,6 +226,7 @@ void VecEnv::step(const int64_t* actions) {
             buf_.reward[k] = returns[mode_ == O_SELF ? mover : seat_];
             buf_.terminated[k] = true;
             e.done = true;
+            ++ended;
         } else {
             std::memset(returns, 0, sizeof(float) * n);
             buf_.reward[k] = 0.0f;
@@ -235,6 +237,7 @@ void VecEnv::step(const int64_t* actions) {
         if (mode_ == O_SELF) viewer = e.st.is_terminal() ? mover : e.st.actor;
         publish(i, viewer, false);
     }
+    return ended;
 }
 
 }  // namespace carc

@@ -48,7 +48,8 @@ class VecEnv {
     // One learning id per game, already accepted by `check` (the binding calls it first, so
     // nothing is applied unless every one is good; an id that is not legal after all throws);
     // games that ended at the previous step start a new game instead and ignore theirs.
-    void step(const int64_t* actions);
+    // How many games ended at this step.
+    int step(const int64_t* actions);
     const State& state(int i) const { return envs_[i].st; }
     int num_envs() const { return static_cast<int>(envs_.size()); }
 
