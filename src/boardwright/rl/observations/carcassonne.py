@@ -123,13 +123,20 @@ class CarcassonneEncoder(Encoder):
         seat = self._viewer(seat)
         board, scalars = out["board"], out["scalars"]
         if self._compiled(state) and board.dtype == np.uint8 and scalars.dtype == np.int16:
-            if board.flags.c_contiguous and scalars.flags.c_contiguous:
-                _native().observe(self, self.game.learning_action_space(), state, seat, out)
-            else:  # (a row of a batch laid out otherwise: written through a copy)
-                whole = self.empty()
-                _native().observe(self, self.game.learning_action_space(), state, seat, whole)
-                board[...] = whole["board"]
-                scalars[...] = whole["scalars"]
+            space = self.game.learning_action_space()
+            cells_first = board.transpose(1, 2, 0)
+            if scalars.flags.c_contiguous and board.flags.c_contiguous:
+                _native().observe(self, space, state, seat, out)
+                return
+            if scalars.flags.c_contiguous and cells_first.flags.c_contiguous:
+                # channels last in memory (a row of the vector env's boards)
+                _native().observe(self, space, state, seat,
+                                  {"board": cells_first, "scalars": scalars}, channels_last=True)
+                return
+            whole = self.empty()  # (laid out otherwise: written through a copy)
+            _native().observe(self, space, state, seat, whole)
+            board[...] = whole["board"]
+            scalars[...] = whole["scalars"]
             return
         board[...] = 0
         scalars[...] = 0

@@ -80,12 +80,14 @@ def writes(encoder: CarcassonneEncoder, state: Any) -> bool:
 
 
 def observe(encoder: CarcassonneEncoder, space: CarcassonneActionSpace, state: Any, seat: int,
-            out: dict[str, np.ndarray], track: bool = False) -> tuple[np.ndarray, np.ndarray]:
+            out: dict[str, np.ndarray], track: bool = False,
+            channels_last: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Write `seat`'s observation of a native state into `out` ("board", "scalars"); returns
     the legal actions as (learning ids, stable ids), int64 arrays sorted by learning id.
 
     With `track`, the state keeps its observation and brings it up to date from what the
     actions applied to it since the last call changed (an environment's state, observed after
-    every step: about half the cost of writing it whole); its copies do not inherit it."""
+    every step: about half the cost of writing it whole); its copies do not inherit it.
+    `channels_last`: `out["board"]` is (W, W, C), each cell's planes together."""
     write = state._observe_tracked if track else state._observe
-    return write(obs_spec(encoder, space), seat, out["board"], out["scalars"])
+    return write(obs_spec(encoder, space, channels_last), seat, out["board"], out["scalars"])
