@@ -119,7 +119,7 @@ struct ObsSpec {
     // cell's planes side by side (channels last, W x W x C: what a step writes at a cell lies
     // in two cache lines instead of one line per plane, which the vector env's boards, too
     // large for the cache, pay for). Set by set_order once `planes` and `width` are.
-    size_t plane_stride = 0;           // between a cell's planes
+    size_t plane_stride = 31 * 31;     // between a cell's planes (C order at the default width)
     int64_t cell_stride = 1;           // between cells (cell index = x * width + y)
     void set_order(bool channels_last) {
         plane_stride = channels_last ? 1 : plane_size();
