@@ -562,29 +562,45 @@ void ObsTracker::write_scalars(const State& st, const ObsSpec& spec, int16_t* ou
     for (size_t i = 0; i < spec.options.size(); ++i) out[spec.s_options + i] = spec.options[i];
 }
 
+namespace {
+
+// std::rotate(b, b + cut, b + len) through a buffer of `cut` bytes: two copies and a move,
+// where std::rotate on bytes moves them one at a time (half a self-play step's instructions
+// with Abbey & Mayor, measured under callgrind).
+inline void rotate_bytes(uint8_t* b, size_t cut, size_t len, uint8_t* buffer) {
+    std::memcpy(buffer, b, cut);
+    std::memmove(b, b + cut, len - cut);
+    std::memcpy(b + len - cut, buffer, cut);
+}
+
+}  // namespace
+
 void ObsTracker::rotate_seats(const State& st, const ObsSpec& spec, int from, int to,
                               uint8_t* board) const {
     // Block k (seat from + k) becomes block k + from - to: a rotation of whole seat blocks.
     const int n = spec.players;
     const int d = ((from - to) % n + n) % n;
     if (d == 0) return;
+    const size_t cut = static_cast<size_t>(n - d), len = static_cast<size_t>(n);
     if (!spec.channels_last()) {
         const size_t block = NSEGMENTS * spec.plane_size();
-        for (int first : {spec.p_figure, spec.p_holders}) {
-            uint8_t* begin = board + static_cast<size_t>(first) * spec.plane_size();
-            std::rotate(begin, begin + (n - d) * block, begin + n * block);
-        }
+        std::vector<uint8_t> buffer(cut * block);
+        for (int first : {spec.p_figure, spec.p_holders})
+            rotate_bytes(board + static_cast<size_t>(first) * spec.plane_size(), cut * block,
+                         len * block, buffer.data());
         return;
     }
     // Each cell's seat blocks lie together: rotated where a tile lies (the only cells whose
-    // figures and holders are ever set).
-    const size_t block = NSEGMENTS;
+    // figures and holders are ever set). Two players (the common case) swap two blocks of
+    // a size the compiler knows.
+    uint8_t buffer[8 * NSEGMENTS];
     for (const PlacedTile& t : st.graph.tiles) {
         const int64_t cell = spec.cell_of(t.pos);
         if (cell < 0) continue;
         for (int first : {spec.p_figure, spec.p_holders}) {
-            uint8_t* begin = board + cell + first;
-            std::rotate(begin, begin + (n - d) * block, begin + n * block);
+            uint8_t* at = board + cell + first;
+            if (n == 2) rotate_bytes(at, NSEGMENTS, 2 * NSEGMENTS, buffer);
+            else rotate_bytes(at, cut * NSEGMENTS, len * NSEGMENTS, buffer);
         }
     }
 }
