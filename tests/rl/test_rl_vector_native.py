@@ -201,3 +201,36 @@ def test_a_tracked_state_observes_what_it_would_write_whole(options, players):
             steps += 1
         final, _ = encoder.observe(state, 0, space, track=True)
         assert np.array_equal(final["board"], encoder.encode_reference(state, 0)["board"])
+
+
+@pytest.mark.parametrize("options", [{}, AM], ids=["base", "abbey_mayor"])
+def test_a_channels_last_row_is_written_in_place_by_the_compiled_writer(options, monkeypatch):
+    """A (C, W, W) row laid out channels last (the vector env's batch) is written by the
+    compiled writer in that order, straight into the row: not through a C-order copy, nor by
+    the reference writer (what the Python kernel on the native engine relies on for speed)."""
+    from boardwright.rl.observations import carcassonne_native
+
+    game = bw.load("carcassonne", 2, options)
+    assert game.engine == "native"
+    encoder = encoder_for(game)
+    state = game.new_game(5)
+    rng = np.random.default_rng(2)
+    space = action_space_for(game)
+    for _ in range(25):
+        legal = space.legal(state)
+        state.apply(legal.action(int(rng.choice(legal.ids))))
+    expected = encoder.encode_reference(state, 1)
+    C, W, _ = expected["board"].shape
+    memory = np.zeros((3, W, W, C), dtype=np.uint8)
+    scalars = np.zeros((3, encoder.num_scalars), dtype=np.int16)
+    orders = []
+    observe = carcassonne_native.observe
+    monkeypatch.setattr(carcassonne_native, "observe",
+                        lambda *a, **k: orders.append(k.get("channels_last")) or observe(*a, **k))
+    monkeypatch.setattr(encoder, "empty", lambda: pytest.fail("written through a copy"))
+    row = memory.transpose(0, 3, 1, 2)[1]
+    encoder.encode_into(state, 1, {"board": row, "scalars": scalars[1]})
+    assert orders == [True]
+    assert np.array_equal(row, expected["board"])
+    assert np.array_equal(scalars[1], expected["scalars"])
+    assert not memory[[0, 2]].any() and not scalars[[0, 2]].any()
