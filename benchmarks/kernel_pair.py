@@ -37,6 +37,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,15 +105,20 @@ def load_variant(path: Path) -> Any:
     return load_module(MODULE, path)
 
 
+def variant_spec(engine: Any, game: Any) -> Any:
+    """`game` compiled by `engine` (the variant module): its own `Spec` of the game's data."""
+    from boardwright.games.carcassonne.game import native_spec_data
+    return engine.Spec(native_spec_data(game), game._decoder)
+
+
 def vector_env(options: Any, opponent: str, envs: int, engine: Any | None) -> Any:
     """A vector env on the installed kernel, or on `engine`'s (the variant module)."""
     from boardwright.rl import make_vector_env
     venv = make_vector_env(num_envs=envs, options=options, opponent=opponent, kernel="native")
     if engine is not None:
-        from boardwright.games.carcassonne.game import native_spec_data
         from boardwright.rl.observations.carcassonne_native import native_layout
         k = venv.kernel
-        spec = engine.Spec(native_spec_data(k.game), k.game._decoder)
+        spec = variant_spec(engine, k.game)
         layout = engine.ObsSpec(spec, native_layout(k.encoder, k.space, channels_last=True))
         k._core = k.make_core(engine, spec, layout)
         k._variant_keep = (spec, layout)  # the core points into both
@@ -125,39 +131,44 @@ def pick(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return RL_STEPS.pick_from_masks(masks, rng)
 
 
-def measure(here: Any, other: Any, rounds: int, calls: int,
-            rng: np.random.Generator) -> tuple[list[int], list[float]]:
-    """Both vector envs stepped in turn, `calls` steps each per round (the first side
-    alternates): the nanoseconds each spent in its kernel's step, and each round's ratio of
-    `other`'s time to `here`'s."""
+def in_turn(rounds: int, run: Callable[[int, int], int]) -> tuple[list[int], list[float]]:
+    """`run(side, round)` (the nanoseconds side 0 or 1 spent in that round's timed work) for
+    both sides each round, the first side alternating: the nanoseconds each spent in all, and
+    each round's ratio of side 1's time to side 0's."""
     totals, ratios = [0, 0], []
     for r in range(rounds):
         spent = [0, 0]
         for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            venv = (here, other)[side]
-            core = venv.kernel._core
-            for _ in range(calls):
-                actions = pick(venv.action_masks(), rng)
-                start = time.perf_counter_ns()
-                core.step(actions)
-                spent[side] += time.perf_counter_ns() - start
+            spent[side] = run(side, r)
         ratios.append(spent[1] / spent[0])
         totals[0] += spent[0]
         totals[1] += spent[1]
     return totals, ratios
 
 
+def measure(here: Any, other: Any, rounds: int, calls: int,
+            rng: np.random.Generator) -> tuple[list[int], list[float]]:
+    """Both vector envs stepped in turn, `calls` steps each per round (the first side
+    alternates): the nanoseconds each spent in its kernel's step, and each round's ratio of
+    `other`'s time to `here`'s."""
+    def steps(side: int, _round: int) -> int:
+        venv = (here, other)[side]
+        core, spent = venv.kernel._core, 0
+        for _ in range(calls):
+            actions = pick(venv.action_masks(), rng)
+            start = time.perf_counter_ns()
+            core.step(actions)
+            spent += time.perf_counter_ns() - start
+        return spent
+    return in_turn(rounds, steps)
+
+
 def game_specs(options: Any, engine: Any, same: bool) -> tuple[Any, Any]:
     """The compiled game of this checkout (or `engine`'s with `same`) and `engine`'s, for
     2-player games with `options`."""
     import boardwright as bw
-    from boardwright.games.carcassonne.game import native_spec_data
     game = bw.load("carcassonne", 2, options or {})
-
-    def variant() -> Any:
-        return engine.Spec(native_spec_data(game), game._decoder)
-
-    return (variant() if same else game._native_spec), variant()
+    return (variant_spec(engine, game) if same else game._native_spec), variant_spec(engine, game)
 
 
 def measure_games(here: Any, other: Any, rounds: int,
@@ -165,16 +176,13 @@ def measure_games(here: Any, other: Any, rounds: int,
     """Both compiled games playing `games` random games in turn each round, from the round's
     seed (the first side alternates): the nanoseconds each spent, each round's ratio of
     `other`'s time to `here`'s, and each side's results of the last round."""
-    totals, ratios, results = [0, 0], [], [None, None]
-    for r in range(rounds):
-        spent = [0, 0]
-        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            start = time.perf_counter_ns()
-            results[side] = (here, other)[side].random_games(games, r)
-            spent[side] += time.perf_counter_ns() - start
-        ratios.append(spent[1] / spent[0])
-        totals[0] += spent[0]
-        totals[1] += spent[1]
+    results: list[Any] = [None, None]
+
+    def play(side: int, r: int) -> int:
+        start = time.perf_counter_ns()
+        results[side] = (here, other)[side].random_games(games, r)
+        return time.perf_counter_ns() - start
+    totals, ratios = in_turn(rounds, play)
     return totals, ratios, results
 
 

@@ -189,8 +189,7 @@ class CarcassonneVectorEnv(VectorEnv):
         if self.copy:
             return (self._obs(), k.reward.copy(), k.terminated.copy(), k.truncated.copy(),
                     self._info(ended))
-        return ({"board": k.board, "scalars": k.scalars, "action_mask": k.mask},
-                k.reward, k.terminated, k.truncated, self._info(ended))
+        return self._obs(), k.reward, k.terminated, k.truncated, self._info(ended)
 
     def action_masks(self) -> np.ndarray:
         """The legal ids of every env as bool (num_envs, A): a view of the kernel's mask

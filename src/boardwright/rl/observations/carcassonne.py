@@ -124,15 +124,15 @@ class CarcassonneEncoder(Encoder):
         board, scalars = out["board"], out["scalars"]
         if self._compiled(state) and board.dtype == np.uint8 and scalars.dtype == np.int16:
             space = self.game.learning_action_space()
-            cells_first = board.transpose(1, 2, 0)
-            if scalars.flags.c_contiguous and board.flags.c_contiguous:
-                _native().observe(self, space, state, seat, out)
-                return
-            if scalars.flags.c_contiguous and cells_first.flags.c_contiguous:
-                # channels last in memory (a row of the vector env's boards)
-                _native().observe(self, space, state, seat,
-                                  {"board": cells_first, "scalars": scalars}, channels_last=True)
-                return
+            if scalars.flags.c_contiguous:
+                if board.flags.c_contiguous:
+                    _native().observe(self, space, state, seat, out)
+                    return
+                cells = board.transpose(1, 2, 0)
+                if cells.flags.c_contiguous:  # channels last (a row of the vector env's boards)
+                    _native().observe(self, space, state, seat,
+                                      {"board": cells, "scalars": scalars}, channels_last=True)
+                    return
             whole = self.empty()  # (laid out otherwise: written through a copy)
             _native().observe(self, space, state, seat, whole)
             board[...] = whole["board"]

@@ -216,9 +216,13 @@ void ObsTracker::write_full(State& st, const ObsSpec& spec, int viewer, uint8_t*
     write_scalars(st, spec, scalars);
 }
 
-void ObsTracker::erase(const State& st, const ObsSpec& spec, uint8_t* board) {
+void ObsTracker::clear_marks(uint8_t* board) {
     for (int64_t at : marks_) board[at] = 0;
     marks_.clear();
+}
+
+void ObsTracker::erase(const State& st, const ObsSpec& spec, uint8_t* board) {
+    clear_marks(board);
     const size_t planes = static_cast<size_t>(spec.planes);
     for (size_t i = 0; i < tiles_seen_; ++i) {
         const int64_t cell = spec.cell_of(st.graph.tiles[i].pos);
@@ -302,8 +306,7 @@ void ObsTracker::noted(const State& st) {
 
 void ObsTracker::after(State& st, const ObsSpec& spec, int viewer, uint8_t* board,
                        int16_t* scalars, const IdList& lids) {
-    for (int64_t at : marks_) board[at] = 0;
-    marks_.clear();
+    clear_marks(board);
     if (viewer != viewer_) {
         rotate_seats(st, spec, viewer_, viewer, board);
         viewer_ = viewer;

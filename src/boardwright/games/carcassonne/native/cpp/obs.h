@@ -171,6 +171,7 @@ class ObsTracker {
     void prefetch(const uint8_t* board) const;
 
    private:
+    void clear_marks(uint8_t* board);  // the per-step marks set last, zeroed
     void write_tile(const State& st, const ObsSpec& spec, int index, uint8_t* board);
     void write_roots(State& st, const ObsSpec& spec, uint8_t* board);
     void write_marks(State& st, const ObsSpec& spec, uint8_t* board,

@@ -33,10 +33,15 @@ void VecEnv::reset(const int64_t* seeds) {
     for (size_t i = 0; i < envs_.size(); ++i) {
         Env& e = envs_[i];
         e.rng = Rng(static_cast<uint64_t>(seeds[i]));
-        const bool erased = erase(static_cast<int>(i));
-        deal(e.st, data_, *bag_, e.rng, shuffle_);
-        begin(static_cast<int>(i), erased);
+        deal_next(static_cast<int>(i));
     }
+}
+
+void VecEnv::deal_next(int i) {
+    Env& e = envs_[static_cast<size_t>(i)];
+    const bool erased = erase(i);
+    deal(e.st, data_, *bag_, e.rng, shuffle_);
+    begin(i, erased);
 }
 
 void VecEnv::start(int i, const std::vector<uint8_t>& pile) {
@@ -209,9 +214,7 @@ int VecEnv::step(const int64_t* actions) {
         Env& e = envs_[k];
         if (k + 1 < envs_.size()) prefetch(i + 1);  // (two ahead measured no faster)
         if (e.done) {
-            const bool erased = erase(i);
-            deal(e.st, data_, *bag_, e.rng, shuffle_);
-            begin(i, erased);
+            deal_next(i);
             continue;
         }
         const auto at = std::find(e.lids.begin(), e.lids.end(), actions[k]);

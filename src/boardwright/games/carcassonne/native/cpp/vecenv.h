@@ -66,6 +66,7 @@ class VecEnv {
     // written (channels last only: a tile cell's planes lie together), instead of the whole
     // row after the deal. Whether it was (begin's `erased`).
     bool erase(int i);
+    void deal_next(int i);                  // game i's next game from its stream, begun
     void begin(int i, bool erased);         // after a new deal: the others play, all written
     void apply(Env& e, int64_t stable_id);  // one action, noted for the observation
     void play_others(Env& e);
